@@ -1,0 +1,33 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "FrameDial",
+  products: [
+    .library(name: "FrameDial", targets: ["FrameDial", "Controls", "Vips"]),
+    .executable(name: "framedial", targets: ["framedial"]),
+    .executable(name: "framedial-bench", targets: ["framedial-bench"]),
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CVips",
+      pkgConfig: "vips",
+      providers: [.apt(["libvips-dev"])]
+    ),
+    .target(name: "Vips", dependencies: ["CVips"]),
+    .target(name: "Controls"),
+    .target(name: "FrameDial", dependencies: ["Vips", "Controls"]),
+    .target(name: "FrameDialCLI", dependencies: ["FrameDial", "Controls", "Vips"]),
+    .executableTarget(name: "framedial", dependencies: ["FrameDialCLI"]),
+    .executableTarget(
+      name: "framedial-bench",
+      dependencies: ["FrameDial"],
+      path: "Benchmarks/framedial-bench"
+    ),
+    .testTarget(name: "VipsTests", dependencies: ["Vips"]),
+    .testTarget(name: "ControlsTests", dependencies: ["Controls"]),
+    .testTarget(name: "FrameDialTests", dependencies: ["FrameDial"]),
+    .testTarget(name: "FrameDialCLITests", dependencies: ["FrameDialCLI", "framedial"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

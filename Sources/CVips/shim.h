@@ -1,0 +1,64 @@
+// Small non-variadic wrappers over libvips and GObject macros that Swift cannot call directly.
+#ifndef FRAMEDIAL_CVIPS_SHIM_H
+#define FRAMEDIAL_CVIPS_SHIM_H
+
+#include <string.h>
+#include <vips/vips.h>
+
+// GType constants (macros in GLib and libvips).
+static inline GType fd_type_int(void) { return G_TYPE_INT; }
+static inline GType fd_type_uint64(void) { return G_TYPE_UINT64; }
+static inline GType fd_type_double(void) { return G_TYPE_DOUBLE; }
+static inline GType fd_type_boolean(void) { return G_TYPE_BOOLEAN; }
+static inline GType fd_type_string(void) { return G_TYPE_STRING; }
+static inline GType fd_type_enum(void) { return G_TYPE_ENUM; }
+static inline GType fd_type_flags(void) { return G_TYPE_FLAGS; }
+static inline GType fd_type_image(void) { return VIPS_TYPE_IMAGE; }
+static inline GType fd_type_source(void) { return VIPS_TYPE_SOURCE; }
+static inline GType fd_type_array_double(void) { return VIPS_TYPE_ARRAY_DOUBLE; }
+static inline GType fd_type_array_int(void) { return VIPS_TYPE_ARRAY_INT; }
+static inline GType fd_type_array_image(void) { return VIPS_TYPE_ARRAY_IMAGE; }
+static inline GType fd_type_blob(void) { return VIPS_TYPE_BLOB; }
+static inline GType fd_type_ref_string(void) { return VIPS_TYPE_REF_STRING; }
+static inline GType fd_type_fundamental(GType type) { return G_TYPE_FUNDAMENTAL(type); }
+
+// Casts between libvips object types.
+static inline VipsObject *_Nonnull fd_operation_object(VipsOperation *_Nonnull op) { return VIPS_OBJECT(op); }
+static inline GObject *_Nonnull fd_gobject(void *_Nonnull object) { return G_OBJECT(object); }
+static inline VipsImage *fd_image_from_gobject(GObject *object) { return VIPS_IMAGE(object); }
+
+// The value type a parameter spec holds.
+static inline GType fd_param_spec_value_type(GParamSpec *pspec) {
+    return G_PARAM_SPEC_VALUE_TYPE(pspec);
+}
+
+// libvips's version numbers (macros).
+static inline int fd_version_major(void) { return VIPS_MAJOR_VERSION; }
+static inline int fd_version_minor(void) { return VIPS_MINOR_VERSION; }
+static inline int fd_version_micro(void) { return VIPS_MICRO_VERSION; }
+
+// Copies the rows of each computed strip into a caller's buffer with its own row stride.
+typedef struct {
+    unsigned char *destination;
+    size_t row_stride;
+} FDStridedTarget;
+
+static inline int fd_strided_write(VipsRegion *region, VipsRect *area, void *a) {
+    FDStridedTarget *target = (FDStridedTarget *)a;
+    size_t row_bytes = VIPS_IMAGE_SIZEOF_PEL(region->im) * (size_t)area->width;
+    for (int y = 0; y < area->height; y++) {
+        const VipsPel *source = VIPS_REGION_ADDR(region, area->left, area->top + y);
+        unsigned char *row = target->destination + (size_t)(area->top + y) * target->row_stride
+            + VIPS_IMAGE_SIZEOF_PEL(region->im) * (size_t)area->left;
+        memcpy(row, source, row_bytes);
+    }
+    return 0;
+}
+
+// Computes every pixel of `image` into `destination`, row `y` starting at `y * row_stride`.
+static inline int fd_write_strided(VipsImage *image, void *destination, size_t row_stride) {
+    FDStridedTarget target = { (unsigned char *)destination, row_stride };
+    return vips_sink_disc(image, fd_strided_write, &target);
+}
+
+#endif

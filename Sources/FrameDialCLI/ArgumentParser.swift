@@ -1,0 +1,164 @@
+/// FrameDial's own GNU-style argument parser: `--name value`, `--name=value`, `-n value`, bundled short
+/// flags (`-qv`), `--` ends options, and `--help` / `-h` on every command.
+struct ArgumentParser {
+  /// One option a command accepts.
+  struct Option: Sendable {
+    /// The long name, without dashes.
+    var name: String
+    /// The one-letter short name, if any.
+    var short: Character?
+    /// The value's placeholder in help (`nil` for a flag that takes no value).
+    var valueName: String?
+    /// One line of help.
+    var help: String
+    /// True when the option may be given more than once (values accumulate).
+    var repeatable = false
+
+    /// A flag: no value.
+    static func flag(_ name: String, short: Character? = nil, _ help: String) -> Option {
+      Option(name: name, short: short, valueName: nil, help: help)
+    }
+
+    /// An option that takes a value.
+    static func value(
+      _ name: String, short: Character? = nil, _ valueName: String, _ help: String,
+      repeatable: Bool = false
+    ) -> Option {
+      Option(name: name, short: short, valueName: valueName, help: help, repeatable: repeatable)
+    }
+  }
+
+  /// The options this command accepts (`--help` is always accepted too).
+  var options: [Option]
+
+  /// Splits `arguments` (without the program and command names) into options and positionals.
+  func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
+    var parsed = ParsedArguments()
+    var index = 0
+    var optionsEnded = false
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+        parsed.positionals.append(argument)
+      } else if argument == "--" {
+        optionsEnded = true
+      } else if argument.hasPrefix("--") {
+        let body = argument.dropFirst(2)
+        let name: String
+        var inlineValue: String?
+        if let equals = body.firstIndex(of: "=") {
+          name = String(body[..<equals])
+          inlineValue = String(body[body.index(after: equals)...])
+        } else {
+          name = String(body)
+        }
+        if name == "help" {
+          parsed.helpRequested = true
+          continue
+        }
+        guard let option = options.first(where: { $0.name == name }) else {
+          throw UsageError("unknown option --\(name)")
+        }
+        try take(
+          option, inlineValue: inlineValue, spelled: "--\(name)", arguments, &index, into: &parsed)
+      } else {
+        var letters = Array(argument.dropFirst())
+        while !letters.isEmpty {
+          let letter = letters.removeFirst()
+          if letter == "h" {
+            parsed.helpRequested = true
+            continue
+          }
+          guard let option = options.first(where: { $0.short == letter }) else {
+            throw UsageError("unknown option -\(letter)")
+          }
+          if option.valueName != nil {
+            let rest = letters.isEmpty ? nil : String(letters)
+            letters = []
+            try take(
+              option, inlineValue: rest, spelled: "-\(letter)", arguments, &index, into: &parsed)
+          } else {
+            try take(
+              option, inlineValue: nil, spelled: "-\(letter)", arguments, &index, into: &parsed)
+          }
+        }
+      }
+    }
+    return parsed
+  }
+
+  private func take(
+    _ option: Option, inlineValue: String?, spelled: String, _ arguments: [String],
+    _ index: inout Int,
+    into parsed: inout ParsedArguments
+  ) throws(UsageError) {
+    guard option.valueName != nil else {
+      if inlineValue != nil { throw UsageError("option \(spelled) takes no value") }
+      parsed.flags.insert(option.name)
+      return
+    }
+    let value: String
+    if let inlineValue {
+      value = inlineValue
+    } else {
+      guard index < arguments.count else { throw UsageError("option \(spelled) needs a value") }
+      value = arguments[index]
+      index += 1
+    }
+    if !option.repeatable, parsed.values[option.name] != nil {
+      throw UsageError("option \(spelled) is given more than once")
+    }
+    parsed.values[option.name, default: []].append(value)
+  }
+
+  /// The options' help lines, aligned.
+  var optionsHelp: String {
+    let rows =
+      options.map { option -> (String, String) in
+        var spelling = option.short.map { "-\($0), " } ?? "    "
+        spelling += "--\(option.name)"
+        if let valueName = option.valueName { spelling += " \(valueName)" }
+        return (spelling, option.help)
+      } + [("-h, --help", "show this help")]
+    let width = rows.map(\.0.count).max() ?? 0
+    return rows.map { "  " + $0.0.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.1 }
+      .joined(separator: "\n")
+  }
+}
+
+/// What ``ArgumentParser`` found.
+struct ParsedArguments: Sendable, Equatable {
+  /// Values of options that take one, in the order given.
+  var values: [String: [String]] = [:]
+  /// Flags that were given.
+  var flags: Set<String> = []
+  /// Arguments that are not options.
+  var positionals: [String] = []
+  /// True when `--help` or `-h` was given.
+  var helpRequested = false
+
+  /// True when the flag `name` was given.
+  func flag(_ name: String) -> Bool { flags.contains(name) }
+
+  /// The last value of option `name`.
+  func value(_ name: String) -> String? { values[name]?.last }
+
+  /// The integer value of option `name`, checked against `range`.
+  func int(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+    guard let text = value(name) else { return nil }
+    guard let number = Int(text), range.contains(number) else {
+      throw UsageError(
+        "--\(name) must be a whole number \(range.lowerBound) … \(range.upperBound), not '\(text)'")
+    }
+    return number
+  }
+}
+
+/// A mistake in how a command was called: exit code 2, with a usage hint.
+struct UsageError: Error, CustomStringConvertible, Equatable {
+  /// What was wrong.
+  let message: String
+  init(_ message: String) { self.message = message }
+  var description: String { message }
+}

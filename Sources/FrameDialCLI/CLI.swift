@@ -1,0 +1,65 @@
+import FrameDial
+import Vips
+
+/// The `framedial` command line: picks the sub-command and turns errors into messages and exit codes.
+public enum CLI {
+  static let commands: [any Command.Type] = [InfoCommand.self]
+
+  /// Runs `framedial` with `arguments` (the program name first) and returns the process's exit code.
+  public static func run(_ arguments: [String]) -> Int32 {
+    let console = Console()
+    let words = Array(arguments.dropFirst())
+    guard let first = words.first else {
+      console.err(overview)
+      return ExitCode.usage
+    }
+    switch first {
+    case "--version", "-V":
+      console.out("framedial \(FrameDialVersion.string) (libvips \(Vips.libraryVersion))")
+      return ExitCode.success
+    case "--help", "-h", "help":
+      console.out(overview)
+      return ExitCode.success
+    default:
+      break
+    }
+    guard let command = commands.first(where: { $0.name == first }) else {
+      console.err("framedial: unknown command '\(first)'\n\n\(overview)")
+      return ExitCode.usage
+    }
+    do {
+      let parsed = try command.parser.parse(Array(words.dropFirst()))
+      if parsed.helpRequested {
+        console.out(command.help)
+        return ExitCode.success
+      }
+      return try command.run(parsed, console: console)
+    } catch let error as UsageError {
+      console.err("framedial \(command.name): \(error.message)\nusage: framedial \(command.usage)")
+      console.err("Try 'framedial \(command.name) --help'.")
+      return ExitCode.usage
+    } catch {
+      console.err("framedial \(command.name): \(error)")
+      return ExitCode.failure
+    }
+  }
+
+  static var overview: String {
+    let width = commands.map { $0.name.count }.max() ?? 0
+    let list = commands.map {
+      "  " + $0.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.summary
+    }
+    return """
+      usage: framedial COMMAND [OPTIONS] [ARGUMENTS]
+
+      FrameDial applies Camera Control values (exposure, zoom, white balance, contrast, filters)
+      to photos and video frames through libvips.
+
+      commands:
+      \(list.joined(separator: "\n"))
+
+        framedial --version   print the version
+        framedial COMMAND --help   help for one command
+      """
+  }
+}

@@ -1,0 +1,32 @@
+/// One `framedial` sub-command.
+protocol Command: Sendable {
+  /// The word that selects the command.
+  static var name: String { get }
+  /// One line for the command list.
+  static var summary: String { get }
+  /// The usage line(s), after "framedial".
+  static var usage: String { get }
+  /// The options the command accepts.
+  static var parser: ArgumentParser { get }
+  /// Runs the command and returns its exit code.
+  static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32
+}
+
+extension Command {
+  /// The full `--help` text.
+  static var help: String {
+    "usage: framedial \(usage)\n\n\(summary)\n\noptions:\n\(parser.optionsHelp)"
+  }
+}
+
+/// Exit codes, as documented in the README.
+enum ExitCode {
+  /// Everything done.
+  static let success: Int32 = 0
+  /// Some inputs failed (each reported), or the run failed.
+  static let failure: Int32 = 1
+  /// The command was called wrongly.
+  static let usage: Int32 = 2
+  /// Interrupted by Ctrl-C, after cleaning up.
+  static let interrupted: Int32 = 130
+}

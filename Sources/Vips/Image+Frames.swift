@@ -1,0 +1,130 @@
+import CVips
+
+/// The layout of an 8-bit frame in memory: size, bands per pixel, and bytes from one row to the next.
+public struct FrameLayout: Sendable, Equatable {
+  /// Width in pixels.
+  public var width: Int
+  /// Height in pixels.
+  public var height: Int
+  /// Bytes (bands) per pixel: 3 for RGB, 4 for RGBA or BGRA.
+  public var bands: Int
+  /// Bytes from the start of one row to the start of the next (at least `width × bands`).
+  public var rowStride: Int
+
+  /// Creates a layout; `rowStride` defaults to packed rows.
+  public init(width: Int, height: Int, bands: Int, rowStride: Int? = nil) {
+    self.width = width
+    self.height = height
+    self.bands = bands
+    self.rowStride = rowStride ?? width * bands
+  }
+
+  /// Bytes of one packed row.
+  public var packedRowBytes: Int { width * bands }
+  /// True when rows follow each other with no padding.
+  public var isPacked: Bool { rowStride == packedRowBytes }
+  /// The bytes a buffer must hold: every row at its stride, the last one packed.
+  public var requiredBytes: Int { height == 0 ? 0 : rowStride * (height - 1) + packedRowBytes }
+
+  /// Checks the layout against a buffer of `count` bytes.
+  public func validate(bufferBytes count: Int) throws {
+    guard width > 0, height > 0 else { throw VipsError("frame size \(width)×\(height) is empty") }
+    guard (1...4).contains(bands) else { throw VipsError("frames have 1 … 4 bands, not \(bands)") }
+    guard rowStride >= packedRowBytes else {
+      throw VipsError("row stride \(rowStride) is shorter than a row of \(packedRowBytes) bytes")
+    }
+    guard count >= requiredBytes else {
+      throw VipsError(
+        "frame buffer holds \(count) bytes; \(width)×\(height)×\(bands) needs \(requiredBytes)")
+    }
+  }
+}
+
+extension Image {
+  /// An image that reads a caller's 8-bit frame in place, without copying.
+  ///
+  /// The memory must stay valid and unchanged for as long as this image or any image made from it is
+  /// alive (FrameDial's frame renderer scopes both to one frame). Rows padded to a stride that is a whole
+  /// number of pixels are read in place too; other strides are first packed into one copy, held by the image.
+  public convenience init(wrapping frame: UnsafeRawBufferPointer, layout: FrameLayout) throws {
+    try Vips.ensureStarted()
+    try layout.validate(bufferBytes: frame.count)
+    guard let base = frame.baseAddress else { throw VipsError("frame buffer has no memory") }
+    if layout.isPacked {
+      self.init(owning: try Image.memoryImage(base, layout.width, layout.height, layout.bands))
+    } else if layout.rowStride % layout.bands == 0 {
+      let wide = Image(
+        owning: try Image.memoryImage(
+          base, layout.rowStride / layout.bands, layout.height, layout.bands))
+      let area = try wide.extractArea(left: 0, top: 0, width: layout.width, height: layout.height)
+      self.init(retaining: area)
+    } else {
+      let packed = PackedCopy(frame, layout)
+      let pointer = try packed.bytes.withUnsafeBytes { raw -> UnsafeMutablePointer<VipsImage> in
+        guard let copyBase = raw.baseAddress else { throw VipsError("frame buffer has no memory") }
+        return try Image.memoryImage(copyBase, layout.width, layout.height, layout.bands)
+      }
+      self.init(owning: pointer, keepAlive: packed)
+    }
+  }
+
+  private static func memoryImage(
+    _ base: UnsafeRawPointer, _ width: Int, _ height: Int, _ bands: Int
+  ) throws -> UnsafeMutablePointer<VipsImage> {
+    guard
+      let image = vips_image_new_from_memory(
+        base, width * height * bands, Int32(width), Int32(height), Int32(bands), VIPS_FORMAT_UCHAR)
+    else { throw VipsError.fromLibvips("cannot wrap a \(width)×\(height) frame") }
+    return image
+  }
+
+  /// Computes every pixel of this 8-bit image into a caller's buffer laid out as `layout`.
+  ///
+  /// Packed buffers receive the pixels directly from libvips's workers (no intermediate copy); padded
+  /// rows are filled strip by strip. The image's size and bands must match the layout.
+  public func render(into buffer: UnsafeMutableRawBufferPointer, layout: FrameLayout) throws {
+    try layout.validate(bufferBytes: buffer.count)
+    guard width == layout.width, height == layout.height, bands == layout.bands else {
+      throw VipsError(
+        "image is \(width)×\(height)×\(bands) but the frame buffer is "
+          + "\(layout.width)×\(layout.height)×\(layout.bands)")
+    }
+    guard format == .uchar else {
+      throw VipsError("frames are 8-bit; the image is \(format.rawValue)")
+    }
+    guard let base = buffer.baseAddress else { throw VipsError("frame buffer has no memory") }
+    if layout.isPacked {
+      guard let target = try? Image.memoryImage(base, width, height, bands) else {
+        throw VipsError.fromLibvips("cannot wrap the output frame")
+      }
+      defer { g_object_unref(target) }
+      guard vips_image_write(pointer, target) == 0 else {
+        throw VipsError.fromLibvips("rendering the frame failed")
+      }
+    } else {
+      guard fd_write_strided(pointer, base, layout.rowStride) == 0 else {
+        throw VipsError.fromLibvips("rendering the frame failed")
+      }
+    }
+  }
+}
+
+/// A packed copy of a frame whose row stride is not a whole number of pixels.
+private final class PackedCopy: @unchecked Sendable {
+  let bytes: [UInt8]
+
+  init(_ frame: UnsafeRawBufferPointer, _ layout: FrameLayout) {
+    var packed = [UInt8](repeating: 0, count: layout.packedRowBytes * layout.height)
+    packed.withUnsafeMutableBytes { target in
+      for row in 0..<layout.height {
+        let source = UnsafeRawBufferPointer(
+          rebasing: frame[
+            (row * layout.rowStride)..<(row * layout.rowStride + layout.packedRowBytes)])
+        UnsafeMutableRawBufferPointer(
+          rebasing: target[(row * layout.packedRowBytes)..<((row + 1) * layout.packedRowBytes)]
+        ).copyMemory(from: source)
+      }
+    }
+    bytes = packed
+  }
+}

@@ -1,0 +1,66 @@
+/// The file formats FrameDial writes.
+public enum ImageFormat: String, Sendable, CaseIterable, Equatable {
+  case jpeg, png, webp, tiff, heic, avif
+
+  /// The format a file name's extension names, if any (case-insensitive: `jpg`, `jpeg`, `heif`, `tif`, …).
+  public init?(fileExtension: String) {
+    switch fileExtension.lowercased() {
+    case "jpg", "jpeg", "jpe": self = .jpeg
+    case "png": self = .png
+    case "webp": self = .webp
+    case "tif", "tiff": self = .tiff
+    case "heic", "heif": self = .heic
+    case "avif": self = .avif
+    default: return nil
+    }
+  }
+
+  /// The format of the file at `path`, from its extension.
+  public init?(path: String) {
+    guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+    self.init(fileExtension: String(path[path.index(after: dot)...]))
+  }
+
+  /// The usual file extension.
+  public var fileExtension: String {
+    switch self {
+    case .jpeg: "jpg"
+    case .png: "png"
+    case .webp: "webp"
+    case .tiff: "tif"
+    case .heic: "heic"
+    case .avif: "avif"
+    }
+  }
+
+  /// True when the format stores 16 bits per band.
+  public var supportsSixteenBits: Bool { self == .png || self == .tiff }
+
+  /// True when a quality setting applies.
+  public var hasQuality: Bool { self != .png }
+
+  /// libvips's saver for files and for memory.
+  var saver: (file: String, buffer: String) {
+    switch self {
+    case .jpeg: ("jpegsave", "jpegsave_buffer")
+    case .png: ("pngsave", "pngsave_buffer")
+    case .webp: ("webpsave", "webpsave_buffer")
+    case .tiff: ("tiffsave", "tiffsave_buffer")
+    case .heic, .avif: ("heifsave", "heifsave_buffer")
+    }
+  }
+}
+
+/// How an image is written.
+public struct SaveOptions: Sendable, Equatable {
+  /// Quality 1 … 100 for lossy formats; `nil` keeps the format's default.
+  public var quality: Int?
+  /// Keep metadata (EXIF, XMP, ICC profile); false strips it.
+  public var keepMetadata: Bool
+
+  /// Creates options; by default the format's quality and all metadata are kept.
+  public init(quality: Int? = nil, keepMetadata: Bool = true) {
+    self.quality = quality
+    self.keepMetadata = keepMetadata
+  }
+}

@@ -1,0 +1,38 @@
+/// How an image is read.
+public struct LoadOptions: Sendable, Equatable {
+  /// How libvips reacts to damaged files.
+  public enum FailOn: String, Sendable, Equatable {
+    /// Never stop: decode what can be decoded.
+    case none
+    /// Stop on a truncated file (the default).
+    case truncated
+    /// Stop on any serious error or truncation.
+    case error
+    /// Stop on anything, warnings included.
+    case warning
+  }
+
+  /// Read top to bottom once (lower memory for a single pass; the image cannot be read twice).
+  public var sequential: Bool
+  /// What counts as a broken file.
+  public var failOn: FailOn
+  /// Turn the pixels upright from the EXIF orientation and reset the orientation to 1.
+  public var autoRotate: Bool
+  /// The largest number of pixels (width × height) accepted, checked from the header before any pixel is
+  /// decoded; `nil` turns the check off.
+  public var pixelLimit: Int?
+
+  /// 100 megapixels: FrameDial's default limit.
+  public static let defaultPixelLimit = 100_000_000
+
+  /// Creates options; the defaults are random access, fail on truncation, no rotation, 100 MP.
+  public init(
+    sequential: Bool = false, failOn: FailOn = .truncated, autoRotate: Bool = false,
+    pixelLimit: Int? = LoadOptions.defaultPixelLimit
+  ) {
+    self.sequential = sequential
+    self.failOn = failOn
+    self.autoRotate = autoRotate
+    self.pixelLimit = pixelLimit
+  }
+}

@@ -1,0 +1,88 @@
+import CVips
+import Synchronization
+
+/// Start-up and process-wide settings of libvips.
+///
+/// FrameDial starts libvips once, on first use or through ``start(_:)``, with safe defaults: the operation
+/// cache is off (new frames never hit it, and it would keep old frames alive), and libvips's untrusted
+/// loaders (ImageMagick, PDF, SVG, Matlab, …) are blocked.
+public enum Vips {
+  /// Settings applied when libvips starts.
+  public struct Configuration: Sendable, Equatable {
+    /// Worker threads per image pipeline; `nil` keeps libvips's default (the number of cores).
+    public var threads: Int?
+    /// Allows libvips's loaders that are not fuzzed for hostile input. Off by default.
+    public var allowUntrustedLoaders: Bool
+    /// The number of operations libvips's cache may keep; 0 (the default) turns the cache off.
+    public var operationCacheSize: Int
+
+    /// Creates a configuration; the defaults are the safe ones.
+    public init(
+      threads: Int? = nil, allowUntrustedLoaders: Bool = false, operationCacheSize: Int = 0
+    ) {
+      self.threads = threads
+      self.allowUntrustedLoaders = allowUntrustedLoaders
+      self.operationCacheSize = operationCacheSize
+    }
+  }
+
+  private static let state = Mutex<Configuration?>(nil)
+
+  /// Starts libvips with `configuration`, or applies it when libvips is already running.
+  /// Safe to call from any thread, any number of times.
+  public static func start(_ configuration: Configuration = Configuration()) throws {
+    try state.withLock { current in
+      if current == nil {
+        guard vips_init("framedial") == 0 else {
+          throw VipsError.fromLibvips("libvips could not start")
+        }
+      }
+      apply(configuration)
+      current = configuration
+    }
+  }
+
+  /// Starts libvips with the default configuration if it is not running yet.
+  static func ensureStarted() throws {
+    if state.withLock({ $0 != nil }) { return }
+    try start()
+  }
+
+  /// The configuration in force, or `nil` before start-up.
+  public static var configuration: Configuration? { state.withLock { $0 } }
+
+  /// Sets the number of worker threads per pipeline (at least 1).
+  public static func setThreads(_ threads: Int) throws {
+    try ensureStarted()
+    state.withLock { current in
+      guard var configuration = current else { return }
+      configuration.threads = max(1, threads)
+      apply(configuration)
+      current = configuration
+    }
+  }
+
+  /// libvips's version, e.g. "8.14.1".
+  public static var libraryVersion: String {
+    "\(fd_version_major()).\(fd_version_minor()).\(fd_version_micro())"
+  }
+
+  /// Bytes currently allocated through libvips's tracked allocator (pixel buffers and caches).
+  public static var trackedMemory: Int { Int(vips_tracked_get_mem()) }
+
+  /// The number of live allocations made through libvips's tracked allocator.
+  public static var trackedAllocations: Int { Int(vips_tracked_get_allocs()) }
+
+  /// The highest value ``trackedMemory`` has reached.
+  public static var trackedMemoryHighWater: Int { Int(vips_tracked_get_mem_highwater()) }
+
+  private static func apply(_ configuration: Configuration) {
+    vips_cache_set_max(Int32(clamping: configuration.operationCacheSize))
+    if configuration.operationCacheSize == 0 {
+      vips_cache_set_max_mem(0)
+      vips_cache_set_max_files(0)
+    }
+    vips_concurrency_set(Int32(clamping: configuration.threads ?? 0))
+    vips_block_untrusted_set(configuration.allowUntrustedLoaders ? 0 : 1)
+  }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// Runs the built `framedial` binary and captures what it prints.
+struct CLIRunner {
+  struct Result {
+    var status: Int32
+    var standardOutput: String
+    var standardError: String
+  }
+
+  /// The folder that holds the test bundle and the built products.
+  static let productsFolder = URL(fileURLWithPath: CommandLine.arguments[0])
+    .deletingLastPathComponent()
+
+  static let binary = productsFolder.appendingPathComponent("framedial")
+
+  static let repository = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  static func sample(_ name: String) -> String {
+    repository.appendingPathComponent("SampleImages").appendingPathComponent(name).path
+  }
+
+  /// Runs `framedial arguments…`, feeding `input` to its standard input.
+  static func run(_ arguments: [String], input: Data = Data()) throws -> Result {
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    let output = Pipe()
+    let error = Pipe()
+    let stdin = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    process.standardInput = stdin
+    try process.run()
+    stdin.fileHandleForWriting.write(input)
+    try stdin.fileHandleForWriting.close()
+    let outData = output.fileHandleForReading.readDataToEndOfFile()
+    let errData = error.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Result(
+      status: process.terminationStatus,
+      standardOutput: String(decoding: outData, as: UTF8.self),
+      standardError: String(decoding: errData, as: UTF8.self))
+  }
+}
