@@ -25,8 +25,6 @@ let package = Package(
       path: "Benchmarks/framedial-bench"
     ),
     .testTarget(name: "VipsTests", dependencies: ["Vips"]),
-    .testTarget(name: "ControlsTests", dependencies: ["Controls"]),
-    .testTarget(name: "FrameDialTests", dependencies: ["FrameDial"]),
     .testTarget(name: "FrameDialCLITests", dependencies: ["FrameDialCLI", "framedial"]),
   ],
   swiftLanguageModes: [.v6]
