@@ -17,7 +17,7 @@ extension Image {
       throw VipsError("\(path): not a known image format")
     }
     let image = try Image.runLoader(
-      String(cString: loader), source: ["filename": .string(path)], options: options, name: path)
+      loaderNickname(loader), source: ["filename": .string(path)], options: options, name: path)
     self.init(retaining: image)
   }
 
@@ -36,7 +36,7 @@ extension Image {
       throw VipsError(bytes.isEmpty ? "\(name): empty data" : "\(name): not a known image format")
     }
     let image = try Image.runLoader(
-      String(cString: loader), source: ["buffer": .blob(bytes)], options: options, name: name)
+      loaderNickname(loader), source: ["buffer": .blob(bytes)], options: options, name: name)
     self.init(retaining: image)
   }
 
@@ -85,6 +85,13 @@ extension Image {
   public func autoRotated() throws -> Image {
     try Operation.call("autorot", ["in": .image(self)]).image()
   }
+}
+
+/// libvips names loaders by class ("VipsForeignLoadJpegFile"); its nickname ("jpegload") reads better.
+private func loaderNickname(_ className: UnsafePointer<CChar>) -> String {
+  let type = g_type_from_name(className)
+  if type != 0, let nickname = vips_nickname_find(type) { return String(cString: nickname) }
+  return String(cString: className)
 }
 
 private func megapixels(_ pixels: Int) -> String {

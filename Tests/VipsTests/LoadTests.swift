@@ -88,3 +88,24 @@ import Testing
     #expect(error?.message.contains("over the pixel limit") == true)
   }
 }
+
+@Suite struct UntrustedLoaderTests {
+  @Test func untrustedLoadersAreBlockedUnlessAllowed() throws {
+    let folder = try Samples.scratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let svg = folder.appendingPathComponent("square.svg").path
+    try Data(
+      #"<svg xmlns="http://www.w3.org/2000/svg" width="8" height="6"><rect width="8" height="6" fill="red"/></svg>"#
+        .utf8
+    ).write(to: URL(fileURLWithPath: svg))
+    try Vips.start()
+    let error = #expect(throws: VipsError.self) { try Image(contentsOf: svg) }
+    #expect(
+      error?.message == "\(svg): format not allowed (svgload is one of libvips's untrusted loaders)"
+    )
+    try Vips.start(.init(allowUntrustedLoaders: true))
+    defer { try? Vips.start() }
+    let image = try Image(contentsOf: svg)
+    #expect(image.width == 8 && image.height == 6)
+  }
+}
