@@ -14,7 +14,8 @@ let package = Package(
       pkgConfig: "vips",
       providers: [.apt(["libvips-dev"])]
     ),
-    .target(name: "Vips", dependencies: ["CVips"]),
+    .target(name: "CFrameKernels", dependencies: ["CVips"]),
+    .target(name: "Vips", dependencies: ["CVips", "CFrameKernels"]),
     .target(name: "Controls"),
     .target(name: "FrameDial", dependencies: ["Vips", "Controls"]),
     .target(name: "FrameDialCLI", dependencies: ["FrameDial", "Controls", "Vips"]),
@@ -25,6 +26,8 @@ let package = Package(
       path: "Benchmarks/framedial-bench"
     ),
     .testTarget(name: "VipsTests", dependencies: ["Vips"]),
+    .testTarget(name: "ControlsTests", dependencies: ["Controls"]),
+    .testTarget(name: "FrameDialTests", dependencies: ["FrameDial", "Controls", "Vips"]),
     .testTarget(name: "FrameDialCLITests", dependencies: ["FrameDialCLI", "framedial"]),
   ],
   swiftLanguageModes: [.v6]

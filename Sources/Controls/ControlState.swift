@@ -72,6 +72,7 @@ public enum WhiteBalance: Sendable, Hashable {
 
 /// Named light sources and their colour temperatures (Adobe Camera Raw's values).
 public enum WhiteBalancePreset: String, Sendable, Hashable, CaseIterable {
+  /// Daylight (5500 K), cloudy (6500 K), shade (7500 K), tungsten (2850 K), fluorescent (3800 K), flash (5500 K).
   case daylight, cloudy, shade, tungsten, fluorescent, flash
 
   /// The preset's colour temperature in kelvin.
@@ -89,5 +90,6 @@ public enum WhiteBalancePreset: String, Sendable, Hashable, CaseIterable {
 
 /// Named looks, in picker order.
 public enum Filter: String, Sendable, Hashable, CaseIterable {
+  /// No look (the default), then the named looks in picker order.
   case none, mono, tonal, noir, sepia, chrome, fade, instant, process, transfer, vivid
 }

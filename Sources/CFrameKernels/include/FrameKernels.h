@@ -1,0 +1,25 @@
+// FrameDial's fused per-pixel kernels, each a node of a libvips graph: libvips still owns tiling,
+// threading and I/O, and calls these kernels on each region it needs.
+#ifndef FRAMEDIAL_FRAME_KERNELS_H
+#define FRAMEDIAL_FRAME_KERNELS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct _VipsImage VipsImage;
+
+// Per-channel lookup tables on an 8-bit image: colour band c (c < colour_bands) of every pixel becomes
+// tables[c * 256 + value]; bands past colour_bands (alpha) are copied. The tables are copied.
+int fd_kernel_lut8(VipsImage *in, VipsImage **out, const uint8_t *tables, int colour_bands);
+
+// The same for a 16-bit image with tables of 65536 entries per colour band.
+int fd_kernel_lut16(VipsImage *in, VipsImage **out, const uint16_t *tables, int colour_bands);
+
+// Channel mixing on a 3-colour-band image (8-bit when entries == 256, 16-bit when entries == 65536):
+// linear = input_tables[c * entries + value] (c = 0, 1, 2); mixed = matrix (row-major 3×3) × linear;
+// index = clamp((int)(mixed_c * scale + 0.5), 0, output_count - 1); out_c = output_tables[c * output_count + index].
+// Output tables hold 8-bit values for 8-bit input and 16-bit values for 16-bit input. Alpha is copied.
+int fd_kernel_mix(VipsImage *in, VipsImage **out, int entries, const float *input_tables,
+    const float *matrix, const void *output_tables, int output_count, float scale);
+
+#endif

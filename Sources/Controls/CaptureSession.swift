@@ -1,0 +1,190 @@
+import Foundation
+import Synchronization
+
+/// A capture session's Camera Control side (Apple's `AVCaptureSession` controls API).
+///
+/// The list of controls changes through `configure(_:)` (atomic) or `addControl(_:)`/`removeControl(_:)`,
+/// and is frozen while the session runs; enabling and disabling controls works at any time.
+public final class CaptureSession: Sendable {
+  /// Where the overlay is in its lifecycle.
+  enum OverlayPhase: Sendable {
+    case inactive
+    case fullscreen
+  }
+
+  struct State: Sendable {
+    var controls: [any CaptureControl] = []
+    var revision: UInt64 = 0
+    var isRunning = false
+    var delegate: (any CaptureSessionControlsDelegate)?
+    var delegateQueue: DispatchQueue?
+    var overlay = OverlayPhase.inactive
+    var overlayControl: (any CaptureControl)?
+    var lastUsedKey: String?
+    var captureMode: CaptureMode?
+  }
+
+  /// The device whose Camera Control the session uses.
+  public let device: CaptureDevice
+  /// Where the last control used is remembered across sessions, if anywhere.
+  public let overlayMemory: OverlayMemory?
+  let state: Mutex<State>
+
+  /// Creates a stopped session with no controls on `device`.
+  ///
+  /// - Parameter overlayMemory: where the overlay remembers the last control used; `nil` remembers it
+  ///   only for the lifetime of this session.
+  public init(device: CaptureDevice, overlayMemory: OverlayMemory? = nil) {
+    self.device = device
+    self.overlayMemory = overlayMemory
+    state = Mutex(State(lastUsedKey: overlayMemory?.lastControlKey()))
+  }
+
+  /// Whether the device has a Camera Control; when false no control can be added.
+  public var supportsControls: Bool { device.model.supportsControls }
+
+  /// The most controls the session accepts (0 when controls are unsupported).
+  public var maxControlsCount: Int { device.model.maxControlsCount }
+
+  /// The controls, in overlay order.
+  public var controls: [any CaptureControl] { state.withLock { $0.controls } }
+
+  /// Whether the session is running.
+  public var isRunning: Bool { state.withLock { $0.isRunning } }
+
+  /// Whether `control` could be added now (see `addControl(_:)` for the rules).
+  public func canAddControl(_ control: any CaptureControl) -> Bool {
+    let (controls, running) = state.withLock { ($0.controls, $0.isRunning) }
+    return refusal(adding: control, to: controls, isRunning: running) == nil
+  }
+
+  /// Adds `control` at the end of the overlay order.
+  ///
+  /// - Throws: `SessionError` when controls are unsupported, the session is at its maximum, the control
+  ///   is already in it, a custom slider or picker has no action, or the session is running.
+  public func addControl(_ control: any CaptureControl) throws {
+    try configure { try $0.addControl(control) }
+  }
+
+  /// Removes `control`.
+  ///
+  /// - Throws: `SessionError` when the control is not in the session or the session is running.
+  public func removeControl(_ control: any CaptureControl) throws {
+    try configure { try $0.removeControl(control) }
+  }
+
+  /// Runs `body` against a staged copy of the control list and commits it only if `body` returns.
+  ///
+  /// If `body` throws, nothing it changed stays. If another configuration committed meanwhile, this one
+  /// is dropped with `SessionError.concurrentConfiguration`.
+  @discardableResult
+  public func configure<Result>(_ body: (CaptureSessionConfiguration) throws -> Result) throws
+    -> Result
+  {
+    let (controls, revision, running) = state.withLock { ($0.controls, $0.revision, $0.isRunning) }
+    let configuration = CaptureSessionConfiguration(
+      session: self, controls: controls, isRunning: running)
+    let result = try body(configuration)
+    let staged = configuration.controls
+    try state.withLock { (state: inout State) throws(SessionError) in
+      guard state.revision == revision else { throw .concurrentConfiguration }
+      if state.isRunning, !Self.sameControls(state.controls, staged) {
+        let control = staged.first?.title ?? state.controls.first?.title ?? "?"
+        throw .frozenWhileRunning(control: control, operation: "added or removed")
+      }
+      state.controls = staged
+      state.revision += 1
+    }
+    return result
+  }
+
+  /// Enables the controls whose `captureModes` contain `mode` and disables the others, in one call.
+  public func setCaptureMode(_ mode: CaptureMode) {
+    let controls = state.withLock { state in
+      state.captureMode = mode
+      return state.controls
+    }
+    for control in controls {
+      control.isEnabled = control.captureModes.contains(mode)
+    }
+  }
+
+  /// The mode last set with `setCaptureMode(_:)`, if any.
+  public var captureMode: CaptureMode? { state.withLock { $0.captureMode } }
+
+  /// Starts the session; from now on the control list is frozen.
+  public func startRunning() {
+    state.withLock { $0.isRunning = true }
+  }
+
+  /// Stops the session, dismissing the overlay first if it is showing.
+  public func stopRunning() {
+    state.withLock { state in
+      deactivateOverlay(&state)
+      state.isRunning = false
+    }
+  }
+
+  /// Why `control` cannot be added to `controls`, or `nil` if it can.
+  func refusal(
+    adding control: any CaptureControl, to controls: [any CaptureControl], isRunning: Bool
+  )
+    -> SessionError?
+  {
+    if !supportsControls {
+      return .controlsNotSupported(control: control.title, device: device.model.id)
+    }
+    if controls.contains(where: { $0 === control }) { return .duplicate(control: control.title) }
+    if control.requiresAction, !control.hasAction { return .missingAction(control: control.title) }
+    if isRunning { return .frozenWhileRunning(control: control.title, operation: "added") }
+    if controls.count >= maxControlsCount {
+      return .maximumReached(control: control.title, maximum: maxControlsCount)
+    }
+    return nil
+  }
+
+  private static func sameControls(_ lhs: [any CaptureControl], _ rhs: [any CaptureControl]) -> Bool
+  {
+    lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { $0 === $1 }
+  }
+}
+
+/// A staged change of a session's controls, valid inside `CaptureSession.configure(_:)`.
+public final class CaptureSessionConfiguration {
+  private let session: CaptureSession
+  private let isRunning: Bool
+  /// The staged controls, in overlay order.
+  public private(set) var controls: [any CaptureControl]
+
+  init(session: CaptureSession, controls: [any CaptureControl], isRunning: Bool) {
+    self.session = session
+    self.controls = controls
+    self.isRunning = isRunning
+  }
+
+  /// Whether `control` could be added to the staged list.
+  public func canAddControl(_ control: any CaptureControl) -> Bool {
+    session.refusal(adding: control, to: controls, isRunning: isRunning) == nil
+  }
+
+  /// Adds `control` to the staged list.
+  ///
+  /// - Throws: `SessionError` for the reasons listed at `CaptureSession.addControl(_:)`.
+  public func addControl(_ control: any CaptureControl) throws(SessionError) {
+    if let refusal = session.refusal(adding: control, to: controls, isRunning: isRunning) {
+      throw refusal
+    }
+    controls.append(control)
+  }
+
+  /// Removes `control` from the staged list.
+  ///
+  /// - Throws: `SessionError` when the control is not staged or the session is running.
+  public func removeControl(_ control: any CaptureControl) throws(SessionError) {
+    guard let index = controls.firstIndex(where: { $0 === control }) else {
+      throw .notInSession(control: control.title)
+    }
+    if isRunning { throw .frozenWhileRunning(control: control.title, operation: "removed") }
+    controls.remove(at: index)
+  }
+}

@@ -1,0 +1,120 @@
+import Foundation
+
+extension ControlState: Codable {
+  private struct JSONKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(_ key: ControlKey) { stringValue = key.jsonKey }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+  }
+
+  /// Decodes a JSON object with any subset of the JSON keys over the identity state.
+  ///
+  /// Unknown keys, wrong types and out-of-range values throw `ControlStateError`.
+  public init(from decoder: any Decoder) throws {
+    let value = try decoder.singleValueContainer().decode(JSONValue.self)
+    self = try ControlState.identity.applying(jsonValue: value)
+  }
+
+  /// Encodes every key: numbers as numbers, `zoomCenter` as `[x, y]`, `whiteBalance` as a string
+  /// (`"none"`, `"auto"`, a preset name) or, for a temperature, a number of kelvin; `filter` as its name.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: JSONKey.self)
+    try container.encode(exposureBias, forKey: JSONKey(.exposureBias))
+    try container.encode(zoom, forKey: JSONKey(.zoom))
+    try container.encode([zoomCenter.x, zoomCenter.y], forKey: JSONKey(.zoomCenter))
+    try container.encode(contrast, forKey: JSONKey(.contrast))
+    try container.encode(saturation, forKey: JSONKey(.saturation))
+    switch whiteBalance {
+    case .kelvin(let kelvin): try container.encode(kelvin, forKey: JSONKey(.whiteBalance))
+    default: try container.encode(whiteBalance.text, forKey: JSONKey(.whiteBalance))
+    }
+    try container.encode(tint, forKey: JSONKey(.tint))
+    try container.encode(filter.rawValue, forKey: JSONKey(.filter))
+  }
+
+  /// Returns this state with the keys of a JSON object applied over it (a state file layered on top).
+  ///
+  /// - Throws: `ControlStateError` naming the key, the value and the allowed range.
+  public func applying(json data: Data) throws(ControlStateError) -> ControlState {
+    try applying(jsonValue: JSONValue.parse(data))
+  }
+
+  /// The state as a JSON object with sorted keys, which `applying(json:)` and `JSONDecoder` read back.
+  public func jsonData(prettyPrinted: Bool = false) throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = prettyPrinted ? [.sortedKeys, .prettyPrinted] : [.sortedKeys]
+    return try encoder.encode(self)
+  }
+
+  func applying(jsonValue: JSONValue) throws(ControlStateError) -> ControlState {
+    guard case .object(let members) = jsonValue else {
+      throw .invalidJSON(
+        "expected an object with keys such as \"exposureBias\", found \(jsonValue.typeName)")
+    }
+    var state = self
+    for name in members.keys.sorted() {
+      guard let value = members[name] else { continue }
+      state = try state.applying(ControlKey(jsonKey: name), json: value)
+    }
+    return state
+  }
+
+  private func applying(_ key: ControlKey, json value: JSONValue) throws(ControlStateError)
+    -> ControlState
+  {
+    var state = self
+    switch key {
+    case .exposureBias:
+      state.exposureBias = try key.number(fromJSON: value, in: Self.exposureBiasRange)
+    case .zoom: state.zoom = try key.number(fromJSON: value, in: Self.zoomRange)
+    case .zoomCenter: state.zoomCenter = try key.zoomCenter(fromJSON: value)
+    case .contrast: state.contrast = try key.number(fromJSON: value, in: Self.contrastRange)
+    case .saturation: state.saturation = try key.number(fromJSON: value, in: Self.saturationRange)
+    case .whiteBalance:
+      switch value {
+      case .string(let text): state.whiteBalance = try WhiteBalance(parsing: text)
+      case .number:
+        state.whiteBalance = .kelvin(try key.number(fromJSON: value, in: Self.kelvinRange))
+      default: throw key.wrongType(value, expected: "a string or a number of kelvin")
+      }
+    case .tint: state.tint = try key.number(fromJSON: value, in: Self.tintRange)
+    case .filter:
+      guard case .string(let text) = value else { throw key.wrongType(value, expected: "a string") }
+      state.filter = try Filter(parsing: text)
+    }
+    return state
+  }
+}
+
+extension ControlKey {
+  func wrongType(_ value: JSONValue, expected: String) -> ControlStateError {
+    .wrongType(
+      key: jsonKey, value: "\(value) (\(value.typeName))",
+      expected: "\(expected); allowed: \(allowedValues)")
+  }
+
+  func number(fromJSON value: JSONValue, in range: ClosedRange<Double>) throws(ControlStateError)
+    -> Double
+  {
+    guard case .number(let number) = value else { throw wrongType(value, expected: "a number") }
+    try check(number, in: range)
+    return number
+  }
+
+  func zoomCenter(fromJSON value: JSONValue) throws(ControlStateError) -> ZoomCenter {
+    switch value {
+    case .array(let items) where items.count == 2:
+      return ZoomCenter(
+        x: try number(fromJSON: items[0], in: ControlState.zoomCenterRange),
+        y: try number(fromJSON: items[1], in: ControlState.zoomCenterRange))
+    case .object(let members) where Set(members.keys) == ["x", "y"]:
+      return ZoomCenter(
+        x: try number(fromJSON: members["x"] ?? .null, in: ControlState.zoomCenterRange),
+        y: try number(fromJSON: members["y"] ?? .null, in: ControlState.zoomCenterRange))
+    default:
+      throw wrongType(value, expected: "[x, y] or {\"x\": x, \"y\": y}")
+    }
+  }
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+extension ControlState {
+  /// Layers JSON state files in order over `base`, then applies `--set` style assignments in order.
+  ///
+  /// Each state file sets only the keys it contains; later files and then assignments win.
+  /// - Parameter stateFiles: pairs of a name for error messages (such as the path) and the file's bytes.
+  /// - Throws: `ControlStateError.inSource` naming the file or assignment and the key, value and range.
+  public static func layered(
+    base: ControlState = .identity, stateFiles: [(name: String, data: Data)], assignments: [String]
+  ) throws(ControlStateError) -> ControlState {
+    var state = base
+    for file in stateFiles {
+      do {
+        state = try state.applying(json: file.data)
+      } catch {
+        throw .inSource(file.name, error)
+      }
+    }
+    for assignment in assignments {
+      do {
+        state = try state.applying(assignment: assignment)
+      } catch {
+        throw .inSource("--set \(assignment)", error)
+      }
+    }
+    return state
+  }
+
+  /// Reads JSON state files from disk and layers them as `layered(base:stateFiles:assignments:)` does.
+  ///
+  /// - Throws: `ControlStateError.inSource` naming the file that cannot be read or holds a bad value.
+  public static func layered(
+    base: ControlState = .identity, stateFileURLs: [URL], assignments: [String]
+  ) throws(ControlStateError) -> ControlState {
+    var files: [(name: String, data: Data)] = []
+    for url in stateFileURLs {
+      do {
+        files.append((url.path, try Data(contentsOf: url)))
+      } catch {
+        throw .inSource(
+          url.path, .invalidJSON("the file cannot be read (\(error.localizedDescription))"))
+      }
+    }
+    return try layered(base: base, stateFiles: files, assignments: assignments)
+  }
+}

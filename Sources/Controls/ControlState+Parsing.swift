@@ -1,0 +1,140 @@
+import Foundation
+
+extension ControlState {
+  /// Returns this state with one `key=value` setting applied (the `--set` form).
+  ///
+  /// Keys are the command-line names or aliases of `ControlKey` (`ev=0.5`, `wb=4500K`,
+  /// `zoom-center=0.3,0.7`). Nothing is clamped.
+  /// - Throws: `ControlStateError` naming the key, the value and the allowed range.
+  public func applying(assignment: String) throws(ControlStateError) -> ControlState {
+    guard let equals = assignment.firstIndex(of: "=") else {
+      throw .malformedAssignment(assignment)
+    }
+    let name = assignment[..<equals].trimmingCharacters(in: .whitespaces)
+    let value = String(assignment[assignment.index(after: equals)...])
+    guard !name.isEmpty else { throw .malformedAssignment(assignment) }
+    return try applying(ControlKey(cliName: name), text: value)
+  }
+
+  /// Returns this state with every `key=value` setting applied in order.
+  ///
+  /// - Throws: `ControlStateError` for the first setting that cannot be applied.
+  public func applying(assignments: [String]) throws(ControlStateError) -> ControlState {
+    var state = self
+    for assignment in assignments {
+      state = try state.applying(assignment: assignment)
+    }
+    return state
+  }
+
+  /// Returns this state with `key` set from its text form (the right-hand side of `--set`).
+  ///
+  /// - Throws: `ControlStateError` naming the key, the value and the allowed range.
+  public func applying(_ key: ControlKey, text: String) throws(ControlStateError) -> ControlState {
+    let text = text.trimmingCharacters(in: .whitespaces)
+    var state = self
+    switch key {
+    case .exposureBias: state.exposureBias = try key.number(from: text, in: Self.exposureBiasRange)
+    case .zoom: state.zoom = try key.number(from: text, in: Self.zoomRange)
+    case .zoomCenter: state.zoomCenter = try key.zoomCenter(from: text)
+    case .contrast: state.contrast = try key.number(from: text, in: Self.contrastRange)
+    case .saturation: state.saturation = try key.number(from: text, in: Self.saturationRange)
+    case .whiteBalance: state.whiteBalance = try WhiteBalance(parsing: text)
+    case .tint: state.tint = try key.number(from: text, in: Self.tintRange)
+    case .filter: state.filter = try Filter(parsing: text)
+    }
+    return state
+  }
+
+  /// The text form of the value of `key`, which `applying(_:text:)` reads back to the same value.
+  public func text(for key: ControlKey) -> String {
+    switch key {
+    case .exposureBias: String(exposureBias)
+    case .zoom: String(zoom)
+    case .zoomCenter: "\(zoomCenter.x),\(zoomCenter.y)"
+    case .contrast: String(contrast)
+    case .saturation: String(saturation)
+    case .whiteBalance: whiteBalance.text
+    case .tint: String(tint)
+    case .filter: filter.rawValue
+    }
+  }
+}
+
+extension WhiteBalance {
+  /// Reads `none`, `auto`, a preset name, or a temperature in kelvin (`4500` or `4500K`), ignoring case.
+  ///
+  /// - Throws: `ControlStateError` naming `white-balance`, the value and the allowed values.
+  public init(parsing text: String) throws(ControlStateError) {
+    let word = text.trimmingCharacters(in: .whitespaces).lowercased()
+    if word == "none" {
+      self = .none
+    } else if word == "auto" {
+      self = .auto
+    } else if let preset = WhiteBalancePreset(rawValue: word) {
+      self = .preset(preset)
+    } else {
+      let digits = word.hasSuffix("k") ? String(word.dropLast()) : word
+      guard Double(digits) != nil else {
+        throw .invalidValue(
+          key: ControlKey.whiteBalance.cliName, value: text,
+          allowed: ControlKey.whiteBalance.allowedValues)
+      }
+      self = .kelvin(try ControlKey.whiteBalance.number(from: digits, in: ControlState.kelvinRange))
+    }
+  }
+
+  /// The text form: `none`, `auto`, the preset name, or the temperature with a `K` suffix (`4500K`).
+  public var text: String {
+    switch self {
+    case .none: "none"
+    case .auto: "auto"
+    case .preset(let preset): preset.rawValue
+    case .kelvin(let kelvin): "\(NumberText.shortest(kelvin))K"
+    }
+  }
+}
+
+extension Filter {
+  /// Reads a filter name, ignoring case.
+  ///
+  /// - Throws: `ControlStateError` naming `filter`, the value and the allowed names.
+  public init(parsing text: String) throws(ControlStateError) {
+    let word = text.trimmingCharacters(in: .whitespaces).lowercased()
+    guard let filter = Filter(rawValue: word) else {
+      throw .invalidValue(
+        key: ControlKey.filter.cliName, value: text, allowed: ControlKey.filter.allowedValues)
+    }
+    self = filter
+  }
+}
+
+extension ControlKey {
+  /// Reads a finite number inside `range`.
+  func number(from text: String, in range: ClosedRange<Double>) throws(ControlStateError) -> Double
+  {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    let lowered = trimmed.lowercased()
+    if ["nan", "+nan", "-nan", "inf", "+inf", "-inf", "infinity", "+infinity", "-infinity"]
+      .contains(lowered)
+    {
+      throw .notFinite(key: cliName, value: trimmed, allowed: allowedValues)
+    }
+    guard let value = Double(trimmed), !lowered.hasPrefix("0x"), !lowered.hasPrefix("-0x") else {
+      throw .wrongType(key: cliName, value: "\"\(text)\"", expected: "a number, " + allowedValues)
+    }
+    try check(value, in: range)
+    return value
+  }
+
+  /// Reads `x,y` with both coordinates inside the zoom-centre range.
+  func zoomCenter(from text: String) throws(ControlStateError) -> ZoomCenter {
+    let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+    guard parts.count == 2 else {
+      throw .invalidValue(key: cliName, value: text, allowed: allowedValues)
+    }
+    let x = try number(from: String(parts[0]), in: ControlState.zoomCenterRange)
+    let y = try number(from: String(parts[1]), in: ControlState.zoomCenterRange)
+    return ZoomCenter(x: x, y: y)
+  }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// A control-state value that cannot be accepted; every message names the key, the value and what is allowed.
+public enum ControlStateError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
+  /// The key is not part of the control-state vocabulary.
+  case unknownKey(key: String, known: String)
+  /// The value has the wrong type (for example a string where a number belongs).
+  case wrongType(key: String, value: String, expected: String)
+  /// The value is NaN or infinite.
+  case notFinite(key: String, value: String, allowed: String)
+  /// The value lies outside the allowed range.
+  case outOfRange(key: String, value: String, allowed: String)
+  /// The value is not one of the allowed words or forms.
+  case invalidValue(key: String, value: String, allowed: String)
+  /// A `--set` argument is not of the form `key=value`.
+  case malformedAssignment(String)
+  /// The JSON text could not be read as an object.
+  case invalidJSON(String)
+  /// An error found while reading a named source, such as a state file.
+  indirect case inSource(String, ControlStateError)
+
+  /// A complete sentence describing the problem.
+  public var description: String {
+    switch self {
+    case .unknownKey(let key, let known):
+      "Unknown control key \"\(key)\"; known keys are: \(known)."
+    case .wrongType(let key, let value, let expected):
+      "The value \(value) for \"\(key)\" has the wrong type; expected \(expected)."
+    case .notFinite(let key, let value, let allowed):
+      "The value \(value) for \"\(key)\" is not a finite number; allowed: \(allowed)."
+    case .outOfRange(let key, let value, let allowed):
+      "The value \(value) for \"\(key)\" is out of range; allowed: \(allowed)."
+    case .invalidValue(let key, let value, let allowed):
+      "The value \"\(value)\" for \"\(key)\" is not valid; allowed: \(allowed)."
+    case .malformedAssignment(let text):
+      "The setting \"\(text)\" is not of the form key=value (for example ev=0.5); known keys are: \(ControlKey.cliNamesDescription)."
+    case .invalidJSON(let problem):
+      "The control state is not a valid JSON object: \(problem)."
+    case .inSource(let source, let error):
+      "In \(source): \(error.description)"
+    }
+  }
+
+  /// The same text as `description`.
+  public var errorDescription: String? { description }
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+/// Any JSON value, read before it is checked so that errors can name the key and the offending value.
+enum JSONValue: Sendable, Hashable, Decodable, CustomStringConvertible {
+  case null
+  case bool(Bool)
+  case number(Double)
+  case string(String)
+  case array([JSONValue])
+  case object([String: JSONValue])
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if container.decodeNil() {
+      self = .null
+    } else if let bool = try? container.decode(Bool.self) {
+      self = .bool(bool)
+    } else if let number = try? container.decode(Double.self) {
+      self = .number(number)
+    } else if let string = try? container.decode(String.self) {
+      self = .string(string)
+    } else if let array = try? container.decode([JSONValue].self) {
+      self = .array(array)
+    } else {
+      self = .object(try container.decode([String: JSONValue].self))
+    }
+  }
+
+  /// Reads one JSON document.
+  static func parse(_ data: Data) throws(ControlStateError) -> JSONValue {
+    do {
+      return try JSONDecoder().decode(JSONValue.self, from: data)
+    } catch {
+      throw .invalidJSON(Self.summary(of: error))
+    }
+  }
+
+  /// A compact JSON-like rendering for error messages.
+  var description: String {
+    switch self {
+    case .null: "null"
+    case .bool(let bool): String(bool)
+    case .number(let number): NumberText.shortest(number)
+    case .string(let string): "\"\(string)\""
+    case .array(let values): "[" + values.map(\.description).joined(separator: ",") + "]"
+    case .object(let members):
+      "{"
+        + members.keys.sorted().map { "\"\($0)\":\(members[$0]?.description ?? "null")" }
+        .joined(separator: ",") + "}"
+    }
+  }
+
+  /// The name of the value's JSON type, for error messages.
+  var typeName: String {
+    switch self {
+    case .null: "null"
+    case .bool: "a boolean"
+    case .number: "a number"
+    case .string: "a string"
+    case .array: "an array"
+    case .object: "an object"
+    }
+  }
+
+  private static func summary(of error: any Error) -> String {
+    guard let decodingError = error as? DecodingError else { return String(describing: error) }
+    switch decodingError {
+    case .dataCorrupted(let context), .typeMismatch(_, let context), .valueNotFound(_, let context),
+      .keyNotFound(_, let context):
+      let underlying = context.underlyingError.map { " (\($0.localizedDescription))" } ?? ""
+      return context.debugDescription + underlying
+    @unknown default:
+      return String(describing: decodingError)
+    }
+  }
+}

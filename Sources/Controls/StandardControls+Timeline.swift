@@ -1,0 +1,65 @@
+import Foundation
+
+extension StandardControls: TimelineTarget {
+  /// Performs a user action as a person on the Camera Control would, publishes the new state, and
+  /// records the action (with the landed value) if a recorder is set.
+  ///
+  /// A slide lands like any user slide (`white-balance` slides the temperature slider and switches the
+  /// picker to Kelvin); a selection names an option in the state vocabulary (`"mono"`, `"daylight"`,
+  /// `"4500K"`, `"on"`); a press goes to the capture event interaction, if any.
+  /// - Throws: `ControlError`, `ControlStateError` or `TimelineError` for a value that is not allowed.
+  public func perform(_ action: TimelineAction) throws {
+    let performed: TimelineAction
+    switch action {
+    case .slide(let name, let value):
+      guard name.acceptsSlide,
+        let slider = (name == .whiteBalance ? temperature : control(for: name)) as? CaptureSlider
+      else {
+        throw TimelineError.unsupportedAction(control: name.rawValue, action: "slide")
+      }
+      let landed = try slider.userSlide(to: value)
+      controlChanged(slider)
+      performed = .slide(name, value: landed)
+    case .select(let name, let option):
+      performed = .select(name, option: try select(name, option: option))
+    case .press(let event):
+      _ = captureEventInteraction?.deliver(event)
+      performed = action
+    }
+    recorder?.record(performed)
+  }
+
+  /// Selects `option` on the picker `name` refers to; returns the option in its normalized form.
+  private func select(_ name: TimelineControl, option: String) throws -> String {
+    switch name {
+    case .filter:
+      let chosen = try Filter(parsing: option)
+      try filter.userSelect(Filter.allCases.firstIndex(of: chosen) ?? 0)
+      controlChanged(filter)
+      return chosen.rawValue
+    case .grid:
+      guard let index = TimelineControl.gridOptions.firstIndex(of: option.lowercased()) else {
+        throw ControlStateError.invalidValue(
+          key: name.rawValue, value: option,
+          allowed: TimelineControl.gridOptions.joined(separator: " or "))
+      }
+      try grid.userSelect(index)
+      return TimelineControl.gridOptions[index]
+    case .whiteBalance:
+      let balance = try WhiteBalance(parsing: option)
+      switch balance {
+      case .none: try whiteBalance.userSelect(0)
+      case .auto: try whiteBalance.userSelect(1)
+      case .preset(let preset):
+        try whiteBalance.userSelect((WhiteBalancePreset.allCases.firstIndex(of: preset) ?? 0) + 2)
+      case .kelvin(let kelvin):
+        try whiteBalance.userSelect(Self.whiteBalanceTitles.count - 1)
+        try temperature.setValue(kelvin)
+      }
+      controlChanged(whiteBalance)
+      return balance.text
+    default:
+      throw TimelineError.unsupportedAction(control: name.rawValue, action: "select")
+    }
+  }
+}

@@ -1,0 +1,226 @@
+import Foundation
+import Synchronization
+
+/// The pipeline's control set for one device: system exposure bias and zoom sliders, contrast,
+/// saturation, a white-balance picker with temperature and tint sliders, a filter picker, a grid toggle.
+///
+/// Overlay order puts the common controls in the middle: grid, white balance, temperature, contrast,
+/// exposure, zoom, saturation, tint, filter. Every user change publishes the resulting `ControlState` to
+/// `live`; `apply(_:)` pushes a state into the controls. Each control's `accessibilityIdentifier` is its
+/// `TimelineControl` name (the temperature slider's is `temperature`).
+public final class StandardControls: Sendable {
+  /// White-balance picker options in order: as shot, auto, the presets, then kelvin (the temperature slider).
+  public static let whiteBalanceTitles =
+    ["As Shot", "Auto"] + WhiteBalancePreset.allCases.map { $0.rawValue.capitalized } + ["Kelvin"]
+  /// The temperature the slider returns to when white balance is as shot or auto.
+  public static let neutralKelvin = 5500.0
+
+  struct Extras: Sendable {
+    var zoomCenter = ZoomCenter.center
+    var recorder: TimelineRecorder?
+    var interaction: CaptureEventInteraction?
+  }
+
+  /// The device the system sliders are bound to.
+  public let device: CaptureDevice
+  /// Where every change is published for the renderer.
+  public let live: LiveControlState
+  /// System exposure bias slider (EV).
+  public let exposureBias: CaptureSlider
+  /// System zoom slider (device zoom factor).
+  public let zoom: CaptureSlider
+  /// Contrast, 0 … 2.
+  public let contrast: CaptureSlider
+  /// Saturation, 0 … 2.
+  public let saturation: CaptureSlider
+  /// White balance: as shot, auto, presets, kelvin.
+  public let whiteBalance: CaptureIndexPicker
+  /// Colour temperature in kelvin; used when the white-balance picker is on "Kelvin".
+  public let temperature: CaptureSlider
+  /// Tint, −150 … +150.
+  public let tint: CaptureSlider
+  /// Filter picker, in `Filter.allCases` order.
+  public let filter: CaptureIndexPicker
+  /// Grid toggle (viewfinder only).
+  public let grid: CaptureIndexPicker
+  let extras = Mutex(Extras())
+
+  /// Creates the set for `device`, its actions running on `actionQueue` and publishing to `live`.
+  ///
+  /// - Throws: `ControlError` when the device's zoom or exposure range cannot make a slider.
+  public init(
+    device: CaptureDevice, live: LiveControlState = LiveControlState(), actionQueue: DispatchQueue
+  )
+    throws(ControlError)
+  {
+    self.device = device
+    self.live = live
+    exposureBias = try .systemExposureBias(device: device)
+    zoom = try .systemZoom(device: device)
+    contrast = try CaptureSlider(
+      "Contrast", symbolName: "circle.lefthalf.filled", in: ControlState.contrastRange,
+      defaultValue: 1)
+    saturation = try CaptureSlider(
+      "Saturation", symbolName: "drop.fill", in: ControlState.saturationRange, defaultValue: 1)
+    whiteBalance = try CaptureIndexPicker(
+      "White Balance", symbolName: "thermometer.sun", localizedIndexTitles: Self.whiteBalanceTitles)
+    temperature = try CaptureSlider(
+      "Temperature", symbolName: "thermometer.medium", in: ControlState.kelvinRange,
+      defaultValue: Self.neutralKelvin)
+    tint = try CaptureSlider(
+      "Tint", symbolName: "paintpalette", in: ControlState.tintRange, defaultValue: 0)
+    filter = try CaptureIndexPicker(
+      "Filter", symbolName: "camera.filters",
+      localizedIndexTitles: Filter.allCases.map(\.rawValue.capitalized))
+    grid = CaptureIndexPicker.toggle("Grid", symbolName: "grid")
+
+    try contrast.setProminentValues([1])
+    try saturation.setProminentValues([1])
+    try tint.setProminentValues([0])
+    try temperature.setProminentValues(Array(Set(WhiteBalancePreset.allCases.map(\.kelvin))))
+    contrast.localizedValueFormat = "×%.2f"
+    saturation.localizedValueFormat = "×%.2f"
+    temperature.localizedValueFormat = "%.0f K"
+    tint.localizedValueFormat = "%+.0f"
+    for (control, name) in identified { control.accessibilityIdentifier = name }
+    for slider in [exposureBias, zoom, contrast, saturation, temperature, tint] {
+      slider.setActionQueue(actionQueue) { [weak self] _ in self?.controlChanged(slider) }
+    }
+    for picker in [whiteBalance, filter, grid] {
+      picker.setActionQueue(actionQueue) { [weak self] _ in self?.controlChanged(picker) }
+    }
+    live.set(state)
+  }
+
+  /// The controls in overlay order (common controls in the middle).
+  public var all: [any CaptureControl] {
+    [grid, whiteBalance, temperature, contrast, exposureBias, zoom, saturation, tint, filter]
+  }
+
+  /// Adds every control to `session` in one atomic configuration.
+  ///
+  /// - Throws: `SessionError` when the session cannot take them all (then none is added).
+  public func install(in session: CaptureSession) throws {
+    try session.configure { configuration in
+      for control in all { try configuration.addControl(control) }
+    }
+  }
+
+  /// The state the controls describe now.
+  public var state: ControlState {
+    let kelvinIndex = Self.whiteBalanceTitles.count - 1
+    let index = whiteBalance.selectedIndex
+    let balance: WhiteBalance =
+      switch index {
+      case 0: .none
+      case 1: .auto
+      case kelvinIndex: .kelvin(temperature.value)
+      default: .preset(WhiteBalancePreset.allCases[index - 2])
+      }
+    return ControlState(
+      exposureBias: exposureBias.value, zoom: zoom.value,
+      zoomCenter: extras.withLock { $0.zoomCenter },
+      contrast: contrast.value, saturation: saturation.value, whiteBalance: balance,
+      tint: tint.value,
+      filter: Filter.allCases[filter.selectedIndex])
+  }
+
+  /// Whether the grid toggle is on.
+  public var isGridVisible: Bool { grid.isOn }
+
+  /// Pushes `state` into the controls from code (no actions run) and publishes it to `live`.
+  ///
+  /// - Throws: `ControlError` when a value lies outside its slider's range (for example an exposure bias
+  ///   beyond the device's recommended range); then no control is changed.
+  public func apply(_ state: ControlState) throws(ControlError) {
+    let kelvin: Double
+    let wbIndex: Int
+    switch state.whiteBalance {
+    case .none: (wbIndex, kelvin) = (0, Self.neutralKelvin)
+    case .auto: (wbIndex, kelvin) = (1, Self.neutralKelvin)
+    case .preset(let preset): (wbIndex, kelvin) = (Self.index(of: preset), preset.kelvin)
+    case .kelvin(let value): (wbIndex, kelvin) = (Self.whiteBalanceTitles.count - 1, value)
+    }
+    let settings: [(CaptureSlider, Double)] = [
+      (exposureBias, state.exposureBias), (zoom, state.zoom), (contrast, state.contrast),
+      (saturation, state.saturation), (temperature, kelvin), (tint, state.tint),
+    ]
+    for (slider, value) in settings where !(value.isFinite && slider.values.range.contains(value)) {
+      throw .valueOutOfRange(
+        control: slider.title, value: value, allowed: slider.values.allowedDescription)
+    }
+    try Self.check(state.zoomCenter)
+    for (slider, value) in settings { try slider.setValue(value) }
+    try whiteBalance.setSelectedIndex(wbIndex)
+    try filter.setSelectedIndex(Filter.allCases.firstIndex(of: state.filter) ?? 0)
+    extras.withLock { $0.zoomCenter = state.zoomCenter }
+    live.set(self.state)
+  }
+
+  /// Records every later user action performed through `perform(_:)`; `nil` stops recording.
+  public func setRecorder(_ recorder: TimelineRecorder?) {
+    extras.withLock { $0.recorder = recorder }
+  }
+
+  /// Sends presses performed through `perform(_:)` to `interaction`; `nil` drops them.
+  public func setCaptureEventInteraction(_ interaction: CaptureEventInteraction?) {
+    extras.withLock { $0.interaction = interaction }
+  }
+
+  /// The control a timeline name refers to (`white-balance` slides move the temperature slider).
+  public func control(for name: TimelineControl) -> any CaptureControl {
+    switch name {
+    case .exposureBias: exposureBias
+    case .zoom: zoom
+    case .contrast: contrast
+    case .saturation: saturation
+    case .whiteBalance: whiteBalance
+    case .tint: tint
+    case .filter: filter
+    case .grid: grid
+    }
+  }
+
+  private var identified: [(any CaptureControl, String)] {
+    TimelineControl.allCases.map { (control(for: $0), $0.rawValue) } + [
+      (temperature, "temperature")
+    ]
+  }
+
+  private static func index(of preset: WhiteBalancePreset) -> Int {
+    (WhiteBalancePreset.allCases.firstIndex(of: preset) ?? 0) + 2
+  }
+
+  /// Keeps the white-balance picker and the temperature slider consistent after a user change, then
+  /// publishes; running it twice changes nothing more.
+  func controlChanged(_ control: any CaptureControl) {
+    let kelvinIndex = Self.whiteBalanceTitles.count - 1
+    if control === temperature {
+      try? whiteBalance.setSelectedIndex(kelvinIndex)
+    } else if control === whiteBalance {
+      switch whiteBalance.selectedIndex {
+      case 0, 1: try? temperature.setValue(Self.neutralKelvin)
+      case kelvinIndex: break
+      case let index: try? temperature.setValue(WhiteBalancePreset.allCases[index - 2].kelvin)
+      }
+    }
+    live.set(state)
+  }
+}
+
+extension StandardControls {
+  /// The recorder set with `setRecorder(_:)`.
+  var recorder: TimelineRecorder? { extras.withLock { $0.recorder } }
+
+  /// The interaction set with `setCaptureEventInteraction(_:)`.
+  var captureEventInteraction: CaptureEventInteraction? { extras.withLock { $0.interaction } }
+
+  /// Throws unless both coordinates of `center` are finite and in `ControlState.zoomCenterRange`.
+  static func check(_ center: ZoomCenter) throws(ControlError) {
+    for value in [center.x, center.y]
+    where !(value.isFinite && ControlState.zoomCenterRange.contains(value)) {
+      throw .valueOutOfRange(
+        control: "Zoom Center", value: value, allowed: ControlKey.zoomCenter.allowedValues)
+    }
+  }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// White balance from a colour temperature and tint: per-channel gains in linear sRGB, green at 1.
+///
+/// The white point of the scene light lies on the CIE daylight locus from 4000 K up and on the Planckian
+/// locus (Kim et al. cubic spline) below. Its linear sRGB value `rgb` gives the gains `g_c = rgb_G / rgb_c`,
+/// so that light turns neutral. Tint then multiplies the green gain by `2^(−t/200)`.
+public enum WhiteBalanceGains {
+  /// The CIE 1931 `xy` chromaticity of the light at `kelvin`.
+  public static func chromaticity(kelvin t: Double) -> SIMD2<Double> {
+    let t2 = t * t
+    let t3 = t2 * t
+    if t >= 4000 {
+      let x: Double
+      if t <= 7000 {
+        x = -4.6070e9 / t3 + 2.9678e6 / t2 + 0.09911e3 / t + 0.244063
+      } else {
+        x = -2.0064e9 / t3 + 1.9018e6 / t2 + 0.24748e3 / t + 0.237040
+      }
+      return SIMD2(x, -3 * x * x + 2.87 * x - 0.275)
+    }
+    let x = -0.2661239e9 / t3 - 0.2343589e6 / t2 + 0.8776956e3 / t + 0.179910
+    let x2 = x * x
+    let x3 = x2 * x
+    let y: Double
+    if t < 2222 {
+      y = -1.1063814 * x3 - 1.34811020 * x2 + 2.18555832 * x - 0.20219683
+    } else {
+      y = -0.9549476 * x3 - 1.37418593 * x2 + 2.09137015 * x - 0.16748867
+    }
+    return SIMD2(x, y)
+  }
+
+  /// The linear sRGB value of the light at `kelvin`, scaled to `Y = 1`.
+  public static func lightColor(kelvin: Double) -> SIMD3<Double> {
+    let xy = chromaticity(kelvin: kelvin)
+    let xyz = SIMD3(xy.x / xy.y, 1, (1 - xy.x - xy.y) / xy.y)
+    return XYZToLinearSRGB.matrix * xyz
+  }
+
+  /// The gains that neutralise light at `kelvin`, with the green gain then multiplied by `2^(−tint/200)`.
+  ///
+  /// Below about 1900 K the Planckian white has a negative blue component in linear sRGB, so the contract's
+  /// formula yields a negative blue gain there; FrameDial applies it as defined.
+  public static func gains(kelvin: Double, tint: Double) -> SIMD3<Double> {
+    let light = lightColor(kelvin: kelvin)
+    let gains = SIMD3(light.y / light.x, 1, light.y / light.z)
+    return gains * SIMD3(1, pow(2, -tint / 200), 1)
+  }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+
+@testable import Controls
+
+@Suite struct ControlStateJSONTests {
+  private func decode(_ json: String) throws -> ControlState {
+    try JSONDecoder().decode(ControlState.self, from: Data(json.utf8))
+  }
+
+  @Test func decodesSubsetsOverIdentity() throws {
+    let state = try decode(#"{"exposureBias": 0.5, "whiteBalance": "daylight"}"#)
+    #expect(state == ControlState(exposureBias: 0.5, whiteBalance: .preset(.daylight)))
+  }
+
+  @Test func whiteBalanceIsAStringOrANumberOfKelvin() throws {
+    #expect(try decode(#"{"whiteBalance": 4500}"#).whiteBalance == .kelvin(4500))
+    #expect(try decode(#"{"whiteBalance": "4500K"}"#).whiteBalance == .kelvin(4500))
+    #expect(try decode(#"{"whiteBalance": "auto"}"#).whiteBalance == .auto)
+  }
+
+  @Test func zoomCenterIsAnArrayOrAnObject() throws {
+    #expect(try decode(#"{"zoomCenter": [0.2, 0.8]}"#).zoomCenter == ZoomCenter(x: 0.2, y: 0.8))
+    #expect(
+      try decode(#"{"zoomCenter": {"x": 0.3, "y": 0.4}}"#).zoomCenter == ZoomCenter(x: 0.3, y: 0.4))
+    #expect(throws: ControlStateError.self) { try decode(#"{"zoomCenter": [0.2]}"#) }
+  }
+
+  @Test func errorsNameKeyValueAndRange() {
+    let unknown = caught(ControlStateError.self) { _ = try decode(#"{"brightness": 1}"#) }
+    #expect(unknown?.description.contains("brightness") == true)
+    #expect(unknown?.description.contains("exposureBias") == true)
+
+    let wrongType = caught(ControlStateError.self) { _ = try decode(#"{"zoom": "2"}"#) }
+    let wrongText = wrongType?.description ?? ""
+    #expect(
+      wrongText.contains("zoom") && wrongText.contains("\"2\"") && wrongText.contains("1 … 16"))
+
+    let boolean = caught(ControlStateError.self) { _ = try decode(#"{"contrast": true}"#) }
+    #expect(boolean?.description.contains("true (a boolean)") == true)
+
+    let range = caught(ControlStateError.self) { _ = try decode(#"{"saturation": 2.5}"#) }
+    #expect(range == .outOfRange(key: "saturation", value: "2.5", allowed: "0 … 2"))
+
+    let huge = caught(ControlStateError.self) {
+      _ = try ControlState().applying(json: Data(#"{"tint": 1e999}"#.utf8))
+    }
+    #expect(huge != nil)
+
+    #expect(throws: ControlStateError.self) { try decode("[1, 2]") }
+    let malformed = caught(ControlStateError.self) {
+      _ = try ControlState().applying(json: Data("{not json".utf8))
+    }
+    #expect(
+      malformed?.description.hasPrefix("The control state is not a valid JSON object") == true)
+  }
+
+  @Test func encodingRoundTrips() throws {
+    let states = [
+      ControlState.identity,
+      ControlState(
+        exposureBias: 1.5, zoom: 2.5, zoomCenter: ZoomCenter(x: 0.1, y: 0.2), contrast: 1.1,
+        saturation: 0.9,
+        whiteBalance: .kelvin(4321.25), tint: -7.5, filter: .noir),
+      ControlState(whiteBalance: .preset(.fluorescent), filter: .vivid),
+      ControlState(whiteBalance: .auto),
+    ]
+    for state in states {
+      let data = try state.jsonData()
+      #expect(try JSONDecoder().decode(ControlState.self, from: data) == state)
+      #expect(try ControlState.identity.applying(json: data) == state)
+    }
+    let text = String(
+      decoding: try ControlState(whiteBalance: .preset(.shade)).jsonData(), as: UTF8.self)
+    #expect(text.contains(#""whiteBalance":"shade""#))
+    #expect(text.contains(#""zoomCenter":[0.5,0.5]"#))
+  }
+
+  @Test func layersFilesInOrderThenAssignments() throws {
+    let first = Data(#"{"exposureBias": 1, "contrast": 1.5, "filter": "mono"}"#.utf8)
+    let second = Data(#"{"exposureBias": -1, "tint": 10}"#.utf8)
+    let state = try ControlState.layered(
+      stateFiles: [("a.json", first), ("b.json", second)], assignments: ["contrast=0.5", "ev=2"])
+    #expect(state == ControlState(exposureBias: 2, contrast: 0.5, tint: 10, filter: .mono))
+  }
+
+  @Test func layeringErrorsNameTheSource() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("look.json")
+    try Data(#"{"zoom": 40}"#.utf8).write(to: file)
+    let error = caught(ControlStateError.self) {
+      _ = try ControlState.layered(stateFileURLs: [file], assignments: [])
+    }
+    let text = error?.description ?? ""
+    #expect(text.contains("look.json") && text.contains("40") && text.contains("1 … 16"))
+    let setError = caught(ControlStateError.self) {
+      _ = try ControlState.layered(stateFiles: [], assignments: ["tint=500"])
+    }
+    #expect(setError?.description.contains("--set tint=500") == true)
+  }
+}

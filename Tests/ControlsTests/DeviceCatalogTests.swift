@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+@testable import Controls
+
+@Suite struct DeviceCatalogTests {
+  @Test func catalogListsFourDevicesByCLIIdentifier() throws {
+    #expect(
+      CaptureDeviceModel.identifiers == ["iphone-16-pro", "iphone-16", "iphone-15-pro", "webcam"])
+    #expect(try CaptureDeviceModel.named("iPhone-16-Pro").supportsControls)
+    #expect(try !CaptureDeviceModel.named("iphone-15-pro").supportsControls)
+    #expect(try CaptureDeviceModel.named("webcam").maxControlsCount == 0)
+    let error = caught(CatalogError.self) { _ = try CaptureDeviceModel.named("pixel") }
+    #expect(
+      error?.description.contains("pixel") == true
+        && error?.description.contains("iphone-16") == true)
+    #expect(CaptureDeviceModel.catalogListing.split(separator: "\n").count == 4)
+  }
+
+  @Test func zoomLabelsUseTheDisplayMultiplier() throws {
+    let pro = try CaptureDeviceModel.named("iphone-16-pro")
+    #expect(pro.zoomLabel(forFactor: 1) == "0.5×")
+    #expect(pro.zoomLabel(forFactor: 2) == "1×")
+    #expect(pro.zoomLabel(forFactor: 10) == "5×")
+    #expect(pro.zoomLabel(forFactor: 2.5) == "1.3×")
+    #expect(try CaptureDeviceModel.named("webcam").zoomLabel(forFactor: 2) == "2×")
+  }
+
+  @Test func systemZoomSliderRangeProminentValuesAndWriteBack() throws {
+    let camera = try device("iphone-16-pro")
+    let zoom = try CaptureSlider.systemZoom(device: camera)
+    #expect(zoom.kind == .systemZoom && !zoom.requiresAction)
+    #expect(zoom.values.range == 1...16)
+    #expect(zoom.prominentValues == [1, 2, 10])
+    #expect(zoom.formattedValue(1) == "0.5×" && zoom.formattedValue(10) == "5×")
+    try zoom.setValue(4)
+    #expect(camera.videoZoomFactor == 4)
+    #expect(try zoom.userSlide(to: 9.8) == 10)
+    #expect(camera.videoZoomFactor == 10)
+    #expect(throws: ControlError.self) { try zoom.setValue(0.9) }
+    let dual = try CaptureSlider.systemZoom(device: device("iphone-16"))
+    #expect(dual.prominentValues == [1, 2])
+    #expect(try CaptureSlider.systemZoom(device: device("webcam")).values.range == 1...4)
+  }
+
+  @Test func systemExposureSliderUsesRecommendedRange() throws {
+    let camera = try device("iphone-16")
+    let exposure = try CaptureSlider.systemExposureBias(device: camera)
+    #expect(exposure.values.range == -2...2 && exposure.value == 0)
+    #expect(exposure.formattedValue(0.33) == "+0.3 EV" && exposure.formattedValue(0) == "0.0 EV")
+    try exposure.setValue(-1.5)
+    #expect(camera.exposureTargetBias == -1.5)
+    #expect(throws: ControlError.self) { try exposure.setValue(3) }
+    #expect(throws: ControlError.self) { try camera.setExposureTargetBias(9) }
+  }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// The image-math contract's formulas, written out independently of the code under test.
+enum ContractFormulas {
+  static func decode(_ v: Double) -> Double {
+    v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4)
+  }
+
+  static func encode(_ l: Double) -> Double {
+    l <= 0.0031308 ? 12.92 * l : 1.055 * pow(l, 1 / 2.4) - 0.055
+  }
+
+  static func luma(_ c: SIMD3<Double>) -> Double {
+    0.2126 * c.x + 0.7152 * c.y + 0.0722 * c.z
+  }
+
+  static func code8(_ v: Double) -> Int {
+    Int(floor(min(max(v, 0), 1) * 255 + 0.5))
+  }
+
+  /// White-point chromaticity: daylight locus from 4000 K, Planckian (Kim et al.) below.
+  static func xy(kelvin t: Double) -> (x: Double, y: Double) {
+    if t >= 4000 {
+      let x =
+        t <= 7000
+        ? -4.6070e9 / pow(t, 3) + 2.9678e6 / pow(t, 2) + 0.09911e3 / t + 0.244063
+        : -2.0064e9 / pow(t, 3) + 1.9018e6 / pow(t, 2) + 0.24748e3 / t + 0.237040
+      return (x, -3 * x * x + 2.87 * x - 0.275)
+    }
+    let x = -0.2661239e9 / pow(t, 3) - 0.2343589e6 / pow(t, 2) + 0.8776956e3 / t + 0.179910
+    let y =
+      t < 2222
+      ? -1.1063814 * pow(x, 3) - 1.34811020 * x * x + 2.18555832 * x - 0.20219683
+      : -0.9549476 * pow(x, 3) - 1.37418593 * x * x + 2.09137015 * x - 0.16748867
+    return (x, y)
+  }
+
+  static func whiteBalanceGains(kelvin: Double, tint: Double) -> SIMD3<Double> {
+    let (x, y) = xy(kelvin: kelvin)
+    let bigX = x / y
+    let bigZ = (1 - x - y) / y
+    let r = 3.2409699 * bigX - 1.5373832 - 0.4986108 * bigZ
+    let g = -0.9692436 * bigX + 1.8759675 + 0.0415551 * bigZ
+    let b = 0.0556301 * bigX - 0.2039770 + 1.0569715 * bigZ
+    return SIMD3(g / r, pow(2, -tint / 200), g / b)
+  }
+
+  /// Encoded grey level through gains in linear light, back to an 8-bit code.
+  static func greyThroughGains(code: Int, gains: SIMD3<Double>) -> SIMD3<Int> {
+    let linear = decode(Double(code) / 255)
+    return SIMD3(
+      code8(encode(max(linear * gains.x, 0))), code8(encode(max(linear * gains.y, 0))),
+      code8(encode(max(linear * gains.z, 0))))
+  }
+}
+
+/// The largest absolute difference between corresponding components.
+func largestDifference(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> Double {
+  max(abs(a.x - b.x), abs(a.y - b.y), abs(a.z - b.z))
+}
+
+/// The largest absolute difference between corresponding components.
+func largestDifference(_ a: SIMD3<Int>, _ b: SIMD3<Int>) -> Int {
+  max(abs(a.x - b.x), abs(a.y - b.y), abs(a.z - b.z))
+}
