@@ -20,6 +20,7 @@ static inline GType fd_type_array_int(void) { return VIPS_TYPE_ARRAY_INT; }
 static inline GType fd_type_array_image(void) { return VIPS_TYPE_ARRAY_IMAGE; }
 static inline GType fd_type_blob(void) { return VIPS_TYPE_BLOB; }
 static inline GType fd_type_ref_string(void) { return VIPS_TYPE_REF_STRING; }
+static inline GType fd_type_interpolate(void) { return VIPS_TYPE_INTERPOLATE; }
 static inline GType fd_type_fundamental(GType type) { return G_TYPE_FUNDAMENTAL(type); }
 
 // Casts between libvips object types.

@@ -3,7 +3,9 @@ import Vips
 
 /// The `framedial` command line: picks the sub-command and turns errors into messages and exit codes.
 public enum CLI {
-  static let commands: [any Command.Type] = [InfoCommand.self]
+  static let commands: [any Command.Type] = [
+    ApplyCommand.self, ExplainCommand.self, InfoCommand.self,
+  ]
 
   /// Runs `framedial` with `arguments` (the program name first) and returns the process's exit code.
   public static func run(_ arguments: [String]) -> Int32 {

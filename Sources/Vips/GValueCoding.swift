@@ -78,6 +78,18 @@ enum GValueCoding {
         if let base = source.baseAddress { memcpy(copy, base, source.count) }
       }
       vips_value_set_blob_free(&value, copy, bytes.count)
+    case fd_type_interpolate():
+      guard case .string(let nickname) = argument else {
+        throw mismatch("an interpolator by name (nearest, bilinear, bicubic, lbb, nohalo, vsqbs)")
+      }
+      guard let interpolator = vips_interpolate_new(nickname) else {
+        _ = VipsError.takeLibvipsMessage()
+        throw mismatch(
+          "an interpolator by name (nearest, bilinear, bicubic, lbb, nohalo, vsqbs), not '\(nickname)'"
+        )
+      }
+      g_value_set_object(&value, interpolator)
+      g_object_unref(interpolator)
     default:
       if fundamental == fd_type_enum() {
         try storeEnum(argument, in: &value, type: type, mismatch: mismatch)

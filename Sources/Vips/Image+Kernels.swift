@@ -9,39 +9,55 @@ extension Image {
   /// Per-channel lookup: colour band `c` becomes `tables[c * entries + value]` (`entries` = 256 for 8-bit
   /// images, 65536 for 16-bit); bands after `colourBands` (alpha) are copied.
   public func applyingLookupTables(_ tables: [UInt8], colourBands: Int) throws -> Image {
-    guard format == .uchar else { throw VipsError("8-bit tables need an 8-bit image, not \(format)") }
+    guard format == .uchar else {
+      throw VipsError("8-bit tables need an 8-bit image, not \(format)")
+    }
     guard tables.count == colourBands * 256 else {
-      throw VipsError("\(colourBands) 8-bit tables need \(colourBands * 256) entries, got \(tables.count)")
+      throw VipsError(
+        "\(colourBands) 8-bit tables need \(colourBands * 256) entries, got \(tables.count)")
     }
     return try kernelOutput("lookup tables") { output in
-      tables.withUnsafeBufferPointer { fd_kernel_lut8(pointer, &output, $0.baseAddress, Int32(colourBands)) }
+      tables.withUnsafeBufferPointer {
+        fd_kernel_lut8(pointer, &output, $0.baseAddress, Int32(colourBands))
+      }
     }
   }
 
   /// Per-channel lookup on a 16-bit image with 65536-entry tables.
   public func applyingLookupTables(_ tables: [UInt16], colourBands: Int) throws -> Image {
-    guard format == .ushort else { throw VipsError("16-bit tables need a 16-bit image, not \(format)") }
+    guard format == .ushort else {
+      throw VipsError("16-bit tables need a 16-bit image, not \(format)")
+    }
     guard tables.count == colourBands * 65536 else {
-      throw VipsError("\(colourBands) 16-bit tables need \(colourBands * 65536) entries, got \(tables.count)")
+      throw VipsError(
+        "\(colourBands) 16-bit tables need \(colourBands * 65536) entries, got \(tables.count)")
     }
     return try kernelOutput("lookup tables") { output in
-      tables.withUnsafeBufferPointer { fd_kernel_lut16(pointer, &output, $0.baseAddress, Int32(colourBands)) }
+      tables.withUnsafeBufferPointer {
+        fd_kernel_lut16(pointer, &output, $0.baseAddress, Int32(colourBands))
+      }
     }
   }
 
   /// Channel mixing in one pass: `linear = inputTables[c][value]`, `mixed = matrix × linear`, then
-  /// `outputTables[c][clamp(Int(mixed × scale + 0.5), 0, count − 1)]`. Tables are channel-major; the
-  /// output tables hold 8-bit values for 8-bit images (`[UInt8]`) and 16-bit for 16-bit ones (`[UInt16]`).
+  /// `outputTables[c][clamp(Int(x × scale + 0.5), 0, count − 1)]` where `x` is `mixed`, or its square root
+  /// when `squareRootIndex` is set. Tables are channel-major; the output tables hold 8-bit values for 8-bit
+  /// images (`[UInt8]`) and 16-bit values for 16-bit ones (`[UInt16]`).
   public func applyingChannelMix<Code: FixedWidthInteger & UnsignedInteger>(
-    inputTables: [Float], matrix: [Float], outputTables: [Code], scale: Float
+    inputTables: [Float], matrix: [Float], outputTables: [Code], scale: Float,
+    squareRootIndex: Bool = false
   ) throws -> Image {
     let entries = format == .uchar ? 256 : 65536
-    guard (format == .uchar && Code.bitWidth == 8) || (format == .ushort && Code.bitWidth == 16) else {
+    guard (format == .uchar && Code.bitWidth == 8) || (format == .ushort && Code.bitWidth == 16)
+    else {
       throw VipsError("channel mixing needs \(Code.bitWidth)-bit tables to match a \(format) image")
     }
     guard bands >= 3, inputTables.count == 3 * entries, matrix.count == 9,
       outputTables.count % 3 == 0, !outputTables.isEmpty
-    else { throw VipsError("channel mixing needs 3 colour bands, 3 × \(entries) inputs and a 3 × 3 matrix") }
+    else {
+      throw VipsError(
+        "channel mixing needs 3 colour bands, 3 × \(entries) inputs and a 3 × 3 matrix")
+    }
     let count = outputTables.count / 3
     return try kernelOutput("channel mixing") { output in
       inputTables.withUnsafeBufferPointer { input in
@@ -49,10 +65,22 @@ extension Image {
           outputTables.withUnsafeBytes { tables in
             fd_kernel_mix(
               pointer, &output, Int32(entries), input.baseAddress, matrix.baseAddress,
-              tables.baseAddress, Int32(count), scale)
+              tables.baseAddress, Int32(count), scale, squareRootIndex ? 1 : 0)
           }
         }
       }
+    }
+  }
+
+  /// The image resized to `width × height` by FrameDial's bilinear kernel (8-bit, pixel centres onto
+  /// pixel centres, edge pixels repeated).
+  public func resizedBilinear(width: Int, height: Int) throws -> Image {
+    guard format == .uchar else {
+      throw VipsError("the bilinear kernel needs an 8-bit image, not \(format)")
+    }
+    guard width > 0, height > 0 else { throw VipsError("cannot resize to \(width)×\(height)") }
+    return try kernelOutput("bilinear resize") { output in
+      fd_kernel_resize_bilinear8(pointer, &output, Int32(width), Int32(height))
     }
   }
 

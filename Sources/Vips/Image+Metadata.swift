@@ -98,3 +98,19 @@ public struct MetadataEditor {
     _ = vips_image_remove(pointer, name)
   }
 }
+
+extension Vips {
+  /// The bytes of one of libvips's built-in ICC profiles ("srgb", "p3", "cmyk"), as it attaches them
+  /// when it converts to that profile.
+  public static func builtinICCProfile(_ name: String) throws -> Data {
+    let pixel = try Image.fromPixels([128, 128, 128], width: 1, height: 1, bands: 3)
+    let converted = try Operation.call(
+      "icc_transform",
+      [
+        "in": .image(pixel), "input-profile": "srgb", "output-profile": .string(name),
+        "embedded": false,
+      ]
+    ).image()
+    return try converted.blob(Image.iccProfileField)
+  }
+}

@@ -115,7 +115,9 @@ public enum Operation {
     Argument]
   {
     var values: [String: Argument] = [:]
-    for argument in argumentList(of: object) where !argument.isInput {
+    // "nickname" and "description" describe the operation itself; they are not results.
+    for argument in argumentList(of: object)
+    where !argument.isInput && argument.name != "nickname" && argument.name != "description" {
       guard vips_object_argument_isset(object, argument.name) != 0 else { continue }
       var spec: UnsafeMutablePointer<GParamSpec>?
       var argumentClass: UnsafeMutablePointer<VipsArgumentClass>?

@@ -1,4 +1,5 @@
 import CVips
+import Foundation
 import Synchronization
 
 /// Start-up and process-wide settings of libvips.
@@ -33,6 +34,10 @@ public enum Vips {
   public static func start(_ configuration: Configuration = Configuration()) throws {
     try state.withLock { current in
       if current == nil {
+        // libvips prints warnings (such as "ignoring nclx profile") to standard error unless
+        // VIPS_WARNING is set; FrameDial reports errors itself, so they are hidden unless
+        // FRAMEDIAL_VIPS_WARNINGS is set.
+        if getenv("FRAMEDIAL_VIPS_WARNINGS") == nil { setenv("VIPS_WARNING", "0", 0) }
         guard vips_init("framedial") == 0 else {
           throw VipsError.fromLibvips("libvips could not start")
         }

@@ -17,9 +17,16 @@ int fd_kernel_lut16(VipsImage *in, VipsImage **out, const uint16_t *tables, int 
 
 // Channel mixing on a 3-colour-band image (8-bit when entries == 256, 16-bit when entries == 65536):
 // linear = input_tables[c * entries + value] (c = 0, 1, 2); mixed = matrix (row-major 3×3) × linear;
-// index = clamp((int)(mixed_c * scale + 0.5), 0, output_count - 1); out_c = output_tables[c * output_count + index].
+// position = (square_root_index ? sqrt(max(mixed_c, 0)) : mixed_c) * scale + 0.5;
+// index = position > 0 ? min((int)position, output_count - 1) : 0 (NaN gives 0);
+// out_c = output_tables[c * output_count + index].
 // Output tables hold 8-bit values for 8-bit input and 16-bit values for 16-bit input. Alpha is copied.
 int fd_kernel_mix(VipsImage *in, VipsImage **out, int entries, const float *input_tables,
-    const float *matrix, const void *output_tables, int output_count, float scale);
+    const float *matrix, const void *output_tables, int output_count, float scale, int square_root_index);
+
+// Enlarges (or shrinks) an 8-bit image of 1 … 4 bands to width × height with bilinear interpolation,
+// sampling output pixel centres onto input pixel centres: x_in = (x + 0.5) * in_width / width - 0.5,
+// clamped to the image (edge pixels repeat); the same for y. Every band is interpolated alike.
+int fd_kernel_resize_bilinear8(VipsImage *in, VipsImage **out, int width, int height);
 
 #endif

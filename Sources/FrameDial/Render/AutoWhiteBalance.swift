@@ -1,0 +1,91 @@
+import Foundation
+import Vips
+
+/// Grey-world white balance measured on an image (image-math.md, white balance `auto`).
+///
+/// The image is sampled on a grid of at most ``sampleWidth`` columns (libvips's `subsample`, which reads
+/// only the sampled pixels); each sample is decoded to linear sRGB, and the pixels whose largest channel
+/// lies in (0.02, 0.98) are averaged. Gains are `mean_G / mean_c`, clamped to 0.25 … 4, and 1 when fewer
+/// than 1 % of the samples qualify.
+public enum AutoWhiteBalance {
+  /// Stills are sampled up to this many columns wide (and proportionally high).
+  public static let stillSampleWidth = 512
+  /// Frames are sampled up to this many columns wide, every frame.
+  public static let frameSampleWidth = 64
+
+  /// The grey-world gains of the colour bands of `image` (8-bit or 16-bit sRGB), sampled to at most
+  /// `sampleWidth` columns.
+  public static func gains(of image: Image, sampleWidth: Int) throws -> SIMD3<Double> {
+    let factor = max(1, image.width / max(1, sampleWidth))
+    var sample = image
+    if factor > 1 {
+      sample = try Operation.call(
+        "subsample", ["input": .image(image), "xfac": .int(factor), "yfac": .int(factor)]
+      ).image()
+    }
+    if sample.format != .uchar { sample = try sample.colourspace("srgb") }
+    let colourBands = sample.bands - (sample.hasAlpha ? 1 : 0)
+    if colourBands != 3 { return SIMD3(1, 1, 1) }
+    return gains(ofPixels: try sample.pixelBytes(), bands: sample.bands)
+  }
+
+  /// The grey-world gains of packed 8-bit pixels with `bands` bands (the first three are R, G, B).
+  public static func gains(ofPixels pixels: [UInt8], bands: Int) -> SIMD3<Double> {
+    var sum = SIMD3<Double>(repeating: 0)
+    var qualifying = 0
+    var total = 0
+    var index = 0
+    while index + 2 < pixels.count {
+      let linear = SIMD3(
+        decoded[Int(pixels[index])], decoded[Int(pixels[index + 1])],
+        decoded[Int(pixels[index + 2])])
+      let largest = linear.max()
+      if largest > 0.02 && largest < 0.98 {
+        sum += linear
+        qualifying += 1
+      }
+      total += 1
+      index += bands
+    }
+    guard total > 0, Double(qualifying) >= 0.01 * Double(total), sum.x > 0, sum.z > 0 else {
+      return SIMD3(1, 1, 1)
+    }
+    let gains = SIMD3(sum.y / sum.x, 1, sum.y / sum.z)
+    return gains.clamped(lowerBound: SIMD3(repeating: 0.25), upperBound: SIMD3(repeating: 4))
+  }
+
+  /// Linear values of the 256 sRGB codes.
+  private static let decoded: [Double] = (0..<256).map { SRGBTransfer.decode(Double($0) / 255) }
+}
+
+/// Temporal smoothing of auto white balance on frames, so the picture does not flicker: each frame moves
+/// the gains a fraction ``weight`` of the way (in log space) towards the frame's measurement, a time
+/// constant of about four frames. The first measurement is taken as is.
+public struct WhiteBalanceSmoother: Sendable {
+  /// How far each frame moves towards its measurement, 0 … 1.
+  public let weight: Double
+  /// The current smoothed gains, nil before the first measurement.
+  public private(set) var gains: SIMD3<Double>?
+
+  /// Creates a smoother.
+  public init(weight: Double = 0.25) {
+    self.weight = weight
+  }
+
+  /// Folds in one frame's measurement and returns the smoothed gains.
+  public mutating func update(_ measured: SIMD3<Double>) -> SIMD3<Double> {
+    guard let previous = gains else {
+      gains = measured
+      return measured
+    }
+    var next = SIMD3<Double>()
+    for channel in 0..<3 {
+      next[channel] = exp((1 - weight) * log(previous[channel]) + weight * log(measured[channel]))
+    }
+    gains = next
+    return next
+  }
+
+  /// Forgets the history (after a cut, or when auto white balance is switched on again).
+  public mutating func reset() { gains = nil }
+}

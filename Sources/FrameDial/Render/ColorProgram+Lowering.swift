@@ -1,0 +1,64 @@
+import Vips
+
+extension ColorProgram {
+  /// Applies the program to the colour bands of `image` through FrameDial's fused kernels (one pass per
+  /// image: per-channel tables, or input tables → 3×3 matrix → output tables); alpha passes untouched.
+  ///
+  /// 8-bit images use the 256-entry tables, 16-bit images the 65536-entry ones. A one-band (grey) image,
+  /// with or without alpha, stays grey when the program maps every grey level to a grey level; otherwise it
+  /// is promoted to sRGB first.
+  func lowered(on image: Image) throws -> Image {
+    if case .identity = self { return image }
+    let sixteen = image.format == .ushort
+    // One band is grey, two are grey and alpha, three are RGB, four are RGB and alpha.
+    let colourBands = image.bands == 2 ? 1 : image.bands == 4 ? 3 : image.bands
+    if colourBands == 1 {
+      if sixteen, let table = greyTable16() {
+        return try image.applyingLookupTables(table, colourBands: 1)
+      }
+      if !sixteen, let table = greyTable8() {
+        return try image.applyingLookupTables(table, colourBands: 1)
+      }
+      return try lowered(on: image.colourspace(sixteen ? "rgb16" : "srgb"))
+    }
+    guard colourBands == 3 else {
+      throw RenderError("images with \(colourBands) colour bands are not supported")
+    }
+    guard sixteen else { return try KernelTables8(self).apply(to: image) }
+    switch self {
+    case .identity:
+      return image
+    case .perChannel(let tables):
+      return try image.applyingLookupTables(tables.table16, colourBands: 3)
+    case .mixing(let tables):
+      let output = tables.output16
+      return try image.applyingChannelMix(
+        inputTables: tables.input16, matrix: tables.matrix, outputTables: output.values,
+        scale: output.scale, squareRootIndex: output.indexing == .squareRoot)
+    }
+  }
+
+  /// The 8-bit table for grey pixels, or nil when some grey level comes out coloured.
+  func greyTable8() -> [UInt8]? {
+    var table = [UInt8](repeating: 0, count: 256)
+    for level in 0..<256 {
+      let value = UInt8(level)
+      let result = apply(SIMD3(value, value, value))
+      guard result.x == result.y, result.y == result.z else { return nil }
+      table[level] = result.x
+    }
+    return table
+  }
+
+  /// The 16-bit table for grey pixels, or nil when some grey level comes out coloured.
+  func greyTable16() -> [UInt16]? {
+    var table = [UInt16](repeating: 0, count: 65536)
+    for level in 0..<65536 {
+      let value = UInt16(level)
+      let result = apply(SIMD3(value, value, value))
+      guard result.x == result.y, result.y == result.z else { return nil }
+      table[level] = result.x
+    }
+    return table
+  }
+}

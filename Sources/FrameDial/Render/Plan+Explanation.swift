@@ -1,0 +1,57 @@
+import Foundation
+
+extension Plan {
+  /// The optimized plan as the steps a render runs, one line each (what `framedial explain` prints).
+  public var steps: [String] {
+    var steps: [String] = []
+    if let zoom {
+      steps.append(
+        "crop the zoom window: 1/\(format(zoom.factor)) of each side around "
+          + "(\(format(zoom.center.x)), \(format(zoom.center.y)))")
+    }
+    if needsAutoWhiteBalance {
+      steps.append(
+        "measure grey-world gains on a sample of the window (stills \(AutoWhiteBalance.stillSampleWidth), "
+          + "frames \(AutoWhiteBalance.frameSampleWidth) columns wide, smoothed over frames)")
+    }
+    switch colorProgram {
+    case .identity:
+      if zoom == nil { steps.append("identity: pixels pass through untouched") }
+    case .perChannel:
+      steps.append(
+        "one pass of per-channel lookup tables (3 × 256 for 8-bit, 3 × 65536 for 16-bit input)"
+          + " folding: \(foldedStages)")
+    case .mixing(let tables):
+      let output = tables.output8
+      steps.append(
+        "one fused pass: input tables (sRGB decode × gains) → 3×3 matrix "
+          + matrixText(tables.matrix) + " → output tables of \(output.count) entries "
+          + "(\(output.indexing == .linear ? "linear" : "square-root") index × \(format(Double(output.scale))))"
+          + " folding: \(foldedStages)")
+    }
+    if zoom != nil {
+      steps.append("enlarge the window back to full size (stills: bicubic; frames: bilinear)")
+    }
+    return steps
+  }
+
+  /// The optimized plan as a Graphviz `digraph`.
+  public func toDOT() -> String {
+    GraphvizChain.render(name: "plan", steps: steps, output: "output")
+  }
+
+  private var foldedStages: String {
+    recipe.colorStages.map(\.description).joined(separator: "; ")
+  }
+
+  private func matrixText(_ matrix: [Float]) -> String {
+    "["
+      + stride(from: 0, to: 9, by: 3).map { row in
+        matrix[row..<(row + 3)].map { format(Double($0)) }.joined(separator: " ")
+      }.joined(separator: "; ") + "]"
+  }
+
+  private func format(_ value: Double) -> String {
+    String(format: "%.4g", value)
+  }
+}

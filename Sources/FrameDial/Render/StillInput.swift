@@ -1,0 +1,73 @@
+import Foundation
+import Vips
+
+/// Reads a still and brings it to the form the compiled plans work on (image-math.md, "Before the math"):
+/// upright (EXIF orientation applied, orientation 1), sRGB (other ICC profiles and CMYK converted),
+/// 8 or 16 bits, grey kept as one band, alpha kept last.
+///
+/// When no colour stage will run (`convertsColour` false: the identity, or a zoom alone), an image whose
+/// ICC profile is not sRGB keeps its pixels and its profile untouched, so the output is bit-exact and
+/// still displays correctly.
+public enum StillInput {
+  /// Reads `path` and prepares it. `keepSixteenBits` false converts 16-bit images to 8 bits.
+  public static func load(
+    _ path: String, options: LoadOptions = LoadOptions(), keepSixteenBits: Bool = true,
+    convertsColour: Bool = true
+  ) throws -> Image {
+    var loadOptions = options
+    loadOptions.autoRotate = true
+    let image = try Image(contentsOf: path, options: loadOptions)
+    return try prepare(image, keepSixteenBits: keepSixteenBits, convertsColour: convertsColour)
+  }
+
+  /// Brings an already loaded, upright image to sRGB 8/16-bit form.
+  public static func prepare(
+    _ loaded: Image, keepSixteenBits: Bool = true, convertsColour: Bool = true
+  ) throws -> Image {
+    var image = loaded
+    let sixteen = image.format == .ushort || image.format == .short || image.format == .uint
+    if convertsColour, image.hasICCProfile, !isSRGBProfile(try image.blob(Image.iccProfileField)) {
+      image = try Operation.call(
+        "icc_transform",
+        [
+          "in": .image(image), "output-profile": "srgb", "embedded": true,
+          "depth": .int(sixteen && keepSixteenBits ? 16 : 8), "intent": "perceptual",
+        ]
+      ).image()
+    }
+    let grey = image.interpretation == "b-w" || image.interpretation == "grey16"
+    let wantsSixteen = keepSixteenBits && sixteen
+    switch (image.format, grey, wantsSixteen) {
+    case (.uchar, _, _) where image.interpretation == "srgb" || grey:
+      break
+    case (.ushort, _, true)
+    where image.interpretation == "rgb16" || image.interpretation == "grey16":
+      break
+    default:
+      image = try image.colourspace(
+        grey ? (wantsSixteen ? "grey16" : "b-w") : (wantsSixteen ? "rgb16" : "srgb"))
+      if image.format != .uchar && image.format != .ushort {
+        image = try image.cast(to: wantsSixteen ? .ushort : .uchar)
+      }
+    }
+    return try image.settingOrientation(1)
+  }
+
+  /// True when an ICC profile describes sRGB (its description names sRGB, in ASCII or UTF-16), so pixels
+  /// stay untouched rather than passing through a colour transform that could move them by a code value.
+  static func isSRGBProfile(_ profile: Data) -> Bool {
+    let bytes = [UInt8](profile)
+    let ascii = Array("sRGB".utf8)
+    let utf16: [UInt8] = [0, 0x73, 0, 0x52, 0, 0x47, 0, 0x42]
+    return contains(bytes, ascii) || contains(bytes, utf16)
+  }
+
+  private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+    guard haystack.count >= needle.count else { return false }
+    for start in 0...(haystack.count - needle.count)
+    where haystack[start..<(start + needle.count)].elementsEqual(needle) {
+      return true
+    }
+    return false
+  }
+}

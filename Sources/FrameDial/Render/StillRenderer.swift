@@ -1,0 +1,128 @@
+import Controls
+import Foundation
+import Vips
+
+/// Options for rendering a still.
+public struct StillOptions: Sendable, Equatable {
+  /// Output format; nil takes it from the output file's extension.
+  public var format: ImageFormat?
+  /// Quality 1 … 100 for lossy formats; nil keeps the format's default.
+  public var quality: Int?
+  /// How files are read: pixel limit, fail-on policy.
+  public var load: LoadOptions
+  /// How a zoom window is enlarged (bicubic for stills by default).
+  public var zoomKernel: ZoomKernel
+  /// False renders through the unoptimized graph (for comparisons).
+  public var optimized: Bool
+
+  /// Creates options with FrameDial's defaults.
+  public init(
+    format: ImageFormat? = nil, quality: Int? = nil, load: LoadOptions = LoadOptions(),
+    zoomKernel: ZoomKernel = .bicubic, optimized: Bool = true
+  ) {
+    self.format = format
+    self.quality = quality
+    self.load = load
+    self.zoomKernel = zoomKernel
+    self.optimized = optimized
+  }
+}
+
+/// What rendering one still produced.
+public struct StillResult: Sendable, Equatable {
+  /// The file written.
+  public var outputPath: String
+  /// Its size in pixels.
+  public var width: Int
+  /// Its height in pixels.
+  public var height: Int
+  /// Its format.
+  public var format: ImageFormat
+}
+
+/// Renders still images: read, orient, convert to sRGB, apply the compiled plan, write atomically with
+/// metadata (EXIF with orientation 1, an sRGB ICC profile, XMP).
+public final class StillRenderer: Sendable {
+  /// The compiled plans, shared by every render of this renderer.
+  public let cache: PlanCache
+
+  /// Creates a renderer with its own plan cache (or a shared one).
+  public init(cache: PlanCache = PlanCache()) {
+    self.cache = cache
+  }
+
+  /// The rendered graph of a prepared image (see ``StillInput``); nothing is computed until it is written.
+  public func render(_ image: Image, state: ControlState, options: StillOptions = StillOptions())
+    throws -> Image
+  {
+    let plan = cache.plan(for: state)
+    var gains = SIMD3<Double>(1, 1, 1)
+    if plan.needsAutoWhiteBalance {
+      var window = image
+      if let zoom = plan.zoom {
+        let rect = zoom.window(imageWidth: image.width, imageHeight: image.height)
+        window = try image.extractArea(
+          left: rect.left, top: rect.top, width: rect.width, height: rect.height)
+      }
+      gains = try AutoWhiteBalance.gains(of: window, sampleWidth: AutoWhiteBalance.stillSampleWidth)
+    }
+    if options.optimized {
+      return try plan.lowered(on: image, autoGains: gains, zoomKernel: options.zoomKernel)
+    }
+    return try plan.recipe.loweredUnoptimized(
+      on: image, autoGains: gains, zoomKernel: options.zoomKernel)
+  }
+
+  /// Reads `input`, renders it with `state` and writes `output` atomically: a failure leaves no file at
+  /// `output` (and an existing one untouched). Refuses to write onto the input file.
+  @discardableResult
+  public func renderFile(
+    at input: String, to output: String, state: ControlState, options: StillOptions = StillOptions()
+  ) throws -> StillResult {
+    guard let format = options.format ?? ImageFormat(path: output) else {
+      throw RenderError(
+        "\(output): unknown output format; use an extension such as .jpg, .png, .webp, .tif, .heic, .avif"
+      )
+    }
+    if Self.sameFile(input, output) {
+      throw RenderError("\(output): refusing to write onto the input file")
+    }
+    let plan = cache.plan(for: state)
+    let image = try StillInput.load(
+      input, options: options.load, keepSixteenBits: format.supportsSixteenBits,
+      convertsColour: !plan.recipe.colorStages.isEmpty)
+    let rendered = try render(image, state: state, options: options)
+    let tagged = try rendered.editingMetadata { editor in
+      editor.setInt("orientation", 1)
+      if !rendered.hasICCProfile && !SRGBProfile.data.isEmpty {
+        editor.setBlob(Image.iccProfileField, SRGBProfile.data)
+      }
+    }
+    do {
+      try AtomicFile.write(to: output) { temporary in
+        do {
+          try tagged.write(
+            to: temporary, format: format, options: SaveOptions(quality: options.quality))
+        } catch let error as VipsError {
+          // Pixels are decoded while the file is written: name the real files, not the temporary one.
+          throw RenderError(
+            "\(input): " + error.message.replacingOccurrences(of: temporary, with: output))
+        }
+      }
+    } catch let error as VipsError {
+      throw RenderError("\(input): \(error.message)")
+    }
+    return StillResult(
+      outputPath: output, width: tagged.width, height: tagged.height, format: format)
+  }
+
+  /// True when both paths name the same existing file (after resolving links).
+  static func sameFile(_ first: String, _ second: String) -> Bool {
+    let manager = FileManager.default
+    guard let a = try? manager.attributesOfItem(atPath: first),
+      let b = try? manager.attributesOfItem(atPath: second)
+    else { return false }
+    return (a[.systemNumber] as? Int) == (b[.systemNumber] as? Int)
+      && (a[.systemFileNumber] as? Int) == (b[.systemFileNumber] as? Int)
+  }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+@Suite struct ApplyExplainTests {
+  func scratch() throws -> URL {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("framedial-cli-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  func contents(_ folder: URL) -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+  }
+
+  @Test func applyWritesTheOutputAndLeavesTheInputAlone() throws {
+    let folder = try scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = CLIRunner.sample("rocket_exif_rotated.jpg")
+    let before = try Data(contentsOf: URL(fileURLWithPath: input))
+    let state = folder.appendingPathComponent("warm.json")
+    try Data(#"{"whiteBalance": "shade", "contrast": 1.1}"#.utf8).write(to: state)
+    let output = folder.appendingPathComponent("out.webp").path
+    let result = try CLIRunner.run([
+      "apply", input, "-o", output, "--state", state.path, "--set", "ev=0.3", "--quality", "80",
+    ])
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.standardOutput.contains("640×427 webp"))
+    let info = try CLIRunner.run(["info", output])
+    #expect(
+      info.standardOutput.contains(
+        "640×427, 3 bands, uchar, srgb, orientation 1, ICC yes, webpload"))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == before)
+    #expect(contents(folder) == ["out.webp", "warm.json"])
+  }
+
+  @Test func badValuesAreUsageErrorsNamingKeyValueAndRange() throws {
+    let folder = try scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let output = folder.appendingPathComponent("out.jpg").path
+    let result = try CLIRunner.run([
+      "apply", CLIRunner.sample("rocket.jpg"), "-o", output, "--set", "zoom=40",
+    ])
+    #expect(result.status == 2)
+    #expect(result.standardError.contains("zoom"))
+    #expect(result.standardError.contains("40"))
+    #expect(result.standardError.contains("16"))
+    let unknown = try CLIRunner.run([
+      "apply", CLIRunner.sample("rocket.jpg"), "-o", output, "--set", "warmth=2",
+    ])
+    #expect(unknown.status == 2)
+    #expect(unknown.standardError.contains("warmth"))
+    #expect(contents(folder).isEmpty)
+  }
+
+  @Test func unreadableInputAndUnwritableOutputFailWithExitOneAndNoFile() throws {
+    let folder = try scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let corrupt = folder.appendingPathComponent("corrupt.jpg")
+    var bytes = try Data(contentsOf: URL(fileURLWithPath: CLIRunner.sample("rocket.jpg")))
+    bytes = bytes.prefix(bytes.count / 2)
+    try bytes.write(to: corrupt)
+    let output = folder.appendingPathComponent("out.png").path
+    let broken = try CLIRunner.run(["apply", corrupt.path, "-o", output, "--set", "ev=1"])
+    #expect(broken.status == 1)
+    #expect(broken.standardError.contains("corrupt.jpg"))
+    #expect(contents(folder) == ["corrupt.jpg"])
+    let missingFolder = folder.appendingPathComponent("no/such/folder/out.png").path
+    let unwritable = try CLIRunner.run([
+      "apply", CLIRunner.sample("rocket.jpg"), "-o", missingFolder,
+    ])
+    #expect(unwritable.status == 1)
+    #expect(unwritable.standardError.contains("out.png"))
+    let ontoInput = try CLIRunner.run(["apply", corrupt.path, "-o", corrupt.path])
+    #expect(ontoInput.status == 1)
+    #expect(ontoInput.standardError.contains("refusing to write onto the input file"))
+  }
+
+  @Test func explainPrintsThePlanBeforeAndAfterOptimization() throws {
+    let optimized = try CLIRunner.run([
+      "explain", "--set", "ev=0.5", "--set", "saturation=1.3", "--set", "zoom=1.5",
+    ])
+    #expect(optimized.status == 0)
+    #expect(optimized.standardOutput.contains("crop the zoom window"))
+    #expect(optimized.standardOutput.contains("3×3 matrix"))
+    let unoptimized = try CLIRunner.run(["explain", "--set", "ev=0.5", "--unoptimized"])
+    #expect(unoptimized.standardOutput.contains("decode sRGB"))
+    #expect(unoptimized.standardOutput.contains("exposure +0.5 EV"))
+    let dot = try CLIRunner.run(["explain", "--set", "filter=mono", "--dot"])
+    #expect(dot.standardOutput.hasPrefix("digraph plan {"))
+    let identity = try CLIRunner.run(["explain"])
+    #expect(identity.standardOutput.contains("identity"))
+  }
+}

@@ -1,0 +1,142 @@
+import Controls
+import Foundation
+import Testing
+import Vips
+
+@testable import FrameDial
+
+@Suite struct FrameRenderTests {
+  /// The decoded RGB pixels of a sample, as a packed frame.
+  func sampleFrame(_ name: String) throws -> (pixels: [UInt8], width: Int, height: Int) {
+    let image = try Image(contentsOf: RenderFixtures.sample(name))
+    return (try image.pixelBytes(), image.width, image.height)
+  }
+
+  func renderFrame(
+    _ pixels: [UInt8], width: Int, height: Int, format: PixelFormat = .rgb24, state: ControlState,
+    rowStride: Int? = nil
+  ) throws -> [UInt8] {
+    let renderer = try FrameRenderer(
+      width: width, height: height, pixelFormat: format, rowStride: rowStride,
+      controls: LiveControlState(state))
+    var output = [UInt8](repeating: 0, count: pixels.count)
+    try pixels.withUnsafeBytes { input in
+      try output.withUnsafeMutableBytes { _ = try renderer.render(input, into: $0) }
+    }
+    return output
+  }
+
+  static let states = [
+    ControlState(exposureBias: 0.5, contrast: 1.2, whiteBalance: .preset(.tungsten)),
+    ControlState(
+      exposureBias: 0.5, contrast: 1.2, saturation: 1.3, whiteBalance: .preset(.tungsten)),
+    ControlState(filter: .vivid), ControlState(filter: .sepia),
+    ControlState(zoom: 1.5, saturation: 1.3),
+    ControlState(zoom: 2.3, zoomCenter: ZoomCenter(x: 0.8, y: 0.1)),
+  ]
+
+  @Test(arguments: states)
+  func stillPathAndFramePathGiveTheSamePixels(state: ControlState) throws {
+    let frame = try sampleFrame("coffee.png")
+    let viaFrame = try renderFrame(
+      frame.pixels, width: frame.width, height: frame.height, state: state)
+    let still = try Image.fromPixels(
+      frame.pixels, width: frame.width, height: frame.height, bands: 3)
+    let viaStill = try StillRenderer().render(
+      still, state: state, options: StillOptions(zoomKernel: .bilinear)
+    ).pixelBytes()
+    let identical = viaFrame == viaStill
+    #expect(identical, "max difference \(RenderFixtures.maxDifference(viaFrame, viaStill))")
+  }
+
+  @Test func identityCopiesTheFrame() throws {
+    let frame = try sampleFrame("rocket.jpg")
+    let output = try renderFrame(
+      frame.pixels, width: frame.width, height: frame.height, state: .identity)
+    let identical = output == frame.pixels
+    #expect(identical)
+  }
+
+  @Test func bgraAndPaddedRowsMatchPackedRGB() throws {
+    let frame = try sampleFrame("chelsea.png")
+    let state = ControlState(exposureBias: -0.4, saturation: 1.6, whiteBalance: .kelvin(4200))
+    let rgb = try renderFrame(frame.pixels, width: frame.width, height: frame.height, state: state)
+    // The same frame as BGRA with 12 bytes of padding after each row.
+    let stride = frame.width * 4 + 12
+    var bgra = [UInt8](repeating: 7, count: stride * frame.height)
+    for y in 0..<frame.height {
+      for x in 0..<frame.width {
+        let source = (y * frame.width + x) * 3
+        let target = y * stride + x * 4
+        bgra[target] = frame.pixels[source + 2]
+        bgra[target + 1] = frame.pixels[source + 1]
+        bgra[target + 2] = frame.pixels[source]
+        bgra[target + 3] = UInt8(truncatingIfNeeded: x)
+      }
+    }
+    let output = try renderFrame(
+      bgra, width: frame.width, height: frame.height, format: .bgra, state: state, rowStride: stride
+    )
+    var mismatches = 0
+    for y in 0..<frame.height {
+      for x in 0..<frame.width {
+        let source = (y * frame.width + x) * 3
+        let target = y * stride + x * 4
+        if output[target] != rgb[source + 2] || output[target + 1] != rgb[source + 1]
+          || output[target + 2] != rgb[source] || output[target + 3] != UInt8(truncatingIfNeeded: x)
+        {
+          mismatches += 1
+        }
+      }
+    }
+    #expect(mismatches == 0)
+  }
+
+  @Test func eachFrameReadsTheLatestState() throws {
+    let frame = try sampleFrame("astronaut.png")
+    let live = LiveControlState(.identity)
+    let renderer = try FrameRenderer(
+      width: frame.width, height: frame.height, pixelFormat: .rgb24, controls: live)
+    var output = [UInt8](repeating: 0, count: frame.pixels.count)
+    func render() throws -> UInt64 {
+      try frame.pixels.withUnsafeBytes { input in
+        try output.withUnsafeMutableBytes { try renderer.render(input, into: $0) }
+      }
+    }
+    let first = try render()
+    #expect(output == frame.pixels)
+    live.set(ControlState(exposureBias: 1))
+    let second = try render()
+    #expect(second > first)
+    let mean = output.reduce(0) { $0 + Int($1) } / output.count
+    let originalMean = frame.pixels.reduce(0) { $0 + Int($1) } / frame.pixels.count
+    #expect(mean > originalMean + 20)
+  }
+
+  @Test func frameAutoWhiteBalanceIsSmoothedOverFrames() throws {
+    var smoother = WhiteBalanceSmoother(weight: 0.25)
+    #expect(smoother.update(SIMD3(2, 1, 0.5)) == SIMD3(2, 1, 0.5))
+    let second = smoother.update(SIMD3(1, 1, 1))
+    // Log-space step of a quarter: 2^0.75 and 0.5^0.75.
+    #expect(abs(second.x - pow(2, 0.75)) < 1e-12)
+    #expect(abs(second.z - pow(0.5, 0.75)) < 1e-12)
+    let frame = try sampleFrame("coffee.png")
+    let output = try renderFrame(
+      frame.pixels, width: frame.width, height: frame.height,
+      state: ControlState(whiteBalance: .auto))
+    #expect(output != frame.pixels)
+  }
+
+  @Test func wrongBufferSizesAreErrors() throws {
+    let renderer = try FrameRenderer(
+      width: 4, height: 4, pixelFormat: .rgb24,
+      controls: LiveControlState(ControlState(exposureBias: 1)))
+    let small = [UInt8](repeating: 0, count: 20)
+    var output = [UInt8](repeating: 0, count: 48)
+    #expect(throws: VipsError.self) {
+      try small.withUnsafeBytes { input in
+        try output.withUnsafeMutableBytes { _ = try renderer.render(input, into: $0) }
+      }
+    }
+  }
+}
