@@ -1,26 +1,26 @@
 /// FrameDial's own GNU-style argument parser: `--name value`, `--name=value`, `-n value`, bundled short
 /// flags (`-qv`), `--` ends options, and `--help` / `-h` on every command.
-struct ArgumentParser {
+package struct ArgumentParser {
   /// One option a command accepts.
-  struct Option: Sendable {
+  package struct Option: Sendable {
     /// The long name, without dashes.
-    var name: String
+    package var name: String
     /// The one-letter short name, if any.
-    var short: Character?
+    package var short: Character?
     /// The value's placeholder in help (`nil` for a flag that takes no value).
-    var valueName: String?
+    package var valueName: String?
     /// One line of help.
-    var help: String
+    package var help: String
     /// True when the option may be given more than once (values accumulate).
-    var repeatable = false
+    package var repeatable = false
 
     /// A flag: no value.
-    static func flag(_ name: String, short: Character? = nil, _ help: String) -> Option {
+    package static func flag(_ name: String, short: Character? = nil, _ help: String) -> Option {
       Option(name: name, short: short, valueName: nil, help: help)
     }
 
     /// An option that takes a value.
-    static func value(
+    package static func value(
       _ name: String, short: Character? = nil, _ valueName: String, _ help: String,
       repeatable: Bool = false
     ) -> Option {
@@ -29,10 +29,15 @@ struct ArgumentParser {
   }
 
   /// The options this command accepts (`--help` is always accepted too).
-  var options: [Option]
+  package var options: [Option]
+
+  /// Creates a parser for `options`.
+  package init(options: [Option]) {
+    self.options = options
+  }
 
   /// Splits `arguments` (without the program and command names) into options and positionals.
-  func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
+  package func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
     var parsed = ParsedArguments()
     var index = 0
     var optionsEnded = false
@@ -113,7 +118,7 @@ struct ArgumentParser {
   }
 
   /// The options' help lines, aligned.
-  var optionsHelp: String {
+  package var optionsHelp: String {
     let rows =
       options.map { option -> (String, String) in
         var spelling = option.short.map { "-\($0), " } ?? "    "
@@ -128,24 +133,27 @@ struct ArgumentParser {
 }
 
 /// What ``ArgumentParser`` found.
-struct ParsedArguments: Sendable, Equatable {
+package struct ParsedArguments: Sendable, Equatable {
   /// Values of options that take one, in the order given.
-  var values: [String: [String]] = [:]
+  package var values: [String: [String]] = [:]
   /// Flags that were given.
-  var flags: Set<String> = []
+  package var flags: Set<String> = []
   /// Arguments that are not options.
-  var positionals: [String] = []
+  package var positionals: [String] = []
   /// True when `--help` or `-h` was given.
-  var helpRequested = false
+  package var helpRequested = false
+
+  /// Nothing parsed yet.
+  package init() {}
 
   /// True when the flag `name` was given.
-  func flag(_ name: String) -> Bool { flags.contains(name) }
+  package func flag(_ name: String) -> Bool { flags.contains(name) }
 
   /// The last value of option `name`.
-  func value(_ name: String) -> String? { values[name]?.last }
+  package func value(_ name: String) -> String? { values[name]?.last }
 
   /// The integer value of option `name`, checked against `range`.
-  func int(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+  package func int(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
     guard let text = value(name) else { return nil }
     guard let number = Int(text), range.contains(number) else {
       throw UsageError(
@@ -156,9 +164,9 @@ struct ParsedArguments: Sendable, Equatable {
 }
 
 /// A mistake in how a command was called: exit code 2, with a usage hint.
-struct UsageError: Error, CustomStringConvertible, Equatable {
+package struct UsageError: Error, CustomStringConvertible, Equatable {
   /// What was wrong.
-  let message: String
-  init(_ message: String) { self.message = message }
-  var description: String { message }
+  package let message: String
+  package init(_ message: String) { self.message = message }
+  package var description: String { message }
 }
