@@ -7,7 +7,12 @@ struct Console: Sendable {
     write(line + terminator, to: FileHandle.standardOutput)
   }
   /// Writes one line to standard error.
-  func err(_ line: String) { write(line + "\n", to: FileHandle.standardError) }
+  func err(_ line: String, terminator: String = "\n") {
+    write(line + terminator, to: FileHandle.standardError)
+  }
+
+  /// True when standard error is a terminal (progress lines are drawn only there).
+  var errorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
 
   private func write(_ text: String, to handle: FileHandle) {
     handle.write(Data(text.utf8))

@@ -6,6 +6,7 @@ import Foundation
 enum StateOptions {
   /// The options, to add to a command's parser.
   static let options: [ArgumentParser.Option] = [
+    .value("preset", "NAME", "start from a built-in preset (see framedial presets)"),
     .value(
       "state", "FILE.json", "control values from a JSON state file (several layer in order)",
       repeatable: true),
@@ -14,12 +15,16 @@ enum StateOptions {
       repeatable: true),
   ]
 
-  /// The control state the options describe; a bad file, key or value is a usage error naming it.
+  /// The control state the options describe (preset, then state files in order, then `--set` values);
+  /// a bad preset, file, key or value is a usage error naming it.
   static func state(from arguments: ParsedArguments) throws(UsageError) -> ControlState {
     let files = (arguments.values["state"] ?? []).map { URL(fileURLWithPath: $0) }
     do {
+      let base = try arguments.value("preset").map { name throws(ControlStateError) in
+        try Preset.named(name).state
+      }
       return try ControlState.layered(
-        stateFileURLs: files, assignments: arguments.values["set"] ?? [])
+        base: base ?? .identity, stateFileURLs: files, assignments: arguments.values["set"] ?? [])
     } catch {
       throw UsageError("\(error)")
     }

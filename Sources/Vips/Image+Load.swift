@@ -14,7 +14,8 @@ extension Image {
     }
     guard let loader = vips_foreign_find_load(path) else {
       _ = VipsError.takeLibvipsMessage()
-      throw VipsError("\(path): not a known image format")
+      let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+      throw VipsError(size == 0 ? "\(path): empty file" : "\(path): not a known image format")
     }
     let image = try Image.runLoader(
       loaderNickname(loader), source: ["filename": .string(path)], options: options, name: path)

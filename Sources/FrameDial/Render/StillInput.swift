@@ -9,14 +9,23 @@ import Vips
 /// ICC profile is not sRGB keeps its pixels and its profile untouched, so the output is bit-exact and
 /// still displays correctly.
 public enum StillInput {
-  /// Reads `path` and prepares it. `keepSixteenBits` false converts 16-bit images to 8 bits.
+  /// Reads `path` and prepares it. `keepSixteenBits` false converts 16-bit images to 8 bits. A sequential
+  /// read is turned into a random-access one when the image must be rotated.
   public static func load(
     _ path: String, options: LoadOptions = LoadOptions(), keepSixteenBits: Bool = true,
     convertsColour: Bool = true
   ) throws -> Image {
     var loadOptions = options
-    loadOptions.autoRotate = true
-    let image = try Image(contentsOf: path, options: loadOptions)
+    loadOptions.autoRotate = false
+    var image = try Image(contentsOf: path, options: loadOptions)
+    if image.orientation != 1 {
+      // Turning the pixels needs random access: reopen (only the header has been read so far).
+      if loadOptions.sequential {
+        loadOptions.sequential = false
+        image = try Image(contentsOf: path, options: loadOptions)
+      }
+      image = try image.autoRotated()
+    }
     return try prepare(image, keepSixteenBits: keepSixteenBits, convertsColour: convertsColour)
   }
 

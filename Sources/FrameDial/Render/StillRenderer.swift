@@ -8,7 +8,8 @@ public struct StillOptions: Sendable, Equatable {
   public var format: ImageFormat?
   /// Quality 1 … 100 for lossy formats; nil keeps the format's default.
   public var quality: Int?
-  /// How files are read: pixel limit, fail-on policy.
+  /// How files are read: pixel limit, fail-on policy, and `sequential` to read strip by strip whenever
+  /// the plan allows (no zoom, no auto white balance).
   public var load: LoadOptions
   /// How a zoom window is enlarged (bicubic for stills by default).
   public var zoomKernel: ZoomKernel
@@ -88,8 +89,11 @@ public final class StillRenderer: Sendable {
       throw RenderError("\(output): refusing to write onto the input file")
     }
     let plan = cache.plan(for: state)
+    var load = options.load
+    // Reading strip by strip keeps memory low, but a zoom window and auto white balance read out of order.
+    load.sequential = load.sequential && plan.zoom == nil && !plan.needsAutoWhiteBalance
     let image = try StillInput.load(
-      input, options: options.load, keepSixteenBits: format.supportsSixteenBits,
+      input, options: load, keepSixteenBits: format.supportsSixteenBits,
       convertsColour: !plan.recipe.colorStages.isEmpty)
     let rendered = try render(image, state: state, options: options)
     let tagged = try rendered.editingMetadata { editor in
@@ -104,9 +108,13 @@ public final class StillRenderer: Sendable {
           try tagged.write(
             to: temporary, format: format, options: SaveOptions(quality: options.quality))
         } catch let error as VipsError {
-          // Pixels are decoded while the file is written: name the real files, not the temporary one.
-          throw RenderError(
-            "\(input): " + error.message.replacingOccurrences(of: temporary, with: output))
+          // Pixels are decoded while the output is written, so a broken input fails here too: name
+          // both real files, never the temporary one.
+          let detail = error.message.replacingOccurrences(
+            of: "\(temporary): cannot write: ", with: ""
+          )
+          .replacingOccurrences(of: temporary, with: output)
+          throw RenderError("\(input): cannot render to \(output): \(detail)")
         }
       }
     } catch let error as VipsError {

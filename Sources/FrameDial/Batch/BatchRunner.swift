@@ -1,0 +1,115 @@
+import Controls
+import Foundation
+import Synchronization
+import Vips
+
+/// Runs a batch: `jobs` workers each take the next file, render it with one ``StillRenderer`` (plans
+/// are shared), and write it atomically. A failure is reported and the batch goes on.
+///
+/// Memory stays bounded: at most `jobs` images are in flight, each read sequentially (strip by strip)
+/// when its plan allows, and libvips's own threads are shared out between the jobs.
+public final class BatchRunner: Sendable {
+  /// The control values every file gets.
+  public let state: ControlState
+  /// Format quality and load options.
+  public let options: StillOptions
+  /// Parallel workers.
+  public let jobs: Int
+  /// Replace outputs that exist instead of skipping them.
+  public let overwrite: Bool
+  /// Report what would be written, write nothing.
+  public let dryRun: Bool
+  /// Give each output its input's modification time.
+  public let keepTime: Bool
+  private let renderer = StillRenderer()
+
+  /// Creates a runner.
+  public init(
+    state: ControlState, options: StillOptions = StillOptions(), jobs: Int = 1,
+    overwrite: Bool = false,
+    dryRun: Bool = false, keepTime: Bool = false
+  ) {
+    self.state = state
+    self.options = options
+    self.jobs = max(1, jobs)
+    self.overwrite = overwrite
+    self.dryRun = dryRun
+    self.keepTime = keepTime
+  }
+
+  /// Processes `items`, calling `report` once per file (from worker threads, one call at a time), and
+  /// stops taking new files once `shouldStop` returns true. Returns when every started file is finished.
+  public func run(
+    _ items: [BatchItem], shouldStop: @escaping @Sendable () -> Bool = { false },
+    report: @escaping @Sendable (BatchEvent) -> Void
+  ) -> BatchSummary {
+    let start = DispatchTime.now().uptimeNanoseconds
+    let next = Mutex(0)
+    let summary = Mutex(BatchSummary())
+    let group = DispatchGroup()
+    let workers = min(jobs, max(1, items.count))
+    for _ in 0..<workers {
+      group.enter()
+      let thread = Thread { [self] in
+        while !shouldStop() {
+          let index: Int? = next.withLock { value in
+            guard value < items.count else { return nil }
+            defer { value += 1 }
+            return value
+          }
+          guard let index else { break }
+          let event = process(items[index])
+          summary.withLock { counts in
+            counts.count(event.status)
+            report(event)
+          }
+        }
+        group.leave()
+      }
+      thread.stackSize = 8 << 20
+      thread.start()
+    }
+    group.wait()
+    return summary.withLock { counts in
+      var result = counts
+      let finished = result.done + result.skipped + result.failed + result.planned
+      result.notStarted = items.count - finished
+      result.interrupted = result.notStarted > 0
+      result.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+      return result
+    }
+  }
+
+  /// Processes one file and describes the outcome.
+  func process(_ item: BatchItem) -> BatchEvent {
+    let start = DispatchTime.now().uptimeNanoseconds
+    func event(_ status: BatchEvent.Status, _ error: String? = nil) -> BatchEvent {
+      BatchEvent(
+        path: item.input, status: status, output: item.output,
+        milliseconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6, error: error)
+    }
+    if let conflict = item.conflict { return event(.failed, conflict) }
+    if !overwrite && FileManager.default.fileExists(atPath: item.output) {
+      return event(.skipped)
+    }
+    if dryRun { return event(.planned) }
+    do {
+      let folder = (item.output as NSString).deletingLastPathComponent
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      var fileOptions = options
+      fileOptions.format = item.format
+      try renderer.renderFile(at: item.input, to: item.output, state: state, options: fileOptions)
+      if keepTime,
+        let date = try FileManager.default.attributesOfItem(atPath: item.input)[.modificationDate]
+      {
+        try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: item.output)
+      }
+      return event(.done)
+    } catch {
+      // The event names the file already; keep only what went wrong.
+      var message = "\(error)"
+      while message.hasPrefix(item.input + ": ") { message.removeFirst(item.input.count + 2) }
+      return event(.failed, message)
+    }
+  }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// Recognises image files by their first bytes and by their extension.
+public enum ImageSniffer {
+  /// The kinds of image FrameDial reads in a batch.
+  public enum Kind: String, Sendable, CaseIterable {
+    case jpeg, png, webp, tiff, heif, avif, gif
+  }
+
+  /// File extensions of images, lower-cased.
+  public static let imageExtensions: Set<String> = [
+    "jpg", "jpeg", "jpe", "png", "webp", "tif", "tiff", "heic", "heif", "hif", "avif", "gif",
+  ]
+
+  /// The kind of image the bytes start with, if any (16 bytes are enough).
+  public static func kind(ofHeader bytes: [UInt8]) -> Kind? {
+    func starts(_ prefix: [UInt8], at offset: Int = 0) -> Bool {
+      bytes.count >= offset + prefix.count
+        && Array(bytes[offset..<(offset + prefix.count)]) == prefix
+    }
+    if starts([0xFF, 0xD8, 0xFF]) { return .jpeg }
+    if starts([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
+    if starts(Array("GIF8".utf8)) { return .gif }
+    if starts(Array("RIFF".utf8)), starts(Array("WEBP".utf8), at: 8) { return .webp }
+    if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) { return .tiff }
+    if starts(Array("ftyp".utf8), at: 4), bytes.count >= 12 {
+      let brand = String(decoding: bytes[8..<12], as: UTF8.self)
+      if brand == "avif" || brand == "avis" { return .avif }
+      if ["heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "msf1"].contains(brand) {
+        return .heif
+      }
+    }
+    return nil
+  }
+
+  /// The kind of the file at `path` from its first bytes; nil when unreadable or not an image.
+  public static func kind(ofFile path: String) -> Kind? {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+    defer { try? handle.close() }
+    guard let data = try? handle.read(upToCount: 16) else { return nil }
+    return kind(ofHeader: [UInt8](data))
+  }
+
+  /// True when `name`'s extension is one of ``imageExtensions``.
+  public static func hasImageExtension(_ name: String) -> Bool {
+    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return false }
+    return imageExtensions.contains(name[name.index(after: dot)...].lowercased())
+  }
+}

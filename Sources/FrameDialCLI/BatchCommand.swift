@@ -1,0 +1,84 @@
+import Controls
+import Foundation
+import FrameDial
+import Vips
+
+/// `framedial batch IN… -o OUT_DIR`: a folder tree of photos through the controls, mirrored into OUT_DIR.
+enum BatchCommand: Command {
+  static let name = "batch"
+  static let summary =
+    "Render every image under the input folders into OUT_DIR, mirroring the tree; bad files are reported and skipped."
+  static let usage =
+    "batch IN_DIR|FILE… -o OUT_DIR [--preset NAME] [--state FILE]… [--set KEY=VALUE]… [options]"
+  static let parser = ArgumentParser(
+    options: [
+      .value(
+        "output", short: "o", "OUT_DIR", "the folder that receives the outputs (created if missing)"
+      ),
+      .value(
+        "format", "FORMAT",
+        "jpeg, png, webp, tiff, heic or avif (default: each input's own; GIF → PNG)"),
+      .value("quality", short: "q", "Q", "quality 1 … 100 for lossy formats"),
+      .value(
+        "name", "TEMPLATE", "output names from {stem} {ext} {name} {format} (default {stem}.{ext})"),
+      .value("jobs", short: "j", "N", "images processed at once (default: the number of cores)"),
+      .value(
+        "shard", "I/N", "process only part I of N (1 ≤ I ≤ N), split deterministically by path"),
+      .value("pixel-limit", "PIXELS", "refuse larger images (default 100000000)"),
+      .flag("no-recursive", "do not walk sub-folders"),
+      .flag("follow-symlinks", "walk into symbolically linked folders"),
+      .flag("include-hidden", "include files and folders whose names start with a dot"),
+      .flag("overwrite", "replace outputs that exist (default: skip them, so a rerun resumes)"),
+      .flag(
+        "allow-output-inside", "accept an output folder inside an input folder (it is not walked)"),
+      .flag("dry-run", short: "n", "list what would be written; write nothing"),
+      .flag("keep-time", "give each output its input's modification time"),
+      .flag("json", "one JSON object per file and a summary, on standard output"),
+    ] + StateOptions.options)
+
+  static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+    guard !arguments.positionals.isEmpty else {
+      throw UsageError("no input folders or files given")
+    }
+    guard let output = arguments.value("output") else {
+      throw UsageError("no output folder given (-o OUT_DIR)")
+    }
+    let state = try StateOptions.state(from: arguments)
+    var options = try ApplyCommand.stillOptions(arguments)
+    options.load.sequential = true
+    let cores = ProcessInfo.processInfo.activeProcessorCount
+    let jobs = try arguments.int("jobs", in: 1...256) ?? cores
+    var layout: BatchLayout
+    do {
+      layout = BatchLayout(
+        inputs: arguments.positionals, outputFolder: output,
+        naming: try OutputNaming(template: arguments.value("name") ?? "{stem}.{ext}"))
+      layout.shard = try arguments.value("shard").map { try Shard(parsing: $0) }
+    } catch let error as RenderError {
+      throw UsageError(error.message)
+    }
+    layout.format = options.format
+    layout.walker.recursive = !arguments.flag("no-recursive")
+    layout.walker.followSymlinkedFolders = arguments.flag("follow-symlinks")
+    layout.walker.includeHidden = arguments.flag("include-hidden")
+    layout.allowOutputInsideInput = arguments.flag("allow-output-inside")
+    let items = try layout.items()
+    // One image per worker is faster than many threads per image: share libvips's threads out.
+    try Vips.setThreads(max(1, cores / jobs))
+    let dryRun = arguments.flag("dry-run")
+    let reporter = BatchReporter(
+      style: arguments.flag("json") ? .json : .plain, total: items.count, console: console,
+      showsProgress: console.errorIsTerminal && !arguments.flag("json") && !dryRun)
+    let trap = SignalTrap { _ in
+      console.err("\ninterrupted: finishing the images in progress, starting no more")
+    }
+    let runner = BatchRunner(
+      state: state, options: options, jobs: jobs, overwrite: arguments.flag("overwrite"),
+      dryRun: dryRun,
+      keepTime: arguments.flag("keep-time"))
+    let summary = runner.run(items, shouldStop: { trap.signal != nil }, report: reporter.report)
+    reporter.finish(summary)
+    if let code = trap.exitCode { return code }
+    return summary.failed > 0 ? ExitCode.failure : ExitCode.success
+  }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import FrameDial
+import Synchronization
+
+/// Prints a batch's progress: one JSON object per file and a summary (`--json`), or plain lines, plus a
+/// progress line (done/total, images per second, time left) when standard error is a terminal.
+final class BatchReporter: Sendable {
+  /// How events are printed.
+  enum Style: Sendable { case plain, json }
+
+  private let style: Style
+  private let total: Int
+  private let console: Console
+  private let showsProgress: Bool
+  private let state: Mutex<(finished: Int, started: UInt64)>
+
+  init(style: Style, total: Int, console: Console, showsProgress: Bool) {
+    self.style = style
+    self.total = total
+    self.console = console
+    self.showsProgress = showsProgress
+    state = Mutex((0, DispatchTime.now().uptimeNanoseconds))
+  }
+
+  /// Reports one file.
+  func report(_ event: BatchEvent) {
+    let (finished, elapsed) = state.withLock { value -> (Int, Double) in
+      value.finished += 1
+      return (value.finished, Double(DispatchTime.now().uptimeNanoseconds - value.started) / 1e9)
+    }
+    if showsProgress { console.err("\r\u{1B}[K", terminator: "") }
+    switch style {
+    case .json:
+      var object: [String: Any] = [
+        "event": "file", "path": event.path, "status": event.status.rawValue,
+        "output": event.output,
+        "milliseconds": (event.milliseconds * 10).rounded() / 10,
+      ]
+      if let error = event.error { object["error"] = error }
+      console.out(Self.json(object))
+    case .plain:
+      switch event.status {
+      case .failed:
+        console.err("failed  \(event.path): \(event.error ?? "unknown error")")
+      case .done:
+        console.out(
+          "done    \(event.path) → \(event.output) (\(Int(event.milliseconds.rounded())) ms)")
+      case .skipped:
+        console.out("skipped \(event.path) (\(event.output) exists; --overwrite replaces it)")
+      case .planned:
+        console.out("would write \(event.output) (from \(event.path))")
+      }
+    }
+    if showsProgress && finished < total {
+      let rate = elapsed > 0 ? Double(finished) / elapsed : 0
+      let left = rate > 0 ? Double(total - finished) / rate : 0
+      console.err(
+        String(format: "[%d/%d] %.1f images/s, %.0f s left", finished, total, rate, left),
+        terminator: "")
+    }
+  }
+
+  /// Reports the totals.
+  func finish(_ summary: BatchSummary) {
+    if showsProgress { console.err("\r\u{1B}[K", terminator: "") }
+    let rate = summary.seconds > 0 ? Double(summary.done) / summary.seconds : 0
+    switch style {
+    case .json:
+      console.out(
+        Self.json([
+          "event": "summary", "done": summary.done, "skipped": summary.skipped,
+          "failed": summary.failed,
+          "planned": summary.planned, "notStarted": summary.notStarted,
+          "interrupted": summary.interrupted,
+          "seconds": (summary.seconds * 1000).rounded() / 1000,
+          "imagesPerSecond": (rate * 100).rounded() / 100,
+        ]))
+    case .plain:
+      var line =
+        "\(summary.done) done, \(summary.skipped) skipped, \(summary.failed) failed"
+        + String(format: " in %.1f s (%.1f images/s)", summary.seconds, rate)
+      if summary.planned > 0 { line = "\(summary.planned) would be written, " + line }
+      if summary.interrupted {
+        line += "; interrupted, \(summary.notStarted) not started (a rerun resumes)"
+      }
+      console.err(line)
+    }
+  }
+
+  private static func json(_ object: [String: Any]) -> String {
+    guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+    else {
+      return "{}"
+    }
+    return String(decoding: data, as: UTF8.self)
+  }
+}

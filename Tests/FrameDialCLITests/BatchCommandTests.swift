@@ -1,0 +1,221 @@
+import Foundation
+import Testing
+
+@Suite struct BatchCommandTests {
+  /// A folder of inputs: good JPEG, PNG and HEIC files (one nested), a corrupt JPEG, an empty file, a text
+  /// file named .jpg, a plain text file and a hidden image.
+  func mixedFolder() throws -> URL {
+    let root = FileManager.default.temporaryDirectory
+      .appendingPathComponent("framedial-batch-\(UUID().uuidString)")
+    let input = root.appendingPathComponent("in")
+    let manager = FileManager.default
+    try manager.createDirectory(
+      at: input.appendingPathComponent("nested/deeper"), withIntermediateDirectories: true)
+    try manager.createDirectory(
+      at: input.appendingPathComponent(".hidden"), withIntermediateDirectories: true)
+    func copy(_ sample: String, _ target: String) throws {
+      try manager.copyItem(
+        atPath: CLIRunner.sample(sample), toPath: input.appendingPathComponent(target).path)
+    }
+    try copy("rocket.jpg", "rocket.jpg")
+    try copy("coffee.png", "coffee.png")
+    try copy("coffee.heic", "nested/coffee.heic")
+    try copy("rocket_exif_rotated.jpg", "nested/deeper/turned.jpg")
+    try copy("chelsea.png", ".hidden/cat.png")
+    let rocket = try Data(contentsOf: URL(fileURLWithPath: CLIRunner.sample("rocket.jpg")))
+    try rocket.prefix(rocket.count / 3).write(to: input.appendingPathComponent("corrupt.jpg"))
+    try Data().write(to: input.appendingPathComponent("empty.jpg"))
+    try Data("not a photo\n".utf8).write(to: input.appendingPathComponent("text.jpg"))
+    try Data("notes\n".utf8).write(to: input.appendingPathComponent("notes.txt"))
+    return root
+  }
+
+  func files(under folder: URL) -> [String] {
+    guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return [] }
+    return enumerator.compactMap { $0 as? String }.filter {
+      var isFolder: ObjCBool = false
+      FileManager.default.fileExists(
+        atPath: folder.appendingPathComponent($0).path, isDirectory: &isFolder)
+      return !isFolder.boolValue
+    }.sorted()
+  }
+
+  func snapshot(_ folder: URL) throws -> [String: Data] {
+    var result: [String: Data] = [:]
+    for file in files(under: folder) {
+      result[file] = try Data(contentsOf: folder.appendingPathComponent(file))
+    }
+    return result
+  }
+
+  @Test func mixedFolderWritesTheGoodOnesReportsTheBadOnesAndKeepsOriginals() throws {
+    let root = try mixedFolder()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let input = root.appendingPathComponent("in")
+    let output = root.appendingPathComponent("out")
+    let before = try snapshot(input)
+    let result = try CLIRunner.run([
+      "batch", input.path, "-o", output.path, "--preset", "vivid", "--jobs", "2",
+    ])
+    #expect(result.status == 1)
+    #expect(
+      files(under: output) == [
+        "coffee.png", "nested/coffee.heic", "nested/deeper/turned.jpg", "rocket.jpg",
+      ])
+    for bad in ["corrupt.jpg", "empty.jpg", "text.jpg"] {
+      #expect(
+        result.standardError.contains("failed  \(input.appendingPathComponent(bad).path): "),
+        "\(bad)")
+    }
+    #expect(result.standardError.contains("empty.jpg: empty file"))
+    #expect(result.standardError.contains("4 done, 0 skipped, 3 failed"))
+    #expect(try snapshot(input) == before)
+    // The turned photo is written upright.
+    let info = try CLIRunner.run([
+      "info", output.appendingPathComponent("nested/deeper/turned.jpg").path,
+    ])
+    #expect(info.standardOutput.contains("640×427"))
+    #expect(info.standardOutput.contains("orientation 1"))
+
+    let rerun = try CLIRunner.run([
+      "batch", input.path, "-o", output.path, "--preset", "vivid", "--json",
+    ])
+    let events = rerun.standardOutput.split(separator: "\n").compactMap {
+      try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+    }
+    let statuses = events.filter { $0["event"] as? String == "file" }.compactMap {
+      $0["status"] as? String
+    }
+    #expect(statuses.filter { $0 == "skipped" }.count == 4)
+    #expect(statuses.filter { $0 == "failed" }.count == 3)
+    let summary = events.last
+    #expect(summary?["event"] as? String == "summary")
+    #expect(summary?["done"] as? Int == 0)
+    #expect(summary?["skipped"] as? Int == 4)
+    let failedEvent = events.first { $0["status"] as? String == "failed" }
+    #expect((failedEvent?["error"] as? String)?.isEmpty == false)
+    #expect(failedEvent?["milliseconds"] is Double)
+  }
+
+  @Test func dryRunWritesNothing() throws {
+    let root = try mixedFolder()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let output = root.appendingPathComponent("out")
+    let result = try CLIRunner.run([
+      "batch", root.appendingPathComponent("in").path, "-o", output.path, "--dry-run", "--format",
+      "webp",
+    ])
+    #expect(result.standardOutput.contains("would write \(output.path)/rocket.webp"))
+    #expect(!FileManager.default.fileExists(atPath: output.path))
+  }
+
+  @Test func shardsCoverEveryInputExactlyOnce() throws {
+    let root = try mixedFolder()
+    defer { try? FileManager.default.removeItem(at: root) }
+    var seen: [String] = []
+    for part in 1...3 {
+      let result = try CLIRunner.run([
+        "batch", root.appendingPathComponent("in").path, "-o",
+        root.appendingPathComponent("out").path,
+        "--dry-run", "--json", "--shard", "\(part)/3",
+      ])
+      seen += result.standardOutput.split(separator: "\n").compactMap {
+        (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["path"]
+          as? String
+      }
+    }
+    #expect(seen.count == 7)
+    #expect(Set(seen).count == 7)
+  }
+
+  @Test func outputAmongInputsIsRefusedUnlessAsked() throws {
+    let root = try mixedFolder()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let input = root.appendingPathComponent("in")
+    let inside = input.appendingPathComponent("processed")
+    let refused = try CLIRunner.run(["batch", input.path, "-o", inside.path])
+    #expect(refused.status == 1)
+    #expect(refused.standardError.contains("outputs would mix with inputs"))
+    #expect(!FileManager.default.fileExists(atPath: inside.path))
+    let accepted = try CLIRunner.run([
+      "batch", input.path, "-o", inside.path, "--allow-output-inside", "--format", "png",
+    ])
+    #expect(accepted.status == 1)  // the three bad files
+    #expect(files(under: inside).count == 4)
+    // A second run neither walks into the outputs nor redoes them.
+    let again = try CLIRunner.run([
+      "batch", input.path, "-o", inside.path, "--allow-output-inside", "--format", "png",
+    ])
+    #expect(again.standardError.contains("0 done, 4 skipped, 3 failed"))
+  }
+
+  @Test func namesFormatsAndModificationTimes() throws {
+    let root = try mixedFolder()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let input = root.appendingPathComponent("in")
+    let output = root.appendingPathComponent("out")
+    let old = Date(timeIntervalSince1970: 1_500_000_000)
+    try FileManager.default.setAttributes(
+      [.modificationDate: old], ofItemAtPath: input.appendingPathComponent("rocket.jpg").path)
+    _ = try CLIRunner.run([
+      "batch", input.path, "-o", output.path, "--no-recursive", "--format", "png", "--name",
+      "{stem}-edited.{ext}",
+      "--keep-time", "--set", "ev=0.3",
+    ])
+    #expect(files(under: output) == ["coffee-edited.png", "rocket-edited.png"])
+    let written = try FileManager.default.attributesOfItem(
+      atPath: output.appendingPathComponent("rocket-edited.png").path)
+    #expect((written[.modificationDate] as? Date) == old)
+  }
+
+  @Test func usageErrorsExitTwo() throws {
+    #expect(try CLIRunner.run(["batch"]).status == 2)
+    #expect(try CLIRunner.run(["batch", "/tmp"]).status == 2)
+    #expect(try CLIRunner.run(["batch", "/tmp", "-o", "/tmp/x", "--jobs", "0"]).status == 2)
+    #expect(try CLIRunner.run(["batch", "/tmp", "-o", "/tmp/x", "--shard", "3/2"]).status == 2)
+    #expect(
+      try CLIRunner.run(["batch", "/tmp", "-o", "/tmp/x", "--name", "{stem}/{ext}"]).status == 2)
+    let preset = try CLIRunner.run(["batch", "/tmp", "-o", "/tmp/x", "--preset", "sparkly"])
+    #expect(preset.status == 2)
+    #expect(preset.standardError.contains("sparkly"))
+    #expect(preset.standardError.contains("vivid"))
+  }
+
+  @Test func interruptionFinishesRunningFilesAndExits130() throws {
+    let root = try mixedFolder()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let input = root.appendingPathComponent("in")
+    // Many inputs, so the batch is still running when the signal arrives.
+    for index in 0..<40 {
+      try FileManager.default.copyItem(
+        atPath: CLIRunner.sample("astronaut.png"),
+        toPath: input.appendingPathComponent("copy\(index).png").path)
+    }
+    let output = root.appendingPathComponent("out")
+    let process = Process()
+    process.executableURL = CLIRunner.binary
+    process.arguments = ["batch", input.path, "-o", output.path, "--jobs", "1", "--format", "avif"]
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    Thread.sleep(forTimeInterval: 1.0)
+    process.interrupt()
+    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 130)
+    #expect(message.contains("interrupted"))
+    let written = files(under: output)
+    #expect(written.count < 44)
+    #expect(!written.contains { $0.hasSuffix(".framedial-partial") })
+    // A rerun skips what was written and completes the rest.
+    let resumed = try CLIRunner.run([
+      "batch", input.path, "-o", output.path, "--jobs", "2", "--format", "avif",
+    ])
+    #expect(resumed.status == 1)  // the three bad files
+    #expect(
+      resumed.standardError.contains(
+        "\(44 - written.count) done, \(written.count) skipped, 3 failed"))
+    #expect(files(under: output).count == 44)
+  }
+}
