@@ -41,6 +41,16 @@ extension Image {
     self.init(retaining: image)
   }
 
+  /// The nickname of the libvips loader that recognises the file at `path` by its content (or, for a few
+  /// formats, its extension), blocked loaders included; nil when none does. Reads only the first bytes.
+  public static func loaderName(forFile path: String) -> String? {
+    guard (try? Vips.ensureStarted()) != nil, let loader = vips_foreign_find_load(path) else {
+      _ = VipsError.takeLibvipsMessage()
+      return nil
+    }
+    return loaderNickname(loader)
+  }
+
   /// The header of the image at `path`, read without decoding pixels.
   public static func probe(_ path: String, pixelLimit: Int? = LoadOptions.defaultPixelLimit) throws
     -> ImageHeader
@@ -57,6 +67,10 @@ extension Image {
   private static func runLoader(
     _ loader: String, source: [String: Argument], options: LoadOptions, name: String
   ) throws -> Image {
+    if try Operation.isBlocked(loader) {
+      throw VipsError(
+        "\(name): format not allowed (\(loader) is one of libvips's untrusted loaders)")
+    }
     var arguments = source
     arguments["access"] = .string(options.sequential ? "sequential" : "random")
     arguments["fail_on"] = .string(options.failOn.rawValue)

@@ -40,6 +40,17 @@ public enum Operation {
     return OperationResult(operation: name, values: try outputs(of: fd_operation_object(result)))
   }
 
+  /// True when libvips refuses to run `operation` (an untrusted loader while those are blocked).
+  /// Checked before a loader is handed a file, so a blocked loader never parses a byte of it.
+  public static func isBlocked(_ operation: String) throws -> Bool {
+    try Vips.ensureStarted()
+    guard let instance = vips_operation_new(operation) else {
+      throw VipsError.fromLibvips("libvips has no operation named '\(operation)'")
+    }
+    defer { g_object_unref(instance) }
+    return vips_operation_get_flags(instance).rawValue & VIPS_OPERATION_BLOCKED.rawValue != 0
+  }
+
   /// The names of the arguments `operation` declares, with whether each is an input, an output, required.
   public static func arguments(of operation: String) throws -> [ArgumentInfo] {
     try Vips.ensureStarted()

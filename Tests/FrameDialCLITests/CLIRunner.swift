@@ -21,10 +21,12 @@ struct CLIRunner {
     repository.appendingPathComponent("SampleImages").appendingPathComponent(name).path
   }
 
-  /// Runs `framedial arguments…`, feeding `input` to its standard input.
-  static func run(_ arguments: [String], input: Data = Data()) throws -> Result {
+  /// Runs `framedial arguments…` (or another `executable`), feeding `input` to its standard input.
+  static func run(_ arguments: [String], input: Data = Data(), executable: URL? = nil) throws
+    -> Result
+  {
     let process = Process()
-    process.executableURL = binary
+    process.executableURL = executable ?? binary
     process.arguments = arguments
     let output = Pipe()
     let error = Pipe()

@@ -11,8 +11,9 @@ public struct BatchItem: Sendable, Equatable {
   public var output: String
   /// The output format.
   public var format: ImageFormat
-  /// Why the item cannot be processed at all (its output collides with another's, or is an input).
-  public var conflict: String?
+  /// Why the item cannot be processed at all (its name is not valid UTF-8, its output collides with
+  /// another's, or is an input).
+  public var problem: String?
 }
 
 /// How a batch maps inputs to outputs.
@@ -85,11 +86,14 @@ public struct BatchLayout: Sendable {
       let target = ((output as NSString).appendingPathComponent(folder) as NSString)
         .appendingPathComponent(name)
       var item = BatchItem(
-        input: file.path, relativePath: relative, output: target, format: format, conflict: nil)
-      if inputPaths.contains(target) {
-        item.conflict = "its output \(target) is an input file; refusing to overwrite it"
+        input: file.path, relativePath: relative, output: target, format: format,
+        problem: file.problem)
+      if item.problem != nil {
+        // Reported as it is.
+      } else if inputPaths.contains(target) {
+        item.problem = "its output \(target) is an input file; refusing to overwrite it"
       } else if let other = claimed[target] {
-        item.conflict = "its output \(target) is already the output of \(other)"
+        item.problem = "its output \(target) is already the output of \(other)"
       } else {
         claimed[target] = file.path
       }

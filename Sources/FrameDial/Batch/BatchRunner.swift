@@ -88,7 +88,7 @@ public final class BatchRunner: Sendable {
         path: item.input, status: status, output: item.output,
         milliseconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6, error: error)
     }
-    if let conflict = item.conflict { return event(.failed, conflict) }
+    if let problem = item.problem { return event(.failed, problem) }
     if !overwrite && FileManager.default.fileExists(atPath: item.output) {
       return event(.skipped)
     }

@@ -20,7 +20,8 @@ import Vips
     let session = CaptureSession(device: device)
     try controls.install(in: session)
     session.startRunning()
-    try session.userSlide(controls.exposureBias, to: 0.7)  // lands, runs the action, publishes the state
+    // A slide lands on a value, runs the action, publishes the state.
+    try session.userSlide(controls.exposureBias, to: 0.7)
     actions.sync {}  // (wait for the action)
 
     let state = controls.live.snapshot().state

@@ -1,0 +1,220 @@
+import Foundation
+import Testing
+
+@Suite struct HostileInputTests {
+  func scratch() throws -> URL {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("framedial-hostile-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  func snapshot(_ folder: URL) throws -> [String: Data] {
+    var result: [String: Data] = [:]
+    for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+      result[name] = try Data(contentsOf: folder.appendingPathComponent(name))
+    }
+    return result
+  }
+
+  func events(_ output: String) -> [[String: Any]] {
+    output.split(separator: "\n").compactMap {
+      try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+    }
+  }
+
+  @Test func everyFileGivesAnOutputOrOneClearErrorAndNothingIsLost() throws {
+    let root = try scratch()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let input = root.appendingPathComponent("in")
+    let output = root.appendingPathComponent("out")
+    try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+    let expectations = try HostileCorpus.write(into: input)
+    let before = try snapshot(input)
+    let start = Date()
+    let result = try CLIRunner.run([
+      "batch", input.path, "-o", output.path, "--json", "--jobs", "2", "--set", "ev=0.3", "--set",
+      "saturation=1.2",
+    ])
+    #expect(Date().timeIntervalSince(start) < 120)
+    #expect(result.status == 1)
+    let fileEvents = events(result.standardOutput).filter { $0["event"] as? String == "file" }
+    #expect(fileEvents.count == expectations.count)
+    for event in fileEvents {
+      guard let path = event["path"] as? String else { continue }
+      let name = URL(fileURLWithPath: path).lastPathComponent
+      switch expectations[name] {
+      case .output?:
+        #expect(event["status"] as? String == "done", "\(name): \(event["error"] ?? "")")
+        if let written = event["output"] as? String {
+          let info = try CLIRunner.run(["info", written])
+          #expect(info.status == 0, "\(name)")
+          #expect(info.standardOutput.contains("orientation 1"), "\(name)")
+        }
+      case .failure(let reason)?:
+        #expect(event["status"] as? String == "failed", "\(name)")
+        let error = event["error"] as? String ?? ""
+        #expect(!error.isEmpty && (reason.isEmpty || error.contains(reason)), "\(name): \(error)")
+        #expect(!error.contains("\n"), "\(name): one line")
+      case nil:
+        Issue.record("unexpected file \(name)")
+      }
+    }
+    // The CMYK JPEG comes out as sRGB.
+    let cmyk = try CLIRunner.run(["info", output.appendingPathComponent("cmyk.jpg").path])
+    #expect(cmyk.standardOutput.contains("3 bands, uchar, srgb"))
+    // 16-bit PNG stays 16-bit; grey stays grey.
+    let sixteen = try CLIRunner.run(["info", output.appendingPathComponent("sixteen-bit.png").path])
+    #expect(sixteen.standardOutput.contains("ushort"))
+    let grey = try CLIRunner.run(["info", output.appendingPathComponent("grey-alpha.png").path])
+    #expect(grey.standardOutput.contains("2 bands") && grey.standardOutput.contains("alpha"))
+    #expect(try snapshot(input) == before)
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: output.path).filter {
+      $0.hasPrefix(".") || $0.contains("partial")
+    }
+    #expect(leftovers.isEmpty)
+  }
+
+  @Test func pixelLimitIsInclusive() throws {
+    let root = try scratch()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let output = root.appendingPathComponent("out.png").path
+    let exact = try CLIRunner.run([
+      "apply", CLIRunner.sample("coffee.png"), "-o", output, "--pixel-limit", "240000", "--set",
+      "ev=1",
+    ])
+    #expect(exact.status == 0)
+    let over = try CLIRunner.run([
+      "apply", CLIRunner.sample("coffee.png"), "-o", root.appendingPathComponent("no.png").path,
+      "--pixel-limit", "239999",
+    ])
+    #expect(over.status == 1)
+    #expect(over.standardError.contains("600×400"))
+    #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("no.png").path))
+  }
+
+  @Test func fileNameThatIsNotUTF8IsHandled() throws {
+    let root = try scratch()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let input = root.appendingPathComponent("in")
+    try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: CLIRunner.sample("rocket.jpg")))
+    // "caf\xE9.jpg": Latin-1, not valid UTF-8.
+    let name: [UInt8] =
+      Array(input.path.utf8) + Array("/caf".utf8) + [0xE9] + Array(".jpg".utf8) + [0]
+    let descriptor = name.withUnsafeBufferPointer { buffer in
+      buffer.withMemoryRebound(to: CChar.self) { characters -> Int32 in
+        guard let path = characters.baseAddress else { return -1 }
+        return open(path, O_CREAT | O_WRONLY, 0o644)
+      }
+    }
+    #expect(descriptor >= 0)
+    _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    close(descriptor)
+    try FileManager.default.copyItem(
+      atPath: CLIRunner.sample("coffee.png"), toPath: input.appendingPathComponent("plain.png").path
+    )
+    let result = try CLIRunner.run([
+      "batch", input.path, "-o", root.appendingPathComponent("out").path,
+    ])
+    // Reported by name (no path can be built from it), and the rest of the batch runs.
+    #expect(result.status == 1)
+    #expect(result.standardError.contains("caf\u{FFFD}.jpg: the file name is not valid UTF-8"))
+    #expect(result.standardOutput.contains("plain.png"))
+    #expect(result.standardError.contains("1 done, 0 skipped, 1 failed"))
+  }
+
+  @Test func unreadableInputAndUnwritableOutputFolderAsAnOrdinaryUser() throws {
+    // Root reads any file, so this test runs framedial as "nobody" when it can.
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"), getuid() == 0 else {
+      return
+    }
+    let root = try scratch()
+    defer { try? FileManager.default.removeItem(at: root) }
+    try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: root.path)
+    let input = root.appendingPathComponent("in")
+    try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: input.path)
+    for name in ["open.jpg", "secret.jpg"] {
+      try FileManager.default.copyItem(
+        atPath: CLIRunner.sample("rocket.jpg"), toPath: input.appendingPathComponent(name).path)
+      try FileManager.default.setAttributes(
+        [.posixPermissions: name == "secret.jpg" ? 0o000 : 0o644],
+        ofItemAtPath: input.appendingPathComponent(name).path)
+    }
+    let locked = root.appendingPathComponent("locked")
+    try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: true)
+    try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: locked.path)
+    let output = root.appendingPathComponent("out")
+    try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+    try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: output.path)
+    func asNobody(_ arguments: [String]) throws -> CLIRunner.Result {
+      try CLIRunner.run(
+        ["--reuid=65534", "--regid=65534", "--clear-groups", CLIRunner.binary.path] + arguments,
+        executable: URL(fileURLWithPath: "/usr/bin/setpriv"))
+    }
+    let batch = try asNobody(["batch", input.path, "-o", output.path])
+    #expect(batch.status == 1, "\(batch.standardError)")
+    #expect(batch.standardError.contains("secret.jpg: permission denied"))
+    #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("open.jpg").path))
+    let refused = try asNobody(["batch", input.path, "-o", locked.path])
+    #expect(refused.status == 1)
+    #expect(refused.standardError.contains("open.jpg"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: locked.path).isEmpty)
+  }
+
+  @Test func aWriteErrorFailsThatFileAndRemovesItsTemporary() throws {
+    let root = try scratch()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let input = root.appendingPathComponent("in")
+    try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      atPath: CLIRunner.sample("astronaut.png"),
+      toPath: input.appendingPathComponent("big.png").path)
+    try FileManager.default.copyItem(
+      atPath: CLIRunner.sample("rocket.jpg"), toPath: input.appendingPathComponent("small.jpg").path
+    )
+    let output = root.appendingPathComponent("out")
+    // Files may not grow past 200 KB: the 512×512 PNG output fails as on a full disk, the JPEG fits.
+    let script = "trap '' XFSZ; ulimit -f 200; exec \"$0\" \"$@\""
+    let result = try CLIRunner.run(
+      [
+        "-c", script, CLIRunner.binary.path, "batch", input.path, "-o", output.path, "--set",
+        "ev=0.2",
+      ],
+      executable: URL(fileURLWithPath: "/bin/bash"))
+    #expect(result.status == 1)
+    #expect(result.standardError.contains("big.png"))
+    #expect(result.standardError.contains("1 done, 0 skipped, 1 failed"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: output.path) == ["small.jpg"])
+  }
+
+  @Test func sigtermStopsTheBatchWithExit143() throws {
+    let root = try scratch()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let input = root.appendingPathComponent("in")
+    try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+    for index in 0..<30 {
+      try FileManager.default.copyItem(
+        atPath: CLIRunner.sample("coffee.png"),
+        toPath: input.appendingPathComponent("c\(index).png").path)
+    }
+    let process = Process()
+    process.executableURL = CLIRunner.binary
+    process.arguments = [
+      "batch", input.path, "-o", root.appendingPathComponent("out").path, "--format", "avif",
+      "--jobs", "1",
+    ]
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    Thread.sleep(forTimeInterval: 0.8)
+    process.terminate()
+    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 143)
+    #expect(message.contains("interrupted"))
+    #expect(message.contains(" done, "))
+  }
+}
