@@ -28,7 +28,9 @@ let package = Package(
     .testTarget(name: "VipsTests", dependencies: ["Vips"]),
     .testTarget(name: "ControlsTests", dependencies: ["Controls"]),
     .testTarget(name: "FrameDialTests", dependencies: ["FrameDial", "Controls", "Vips"]),
-    .testTarget(name: "FrameDialCLITests", dependencies: ["FrameDialCLI", "framedial", "Vips"]),
+    .testTarget(
+      name: "FrameDialCLITests",
+      dependencies: ["FrameDialCLI", "framedial", "FrameDial", "Controls", "Vips"]),
   ],
   swiftLanguageModes: [.v6]
 )

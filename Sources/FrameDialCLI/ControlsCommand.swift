@@ -1,0 +1,98 @@
+import Controls
+import Foundation
+
+/// `framedial controls`: the standard control set of a catalog device, in overlay order, as an aligned
+/// table or one JSON document.
+enum ControlsCommand: Command {
+  static let name = "controls"
+  static let summary =
+    "List a device's controls in overlay order: kind, title, symbol, values, step, prominent values, labels."
+  static let usage = "controls [--device NAME] [--json] [--list-devices]"
+  /// The device listed when `--device` is not given: the triple-camera Camera Control phone.
+  static let defaultDevice = "iphone-16-pro"
+  static let parser = ArgumentParser(options: [
+    .value(
+      "device", "NAME",
+      "a catalog device: \(CaptureDeviceModel.identifiers.joined(separator: ", ")) (default \(defaultDevice))"
+    ),
+    .flag("json", "print one JSON array of objects (every key present, null when not applicable)"),
+    .flag("list-devices", "list the catalog devices and whether they have a Camera Control"),
+  ])
+
+  static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+    guard arguments.positionals.isEmpty else {
+      throw UsageError("controls takes no arguments, only --device NAME, --json and --list-devices")
+    }
+    if arguments.flag("list-devices") {
+      console.out(CaptureDeviceModel.catalogListing)
+      return ExitCode.success
+    }
+    let model: CaptureDeviceModel
+    do {
+      model = try CaptureDeviceModel.named(arguments.value("device") ?? defaultDevice)
+    } catch {
+      throw UsageError(error.description)
+    }
+    let controls = try StandardControls(
+      device: CaptureDevice(model: model),
+      actionQueue: DispatchQueue(label: "framedial.controls"))
+    let descriptions = ControlDescription.describing(controls.all)
+    if arguments.flag("json") {
+      if !model.supportsControls { console.err(noCameraControlNote(model)) }
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+      console.out(String(decoding: try encoder.encode(descriptions), as: UTF8.self))
+    } else {
+      console.out(heading(model, count: descriptions.count))
+      console.out("")
+      for line in table(descriptions).lines { console.out(line) }
+    }
+    return ExitCode.success
+  }
+
+  /// The lines above the table: the device, whether it has a Camera Control, and the units.
+  static func heading(_ model: CaptureDeviceModel, count: Int) -> String {
+    let first =
+      model.supportsControls
+      ? "\(model.name) (\(model.id)): Camera Control, at most \(model.maxControlsCount) controls; "
+        + "the \(count) standard controls in overlay order."
+      : noCameraControlNote(model)
+    return first
+      + "\nValues are in the units of --set and timelines (zoom in device factors, labelled × "
+      + "\(plain(model.displayVideoZoomFactorMultiplier))); --set accepts the wider ranges of the README."
+  }
+
+  /// The note for a device without a Camera Control.
+  static func noCameraControlNote(_ model: CaptureDeviceModel) -> String {
+    "\(model.name) (\(model.id)) has no Camera Control: no overlay shows these controls, but FrameDial "
+      + "models them with the device's figures for --set, state files and timelines."
+  }
+
+  /// The aligned table of `descriptions`.
+  static func table(_ descriptions: [ControlDescription]) -> TextTable {
+    TextTable(
+      header: [
+        "CONTROL", "KIND", "TITLE", "SYMBOL", "VALUES", "STEP", "PROMINENT", "FORMAT", "EXAMPLE",
+      ],
+      rows: descriptions.map { control in
+        [
+          control.identifier, control.kind, control.title, control.symbol, values(of: control),
+          control.step.map(plain) ?? "-",
+          control.prominentLabels.isEmpty ? "-" : control.prominentLabels.joined(separator: ", "),
+          control.valueFormat ?? (control.options == nil ? "(system label)" : "-"),
+          control.example,
+        ]
+      })
+  }
+
+  /// A slider's range or listed values, or a picker's options.
+  private static func values(of control: ControlDescription) -> String {
+    if let options = control.options { return options.joined(separator: ", ") }
+    if let values = control.values { return values.map(plain).joined(separator: ", ") }
+    guard let minimum = control.minimum, let maximum = control.maximum else { return "-" }
+    return "\(plain(minimum)) … \(plain(maximum))"
+  }
+
+  /// A number without trailing zeros ("0.5", "16", "-150").
+  private static func plain(_ value: Double) -> String { String(format: "%g", value) }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+
+@Suite struct ControlsCommandTests {
+  static let overlayOrder = [
+    "grid", "white-balance", "temperature", "contrast", "exposure-bias", "zoom", "saturation",
+    "tint", "filter",
+  ]
+
+  func rows(_ text: String) -> [String] {
+    text.split(separator: "\n").map(String.init).filter { line in
+      Self.overlayOrder.contains { line.hasPrefix($0 + " ") }
+    }
+  }
+
+  @Test func textListsTheStandardControlsInOverlayOrderWithLabels() throws {
+    let result = try CLIRunner.run(["controls"])
+    #expect(result.status == 0, "\(result.standardError)")
+    let text = result.standardOutput
+    #expect(text.hasPrefix("iPhone 16 Pro (iphone-16-pro): Camera Control"))
+    let rows = rows(text)
+    #expect(rows.map { String($0.prefix { $0 != " " }) } == Self.overlayOrder)
+    let zoom = try #require(rows.first { $0.hasPrefix("zoom ") })
+    #expect(zoom.contains("system-zoom-slider"))
+    #expect(zoom.contains("plus.magnifyingglass"))
+    #expect(zoom.contains("1 … 16"))
+    #expect(zoom.contains("0.5×, 1×, 5×"))
+    #expect(zoom.hasSuffix("0.5×"))
+    let exposure = try #require(rows.first { $0.hasPrefix("exposure-bias ") })
+    #expect(exposure.contains("-2 … 2"))
+    #expect(exposure.hasSuffix("0.0 EV"))
+    let temperature = try #require(rows.first { $0.hasPrefix("temperature ") })
+    #expect(temperature.contains("2850 K, 3800 K, 5500 K, 6500 K, 7500 K"))
+    #expect(temperature.contains("%.0f K"))
+    let filter = try #require(rows.first { $0.hasPrefix("filter ") })
+    #expect(filter.contains("None, Mono, Tonal, Noir, Sepia"))
+    // Aligned: every column starts at the same character in every row and the header.
+    let lines = text.split(separator: "\n").map(String.init)
+    let header = try #require(lines.first { $0.hasPrefix("CONTROL") })
+    let kindColumn = try #require(header.range(of: "KIND")).lowerBound
+    let offset = header.distance(from: header.startIndex, to: kindColumn)
+    for row in rows {
+      let kind = row.dropFirst(offset)
+      #expect(["index-picker", "slider", "system-"].contains { kind.hasPrefix($0) }, "\(row)")
+      #expect(!row.hasSuffix(" "))
+    }
+  }
+
+  @Test func jsonIsOneArrayWithStableKeys() throws {
+    let result = try CLIRunner.run(["controls", "--json", "--device", "iphone-16"])
+    #expect(result.status == 0, "\(result.standardError)")
+    let document = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
+    let controls = try #require(document as? [[String: Any]])
+    #expect(controls.compactMap { $0["identifier"] as? String } == Self.overlayOrder)
+    let keys: Set = [
+      "identifier", "kind", "title", "symbol", "minimum", "maximum", "step", "values", "options",
+      "prominentValues", "prominentLabels", "valueFormat", "defaultValue", "defaultIndex",
+      "example",
+    ]
+    for control in controls { #expect(Set(control.keys) == keys) }
+    let zoom = try #require(controls.first { $0["identifier"] as? String == "zoom" })
+    #expect(zoom["kind"] as? String == "system-zoom-slider")
+    #expect(zoom["minimum"] as? Double == 1)
+    #expect(zoom["maximum"] as? Double == 16)
+    #expect(zoom["prominentValues"] as? [Double] == [1, 2])
+    #expect(zoom["prominentLabels"] as? [String] == ["0.5×", "1×"])
+    #expect(zoom["example"] as? String == "0.5×")
+    #expect(zoom["valueFormat"] is NSNull)
+    let contrast = try #require(controls.first { $0["identifier"] as? String == "contrast" })
+    #expect(contrast["valueFormat"] as? String == "×%.2f")
+    #expect(contrast["defaultValue"] as? Double == 1)
+    #expect(contrast["example"] as? String == "×1.00")
+    let balance = try #require(controls.first { $0["identifier"] as? String == "white-balance" })
+    #expect(balance["kind"] as? String == "index-picker")
+    #expect((balance["options"] as? [String])?.first == "As Shot")
+    #expect(balance["defaultIndex"] as? Int == 0)
+    #expect(balance["minimum"] is NSNull)
+    #expect(result.standardError.isEmpty)
+  }
+
+  @Test func aDeviceWithoutCameraControlIsListedWithANote() throws {
+    let text = try CLIRunner.run(["controls", "--device", "webcam"])
+    #expect(text.status == 0)
+    #expect(text.standardOutput.hasPrefix("USB webcam (webcam) has no Camera Control"))
+    let zoom = try #require(rows(text.standardOutput).first { $0.hasPrefix("zoom ") })
+    #expect(zoom.contains("1 … 4"))
+    #expect(zoom.contains("1×"))
+    let json = try CLIRunner.run(["controls", "--device", "webcam", "--json"])
+    #expect(json.status == 0)
+    #expect(json.standardError.contains("has no Camera Control"))
+    let document = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8))
+    #expect((document as? [Any])?.count == Self.overlayOrder.count)
+  }
+
+  @Test func unknownDevicesAndArgumentsAreUsageErrors() throws {
+    let unknown = try CLIRunner.run(["controls", "--device", "pixel-9"])
+    #expect(unknown.status == 2)
+    #expect(unknown.standardError.contains("pixel-9"))
+    #expect(unknown.standardError.contains("iphone-16-pro, iphone-16, iphone-15-pro, webcam"))
+    #expect(unknown.standardOutput.isEmpty)
+    let extra = try CLIRunner.run(["controls", "zoom"])
+    #expect(extra.status == 2)
+  }
+
+  @Test func listDevicesShowsTheCatalog() throws {
+    let result = try CLIRunner.run(["controls", "--list-devices"])
+    #expect(result.status == 0)
+    #expect(result.standardOutput.contains("iphone-16-pro\tiPhone 16 Pro\tCamera Control"))
+    #expect(result.standardOutput.contains("webcam\tUSB webcam\tno Camera Control"))
+  }
+}
