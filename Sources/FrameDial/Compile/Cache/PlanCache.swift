@@ -1,12 +1,15 @@
 import Controls
-import Synchronization
+import Foundation
 
 /// A thread-safe, bounded cache of compiled plans keyed by control state.
 ///
 /// Equal states get the same `Plan` instance. When a state misses, only what changed is rebuilt: colour
 /// programs are shared by states that differ only in zoom, and output thresholds by states with the same curve
 /// and contrast. The least recently used plan is dropped beyond `capacity`.
-public final class PlanCache: Sendable {
+///
+/// The lock is an `NSLock` (a pthread mutex on Linux) rather than `Synchronization.Mutex`, whose futex-based
+/// Linux implementation the thread sanitizer cannot see: CI runs this cache's concurrency test under it.
+public final class PlanCache: @unchecked Sendable {
   private struct Storage {
     var plans: RecencyCache<ControlState, Plan>
     var compiler: ColorCompiler
@@ -14,20 +17,20 @@ public final class PlanCache: Sendable {
 
   /// The most plans kept.
   public let capacity: Int
-  private let storage: Mutex<Storage>
+  private var storage: Storage
+  private let lock = NSLock()
 
   /// A cache keeping up to `capacity` plans (at least 1), and as many colour programs.
   public init(capacity: Int = 64) {
     let capacity = max(capacity, 1)
     self.capacity = capacity
-    storage = Mutex(
-      Storage(
-        plans: RecencyCache(capacity: capacity), compiler: ColorCompiler(memoCapacity: capacity)))
+    storage = Storage(
+      plans: RecencyCache(capacity: capacity), compiler: ColorCompiler(memoCapacity: capacity))
   }
 
   /// The plan for `state`: cached, or compiled and remembered.
   public func plan(for state: ControlState) -> Plan {
-    storage.withLock { storage in
+    lock.withLock {
       if let plan = storage.plans.value(for: state) { return plan }
       let plan = Plan(state: state, compiler: &storage.compiler)
       storage.plans.insert(plan, for: state)
@@ -37,6 +40,6 @@ public final class PlanCache: Sendable {
 
   /// The number of plans held.
   public var count: Int {
-    storage.withLock { $0.plans.count }
+    lock.withLock { storage.plans.count }
   }
 }
