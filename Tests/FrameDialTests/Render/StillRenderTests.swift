@@ -139,6 +139,26 @@ import Vips
     #expect(written.hasICCProfile)
   }
 
+  @Test func exifAndXMPAreKept() throws {
+    let folder = try RenderFixtures.scratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let xmp = Data(
+      #"<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:creator>FrameDial test</dc:creator></rdf:Description></rdf:RDF></x:xmpmeta>"#
+        .utf8)
+    let source = try Image(contentsOf: RenderFixtures.sample("rocket_exif_rotated.jpg"))
+      .editingMetadata { $0.setBlob(Image.xmpField, xmp) }
+    let input = folder.appendingPathComponent("tagged.jpg").path
+    try source.write(to: input)
+    let output = folder.appendingPathComponent("out.jpg").path
+    try renderer.renderFile(at: input, to: output, state: ControlState(exposureBias: 0.2))
+    let written = try Image(contentsOf: output)
+    let keptXMP = String(decoding: try written.blob(Image.xmpField), as: UTF8.self)
+    #expect(keptXMP.contains("FrameDial test"))
+    let exif = try written.blob(Image.exifField)
+    #expect(exif.count > 100)
+    #expect(try written.int("orientation") == 1)
+  }
+
   @Test func otherProfilesAreConvertedToSRGBWhenColourChanges() throws {
     let folder = try RenderFixtures.scratchFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
