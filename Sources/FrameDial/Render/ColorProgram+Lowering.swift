@@ -39,25 +39,23 @@ extension ColorProgram {
   }
 
   /// The 8-bit table for grey pixels, or nil when some grey level comes out coloured.
-  func greyTable8() -> [UInt8]? {
-    var table = [UInt8](repeating: 0, count: 256)
-    for level in 0..<256 {
-      let value = UInt8(level)
-      let result = apply(SIMD3(value, value, value))
-      guard result.x == result.y, result.y == result.z else { return nil }
-      table[level] = result.x
-    }
-    return table
-  }
+  func greyTable8() -> [UInt8]? { greyTable { apply($0) } }
 
   /// The 16-bit table for grey pixels, or nil when some grey level comes out coloured.
-  func greyTable16() -> [UInt16]? {
-    var table = [UInt16](repeating: 0, count: 65536)
-    for level in 0..<65536 {
-      let value = UInt16(level)
-      let result = apply(SIMD3(value, value, value))
+  func greyTable16() -> [UInt16]? { greyTable { apply($0) } }
+
+  /// Every level of `Code` as a grey pixel through `program`: the table of results, or nil as soon as one
+  /// comes out with unequal channels.
+  private func greyTable<Code: FixedWidthInteger & UnsignedInteger>(
+    _ program: (SIMD3<Code>) -> SIMD3<Code>
+  ) -> [Code]? {
+    var table: [Code] = []
+    table.reserveCapacity(1 << Code.bitWidth)
+    for level in 0..<(1 << Code.bitWidth) {
+      let value = Code(level)
+      let result = program(SIMD3(value, value, value))
       guard result.x == result.y, result.y == result.z else { return nil }
-      table[level] = result.x
+      table.append(result.x)
     }
     return table
   }
