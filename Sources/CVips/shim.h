@@ -62,4 +62,31 @@ static inline int fd_write_strided(VipsImage *image, void *destination, size_t r
     return vips_sink_disc(image, fd_strided_write, &target);
 }
 
+// Computes rows [top, top + height) of `image` on the calling thread, straight into `destination`, whose
+// rows are `row_stride` bytes apart (a whole number of pixels) and whose first row is image row `top`.
+// Several threads may compute different bands of the same image at once.
+static inline int fd_compute_band(VipsImage *image, void *destination, size_t row_stride, int top,
+    int height) {
+    size_t pixel = VIPS_IMAGE_SIZEOF_PEL(image);
+    if (pixel == 0 || row_stride % pixel != 0 || height <= 0) {
+        vips_error("framedial", "bad band layout");
+        return -1;
+    }
+    VipsImage *target = vips_image_new_from_memory(destination, row_stride * (size_t)height,
+        (int)(row_stride / pixel), height, image->Bands, image->BandFmt);
+    if (!target) return -1;
+    VipsRegion *source = vips_region_new(image);
+    VipsRegion *sink = vips_region_new(target);
+    VipsRect whole = { 0, 0, image->Xsize, height };
+    VipsRect band = { 0, top, image->Xsize, height };
+    int result = -1;
+    if (source && sink && !vips_region_image(sink, &whole)) {
+        result = vips_region_prepare_to(source, sink, &band, 0, 0);
+    }
+    if (sink) g_object_unref(sink);
+    if (source) g_object_unref(source);
+    g_object_unref(target);
+    return result;
+}
+
 #endif

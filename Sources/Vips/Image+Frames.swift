@@ -1,4 +1,7 @@
 import CVips
+import Dispatch
+import Foundation
+import Synchronization
 
 /// The layout of an 8-bit frame in memory: size, bands per pixel, and bytes from one row to the next.
 public struct FrameLayout: Sendable, Equatable {
@@ -80,8 +83,10 @@ extension Image {
 
   /// Computes every pixel of this 8-bit image into a caller's buffer laid out as `layout`.
   ///
-  /// Packed buffers receive the pixels directly from libvips's workers (no intermediate copy); padded
-  /// rows are filled strip by strip. The image's size and bands must match the layout.
+  /// The frame is split into one horizontal band per thread (``Vips/Configuration/threads``, by default
+  /// the number of cores); each thread has libvips compute its band straight into the caller's rows (no
+  /// intermediate copy, no per-frame thread pool). Rows padded to a stride that is not a whole number of
+  /// pixels are filled strip by strip instead. The image's size and bands must match the layout.
   public func render(into buffer: UnsafeMutableRawBufferPointer, layout: FrameLayout) throws {
     try layout.validate(bufferBytes: buffer.count)
     guard width == layout.width, height == layout.height, bands == layout.bands else {
@@ -93,18 +98,30 @@ extension Image {
       throw VipsError("frames are 8-bit; the image is \(format.rawValue)")
     }
     guard let base = buffer.baseAddress else { throw VipsError("frame buffer has no memory") }
-    if layout.isPacked {
-      guard let target = try? Image.memoryImage(base, width, height, bands) else {
-        throw VipsError.fromLibvips("cannot wrap the output frame")
-      }
-      defer { g_object_unref(target) }
-      guard vips_image_write(pointer, target) == 0 else {
-        throw VipsError.fromLibvips("rendering the frame failed")
-      }
-    } else {
+    let bands = max(
+      1, min(height, Vips.configuration?.threads ?? ProcessInfo.processInfo.activeProcessorCount))
+    guard layout.rowStride % layout.bands == 0 else {
       guard fd_write_strided(pointer, base, layout.rowStride) == 0 else {
         throw VipsError.fromLibvips("rendering the frame failed")
       }
+      return
+    }
+    // One horizontal band per thread, each computed on its own thread straight into the caller's rows.
+    let failures = Atomic<Int>(0)
+    let rowsPerBand = (height + bands - 1) / bands
+    let address = UInt(bitPattern: base)
+    DispatchQueue.concurrentPerform(iterations: bands) { band in
+      let top = band * rowsPerBand
+      let rows = min(rowsPerBand, height - top)
+      guard rows > 0,
+        let start = UnsafeMutableRawPointer(bitPattern: address + UInt(top * layout.rowStride))
+      else { return }
+      if fd_compute_band(pointer, start, layout.rowStride, Int32(top), Int32(rows)) != 0 {
+        failures.add(1, ordering: .relaxed)
+      }
+    }
+    guard failures.load(ordering: .relaxed) == 0 else {
+      throw VipsError.fromLibvips("rendering the frame failed")
     }
   }
 }
