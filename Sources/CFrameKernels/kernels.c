@@ -57,6 +57,21 @@ static int cpu_has_avx2(void) {
 #endif
 }
 
+// True when the AVX-512 byte-permute (VBMI) lookups may run on this CPU.
+static int cpu_has_avx512_vbmi(void) {
+#if FD_HAVE_X86_SIMD
+    static int cached = -1;
+    if (cached < 0)
+        cached = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+                __builtin_cpu_supports("avx512vbmi")
+            ? 1
+            : 0;
+    return cached;
+#else
+    return 0;
+#endif
+}
+
 // Makes `*out` a new image like `in` whose pixels `generate` computes from `in`, owning `params`.
 static int attach(VipsImage *in, VipsImage **out, VipsGenerateFn generate, KernelParams *params) {
     if (vips_image_pio_input(in)) {
@@ -202,6 +217,68 @@ __attribute__((target("avx2"))) static void lut8_row1_avx2(const uint8_t *p, uin
 }
 #endif
 
+#if FD_HAVE_X86_SIMD
+// AVX-512 VBMI lut8: a 256-entry table is four 64-byte registers; two two-register byte permutes look up
+// the low and high halves and the top bit of each index picks between them: three instructions for 64
+// bytes. An RGB row is read 192 bytes (64 pixels) at a time as three registers; in register k byte i
+// belongs to band (64k + i) mod 3, so each register is looked up in all three tables and the results are
+// merged by position.
+#define FD_VBMI __attribute__((target("avx512f,avx512bw,avx512vbmi")))
+
+typedef struct {
+    __m512i t0, t1, t2, t3;
+} Table512;
+
+FD_VBMI static inline Table512 load_table512(const uint8_t *table) {
+    Table512 t = { _mm512_loadu_si512(table), _mm512_loadu_si512(table + 64),
+        _mm512_loadu_si512(table + 128), _mm512_loadu_si512(table + 192) };
+    return t;
+}
+
+FD_VBMI static inline __m512i lookup512(__m512i index, const Table512 *t) {
+    const __m512i low = _mm512_permutex2var_epi8(t->t0, index, t->t1);
+    const __m512i high = _mm512_permutex2var_epi8(t->t2, index, t->t3);
+    return _mm512_mask_blend_epi8(_mm512_movepi8_mask(index), low, high);
+}
+
+// Bit i of band_mask(k, c) is set when byte i of register k (64k + i of the row) belongs to band c.
+static inline uint64_t band_mask(int k, int c) {
+    uint64_t mask = 0;
+    for (int i = 0; i < 64; i++)
+        if ((64 * k + i) % 3 == c) mask |= (uint64_t)1 << i;
+    return mask;
+}
+
+FD_VBMI static void lut8_row3_vbmi(const uint8_t *p, uint8_t *q, size_t count, const uint8_t *tables) {
+    const Table512 r = load_table512(tables), g = load_table512(tables + 256),
+                   b = load_table512(tables + 512);
+    __mmask64 green[3], blue[3];
+    for (int k = 0; k < 3; k++) {
+        green[k] = band_mask(k, 1);
+        blue[k] = band_mask(k, 2);
+    }
+    size_t i = 0;
+    for (; i + 192 <= count; i += 192) {
+        for (int k = 0; k < 3; k++) {
+            const __m512i v = _mm512_loadu_si512(p + i + 64 * k);
+            __m512i out = lookup512(v, &r);
+            out = _mm512_mask_mov_epi8(out, green[k], lookup512(v, &g));
+            out = _mm512_mask_mov_epi8(out, blue[k], lookup512(v, &b));
+            _mm512_storeu_si512(q + i + 64 * k, out);
+        }
+    }
+    lut8_scalar(p + i, q + i, count - i, 3, 3, tables);
+}
+
+FD_VBMI static void lut8_row1_vbmi(const uint8_t *p, uint8_t *q, size_t count, const uint8_t *table) {
+    const Table512 t = load_table512(table);
+    size_t i = 0;
+    for (; i + 64 <= count; i += 64)
+        _mm512_storeu_si512(q + i, lookup512(_mm512_loadu_si512(p + i), &t));
+    lut8_scalar(p + i, q + i, count - i, 1, 1, table);
+}
+#endif
+
 static int generate_lut8(VipsRegion *out_region, void *seq, void *a, void *b, gboolean *stop) {
     VipsRegion *in_region = (VipsRegion *)seq;
     const KernelParams *params = (const KernelParams *)b;
@@ -213,10 +290,18 @@ static int generate_lut8(VipsRegion *out_region, void *seq, void *a, void *b, gb
     const size_t count = (size_t)rect->width * bands;
     // The SIMD paths serve RGB and grey, which carry no copied bands.
     const int simd = params->lut8_blocks && bands == params->colour_bands && bands != 2;
+    const int vbmi = simd && cpu_has_avx512_vbmi();
     for (int y = 0; y < rect->height; y++) {
         const uint8_t *p = VIPS_REGION_ADDR(in_region, rect->left, rect->top + y);
         uint8_t *q = VIPS_REGION_ADDR(out_region, rect->left, rect->top + y);
 #if FD_HAVE_X86_SIMD
+        if (vbmi) {
+            if (bands == 3)
+                lut8_row3_vbmi(p, q, count, (const uint8_t *)params->tables);
+            else
+                lut8_row1_vbmi(p, q, count, (const uint8_t *)params->tables);
+            continue;
+        }
         if (simd) {
             if (bands == 3)
                 lut8_row3_avx2(p, q, count, params);
@@ -226,6 +311,7 @@ static int generate_lut8(VipsRegion *out_region, void *seq, void *a, void *b, gb
         }
 #endif
         (void)simd;
+        (void)vbmi;
         lut8_scalar(p, q, count, bands, params->colour_bands, (const uint8_t *)params->tables);
     }
     return 0;
