@@ -9,7 +9,8 @@ import Testing
   @Test func latencyRunsToTheFirstFrameShowingTheValueOrANewerOne() {
     let frames = [
       Frame(generation: 0, startedAt: 0, finishedAt: 10),
-      Frame(generation: 1, startedAt: 10, finishedAt: 20),  // change 1 set at 5: in flight frame 0 stale
+      // Change 1 is set at 5, while frame 0 is in flight: frame 0 is stale for it.
+      Frame(generation: 1, startedAt: 10, finishedAt: 20),
       Frame(generation: 3, startedAt: 20, finishedAt: 30),  // changes 2 (12) and 3 (15) both arrive
       Frame(generation: 3, startedAt: 30, finishedAt: 40),
     ]
