@@ -44,4 +44,29 @@ public struct Target: Sendable, Equatable, Codable {
   public var limitText: String {
     (bound == .atMost ? "≤ " : "≥ ") + Format.number(limit) + (unit == "×" ? "×" : " \(unit)")
   }
+
+  private enum CodingKeys: String, CodingKey {
+    case name, measured, limit, bound, unit, met
+  }
+
+  /// Reads a target; a stored `met` is ignored (it is recomputed).
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    name = try container.decode(String.self, forKey: .name)
+    measured = try container.decode(Double.self, forKey: .measured)
+    limit = try container.decode(Double.self, forKey: .limit)
+    bound = try container.decode(Bound.self, forKey: .bound)
+    unit = try container.decode(String.self, forKey: .unit)
+  }
+
+  /// Writes the target with `met`, so JSON readers need not recompute it.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(name, forKey: .name)
+    try container.encode(measured, forKey: .measured)
+    try container.encode(limit, forKey: .limit)
+    try container.encode(bound, forKey: .bound)
+    try container.encode(unit, forKey: .unit)
+    try container.encode(met, forKey: .met)
+  }
 }

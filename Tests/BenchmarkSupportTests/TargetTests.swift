@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import BenchmarkSupport
@@ -25,5 +26,13 @@ import Testing
     #expect(Format.number(123.6) == "124")
     #expect(Format.number(-0.001) == "0")
     #expect(Format.number(.nan) == "–")
+  }
+
+  @Test func jsonCarriesTheVerdict() throws {
+    let target = Target("hit", measured: 6, .atMost, 5, unit: "µs")
+    let data = try JSONEncoder().encode(target)
+    let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    #expect(object["met"] as? Bool == false)
+    #expect(try JSONDecoder().decode(Target.self, from: data) == target)
   }
 }
