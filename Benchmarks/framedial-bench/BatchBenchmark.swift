@@ -38,7 +38,7 @@ struct BatchBenchmark {
   func run() throws -> [BatchResult] {
     let binary = try Self.framedialBinary()
     let input = try generateInputs()
-    let hasBatch = (try? ChildProcess.run(binary, ["batch", "--help"]).code) == 0
+    let hasBatch = (try? ChildProcess.run(binary, ["batch", "--help"], quiet: true).code) == 0
     var results: [BatchResult] = []
     for jobs in [1, 2] {
       let output = FileManager.default.temporaryDirectory

@@ -18,12 +18,15 @@ enum ChildProcess {
   }
 
   /// Starts `executable` with `arguments` (without the program name); standard output goes to
-  /// /dev/null, standard error is inherited.
-  static func spawn(_ executable: String, _ arguments: [String]) throws -> pid_t {
+  /// /dev/null, and standard error too when `quiet`, else it is inherited.
+  static func spawn(_ executable: String, _ arguments: [String], quiet: Bool = false) throws
+    -> pid_t
+  {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    if quiet { posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0) }
     let argv = ([executable] + arguments).map { strdup($0) }
     defer {
       for argument in argv { free(argument) }
@@ -57,8 +60,8 @@ enum ChildProcess {
   }
 
   /// Runs `executable` to completion.
-  static func run(_ executable: String, _ arguments: [String]) throws -> Exit {
-    try wait(for: try spawn(executable, arguments))
+  static func run(_ executable: String, _ arguments: [String], quiet: Bool = false) throws -> Exit {
+    try wait(for: try spawn(executable, arguments, quiet: quiet))
   }
 }
 

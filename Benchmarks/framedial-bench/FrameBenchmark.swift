@@ -29,6 +29,8 @@ struct FrameResult: Sendable, Codable {
   var unoptimizedSpeedup: Double?
   /// The least `unoptimizedSpeedup` required, if any.
   var unoptimizedSpeedupLimit: Double?
+  /// Cores other processes kept busy on average while the optimized frames of this state were timed.
+  var otherProcessCores: Double
 }
 
 /// Times `FrameRenderer.render` frame by frame, against a memcpy of the same frame and the unoptimized
@@ -53,9 +55,11 @@ struct FrameBenchmark {
       var byThreads: [Int: [FrameResult]] = [:]
       for state in FrameState.all {
         progress("frames: \(frame.name) \(state.name)")
+        let load = BackgroundLoad()
         let optimized = try renderTimes(
           frame, ring, state.state, optimized: true, warmup: options.warmupFrames,
           count: options.frames, block: Self.block)
+        let otherCores = load.otherCoresSince()
         var unoptimized: [Int: [Double]] = [:]
         if state.state != .identity {
           progress("frames: \(frame.name) \(state.name), unoptimized")
@@ -73,7 +77,8 @@ struct FrameBenchmark {
               memoryPassRatio: fast.median / memoryPass.median,
               memoryPassLimit: state.memoryPassLimit, unoptimized: slow,
               unoptimizedSpeedup: slow.map { $0.median / fast.median },
-              unoptimizedSpeedupLimit: state.unoptimizedSpeedupLimit))
+              unoptimizedSpeedupLimit: state.unoptimizedSpeedupLimit, otherProcessCores: otherCores)
+          )
         }
       }
       results += Self.threadCounts.flatMap { byThreads[$0] ?? [] }

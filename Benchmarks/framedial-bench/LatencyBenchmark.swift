@@ -30,6 +30,8 @@ struct LatencyResult: Sendable, Codable {
   var maxStaleFramesPerChange: Int
   /// Changes for which at least one stale frame completed.
   var changesWithStaleFrames: Int
+  /// Cores other processes kept busy on average during the gesture.
+  var otherProcessCores: Double
   /// The definitions of latency and staleness.
   var definitions: String
 }
@@ -67,6 +69,7 @@ struct LatencyBenchmark {
     // and back in 0.01 EV steps, one step every 1/120 s.
     Thread.sleep(forTimeInterval: 0.3)
     var changes: [LatencyAnalysis.Change] = []
+    let load = BackgroundLoad()
     let gestureStart = ContinuousClock.now
     let interval = 1 / Self.eventsPerSecond
     for index in 0..<options.sliderEvents {
@@ -83,6 +86,7 @@ struct LatencyBenchmark {
     }
     // Give the last change time to reach a frame, then stop the renderer.
     Thread.sleep(forTimeInterval: 0.3)
+    let otherCores = load.otherCoresSince()
     log.stop()
     finished.wait()
     let (frames, failure) = log.result()
@@ -100,7 +104,7 @@ struct LatencyBenchmark {
       staleFrames: analysis.staleFrames,
       maxStaleFramesPerChange: analysis.staleFramesPerChange.max() ?? 0,
       changesWithStaleFrames: analysis.staleFramesPerChange.filter { $0 > 0 }.count,
-      definitions: LatencyAnalysis.definitions)
+      otherProcessCores: otherCores, definitions: LatencyAnalysis.definitions)
   }
 
   /// Renders frames back to back until `log` is stopped, logging each frame's generation and times.

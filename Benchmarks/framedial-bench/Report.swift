@@ -51,7 +51,7 @@ enum Report {
         lastFrame = frame.frame
         rows.append([
           frame.frame, "1", "memory pass (memcpy, the floor)", n(frame.memoryPass.median),
-          n(frame.memoryPass.p99), n(frame.memoryPass.min), "1", "", "", "", "",
+          n(frame.memoryPass.p99), n(frame.memoryPass.min), "1", "", "", "", "", "",
         ])
       }
       let speedup = frame.unoptimizedSpeedup.map { n($0) + "×" } ?? "–"
@@ -64,6 +64,7 @@ enum Report {
         n(frame.optimized.p99), n(frame.optimized.min), n(frame.memoryPassRatio) + "×",
         mark(frame.memoryPassRatio, .atMost, frame.memoryPassLimit),
         frame.unoptimized.map { n($0.median) } ?? "–", speedup, speedupTarget,
+        n(frame.otherProcessCores),
       ])
     }
     return [
@@ -76,13 +77,14 @@ enum Report {
         + "cycle through a ring of input and output buffers of at least 64 MB each side, so no frame "
         + "is in the cache when it is rendered or copied (as with frames from a camera). One and two "
         + "threads alternate every \(FrameBenchmark.block) frames (every frame when unoptimized), so "
-        + "both see the same background load.",
+        + "both see the same background load. \"Other processes\" is the CPU other processes used "
+        + "while the state's optimized frames were timed (/proc/stat minus this process), in cores.",
       "",
     ]
       + table(
         [
           "frame", "threads", "state", "median", "p99", "min", "× memory pass", "target",
-          "unoptimized median", "faster than unoptimized", "target",
+          "unoptimized median", "faster than unoptimized", "target", "other processes (cores)",
         ], rows) + [""]
   }
 
@@ -94,11 +96,17 @@ enum Report {
         scaling.state, one.map { n($0.optimized.median) } ?? "–",
         two.map { n($0.optimized.median) } ?? "–", n(scaling.ratio) + "×",
         mark(scaling.ratio, .atLeast, Targets.twoThreadScaling),
+        one.flatMap { one in two.map { n(one.optimized.min / $0.optimized.min) + "×" } } ?? "–",
+        one.map { n($0.otherProcessCores) } ?? "–",
       ]
     }
     guard !rows.isEmpty else { return [] }
     return ["### Two threads at 4K (throughput = 1 / median frame time)", ""]
-      + table(["state", "1 thread ms", "2 threads ms", "throughput ratio", "target"], rows) + [""]
+      + table(
+        [
+          "state", "1 thread ms", "2 threads ms", "throughput ratio", "target",
+          "ratio of fastest frames", "other processes (cores)",
+        ], rows) + [""]
   }
 
   private static func compileTable(_ compile: CompileResult) -> [String] {
@@ -124,7 +132,8 @@ enum Report {
     let ratio = latency.latency.p99 / reference.milliseconds
     let rows = [
       [
-        "\(latency.frame) \(latency.state), \(latency.threads) threads",
+        "\(latency.frame) \(latency.state), \(latency.threads) threads, other processes "
+          + "\(n(latency.otherProcessCores)) cores",
         "\(latency.events) at \(n(latency.eventsPerSecond))/s", String(latency.frames),
         n(latency.latency.median), n(latency.latency.p99), n(latency.latency.max),
         n(reference.milliseconds), n(ratio) + "×",
