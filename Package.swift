@@ -22,15 +22,17 @@ let package = Package(
     .executableTarget(name: "framedial", dependencies: ["FrameDialCLI"]),
     .executableTarget(
       name: "framedial-bench",
-      dependencies: ["FrameDial"],
+      dependencies: ["FrameDial", "Controls", "Vips", "FrameDialCLI", "BenchmarkSupport"],
       path: "Benchmarks/framedial-bench"
     ),
+    .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),
     .testTarget(name: "VipsTests", dependencies: ["Vips"]),
     .testTarget(name: "ControlsTests", dependencies: ["Controls"]),
     .testTarget(name: "FrameDialTests", dependencies: ["FrameDial", "Controls", "Vips"]),
     .testTarget(
       name: "FrameDialCLITests",
       dependencies: ["FrameDialCLI", "framedial", "FrameDial", "Controls", "Vips"]),
+    .testTarget(name: "BenchmarkSupportTests", dependencies: ["BenchmarkSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,82 @@
+import BenchmarkSupport
+import Foundation
+import FrameDialCLI
+import Vips
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Writes `line` to standard error (progress and errors; the report goes to standard output).
+func printError(_ line: String) {
+  FileHandle.standardError.write(Data((line + "\n").utf8))
+}
+
+/// Runs the sections the options ask for and returns the results with their targets checked.
+func runBenchmarks(_ options: BenchmarkOptions) throws -> BenchmarkResult {
+  try Vips.start()
+  let progress: (String) -> Void = { printError("framedial-bench: \($0)") }
+  var result = BenchmarkResult(
+    machine: Machine.current(), quick: options.quick,
+    frameSource:
+      "\(URL(fileURLWithPath: options.imagePath).lastPathComponent) centre-cropped to 16:9 and "
+      + "enlarged with libvips Lanczos 3 to 1920×1080 and 3840×2160, packed RGB8 in memory",
+    framesPerCase: options.frames, unoptimizedFramesPerCase: options.unoptimizedFrames,
+    warmupFrames: options.warmupFrames, unoptimizedWarmupFrames: options.unoptimizedWarmupFrames)
+  let sections = options.sections
+  if sections.contains(.frames) || sections.contains(.latency) {
+    let hd = try SampleFrame.make(name: "1080p", from: options.imagePath, width: 1920, height: 1080)
+    if sections.contains(.frames) {
+      let uhd = try SampleFrame.make(name: "4K", from: options.imagePath, width: 3840, height: 2160)
+      result.frames = try FrameBenchmark(options: options, progress: progress).run(frames: [
+        hd, uhd,
+      ])
+    }
+    if sections.contains(.latency) {
+      progress("latency: \(options.sliderEvents) slider events at 120/s")
+      result.latency = try LatencyBenchmark(options: options).run(frame: hd)
+    }
+  }
+  if sections.contains(.compile) {
+    progress("compile: \(options.compilations) recompiles and cache hits")
+    result.compile = try CompileBenchmark(options: options).run()
+  }
+  if sections.contains(.batch) {
+    result.batch = try BatchBenchmark(options: options, progress: progress).run()
+    result.batchInput = BatchBenchmark.inputDescription
+  }
+  result.targets = Targets.check(result)
+  return result
+}
+
+/// The process's exit code: 0 after a run (targets missed or not), 1 when a run failed, 2 for bad usage.
+func main() -> Int32 {
+  let options: BenchmarkOptions
+  do {
+    options = try BenchmarkOptions(Array(CommandLine.arguments.dropFirst()))
+  } catch let error where error == .help {
+    print(BenchmarkOptions.usage + "\n\noptions:\n" + BenchmarkOptions.parser.optionsHelp)
+    return 0
+  } catch {
+    printError("framedial-bench: \(error.message)\n\(BenchmarkOptions.usage)")
+    return 2
+  }
+  do {
+    let result = try runBenchmarks(options)
+    if options.json {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+      encoder.nonConformingFloatEncodingStrategy = .convertToString(
+        positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+      print(String(decoding: try encoder.encode(result), as: UTF8.self))
+    } else {
+      print(Report.markdown(result))
+    }
+    return 0
+  } catch {
+    printError("framedial-bench: \(error)")
+    return 1
+  }
+}
+
+exit(main())

@@ -1,0 +1,90 @@
+import Foundation
+import FrameDialCLI
+
+/// The benchmark's command-line options, read with FrameDial's own argument parser.
+struct BenchmarkOptions: Sendable {
+  /// The sections a run can include.
+  enum Section: String, Sendable, CaseIterable {
+    case frames, compile, latency, batch
+  }
+
+  /// A short run (under a minute): fewer frames, events and images.
+  var quick = false
+  /// Print one JSON document instead of Markdown.
+  var json = false
+  /// Timed frames per optimized case, after warm-up.
+  var frames = 200
+  /// Timed frames per unoptimized case, after warm-up.
+  var unoptimizedFrames = 15
+  /// Warm-up frames per case (not timed).
+  var warmupFrames = 20
+  /// Warm-up frames per unoptimized case (not timed).
+  var unoptimizedWarmupFrames = 1
+  /// Timed plan compilations (recompiles and cache hits each).
+  var compilations = 2000
+  /// Slider events replayed at 120 per second.
+  var sliderEvents = 600
+  /// Generated 12-megapixel JPEGs in the batch folder.
+  var batchImages = 12
+  /// The sample photo enlarged into frames and batch images.
+  var imagePath: String
+  /// The sections to run.
+  var sections = Set(Section.allCases)
+
+  static let parser = ArgumentParser(options: [
+    .flag(
+      "quick", "a run under a minute: 30 frames a case, 2 unoptimized, 120 slider events, 4 images"),
+    .flag("json", "print one JSON document instead of Markdown tables"),
+    .value("frames", "N", "timed frames per optimized case after warm-up (default 200)"),
+    .value("image", "PATH", "the sample photo to enlarge (default SampleImages/rocket.jpg)"),
+    .value(
+      "only", "LIST", "run only these sections: frames, compile, latency, batch (comma-separated)"),
+  ])
+
+  static let usage =
+    "usage: framedial-bench [--quick] [--json] [--frames N] [--image PATH] [--only LIST]"
+
+  /// The options `arguments` (without the program name) give.
+  init(_ arguments: [String]) throws(UsageError) {
+    let parsed = try Self.parser.parse(arguments)
+    if parsed.helpRequested { throw UsageError.help }
+    guard parsed.positionals.isEmpty else {
+      throw UsageError("unexpected argument '\(parsed.positionals[0])'")
+    }
+    imagePath = parsed.value("image") ?? Self.defaultImagePath
+    json = parsed.flag("json")
+    if parsed.flag("quick") {
+      quick = true
+      frames = 30
+      unoptimizedFrames = 2
+      unoptimizedWarmupFrames = 0
+      warmupFrames = 5
+      compilations = 500
+      sliderEvents = 120
+      batchImages = 4
+    }
+    if let count = try parsed.int("frames", in: 1...100_000) { frames = count }
+    if let list = parsed.value("only") {
+      var chosen = Set<Section>()
+      for word in list.split(separator: ",") {
+        guard let section = Section(rawValue: word.trimmingCharacters(in: .whitespaces)) else {
+          throw UsageError("--only: unknown section '\(word)'")
+        }
+        chosen.insert(section)
+      }
+      sections = chosen
+    }
+  }
+
+  /// The repository's sample photo, found from this source file's location.
+  static var defaultImagePath: String {
+    URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("SampleImages/rocket.jpg").path
+  }
+}
+
+extension UsageError {
+  /// Stands for `--help`: print the help and exit successfully.
+  static let help = UsageError("help")
+}

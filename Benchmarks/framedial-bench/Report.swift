@@ -1,0 +1,195 @@
+import BenchmarkSupport
+
+/// The Markdown report: a header with the machine, then one table per section and the targets.
+enum Report {
+  /// The whole report.
+  static func markdown(_ result: BenchmarkResult) -> String {
+    var lines = header(result)
+    if let frames = result.frames {
+      lines += frameTable(frames, result)
+      lines += scalingTable(frames)
+    }
+    if let compile = result.compile { lines += compileTable(compile) }
+    if let latency = result.latency { lines += latencyTable(latency, result) }
+    if let batch = result.batch { lines += batchTable(batch, result) }
+    lines += targetTable(result.targets)
+    return lines.joined(separator: "\n")
+  }
+
+  private static func n(_ value: Double) -> String { Format.number(value) }
+
+  private static func row(_ cells: [String]) -> String {
+    "| " + cells.joined(separator: " | ") + " |"
+  }
+
+  private static func table(_ head: [String], _ rows: [[String]]) -> [String] {
+    [row(head), row(head.map { _ in "---" })] + rows.map(row)
+  }
+
+  private static func mark(_ measured: Double, _ bound: Target.Bound, _ limit: Double) -> String {
+    let target = Target("", measured: measured, bound, limit, unit: "×")
+    return "\(target.limitText) \(target.mark)"
+  }
+
+  private static func header(_ result: BenchmarkResult) -> [String] {
+    let machine = result.machine
+    return [
+      "## FrameDial benchmark\(result.quick ? " (quick run: too few samples for p99)" : "")",
+      "",
+      "Machine: \(machine.cpuModel), \(machine.cores) cores · libvips \(machine.libvipsVersion) · "
+        + "Linux \(machine.kernel) · \(machine.date) · load average at start \(machine.loadAverage) "
+        + "(a shared machine: other work runs beside the benchmark)",
+      "",
+    ]
+  }
+
+  private static func frameTable(_ frames: [FrameResult], _ result: BenchmarkResult) -> [String] {
+    var rows: [[String]] = []
+    var lastFrame = ""
+    for frame in frames {
+      if frame.frame != lastFrame {
+        lastFrame = frame.frame
+        rows.append([
+          frame.frame, "1", "memory pass (memcpy, the floor)", n(frame.memoryPass.median),
+          n(frame.memoryPass.p99), n(frame.memoryPass.min), "1", "", "", "", "", "",
+        ])
+      }
+      let speedup = frame.unoptimizedSpeedup.map { n($0) + "×" } ?? "–"
+      var speedupTarget = ""
+      if let limit = frame.unoptimizedSpeedupLimit, let value = frame.unoptimizedSpeedup {
+        speedupTarget = mark(value, .atLeast, limit)
+      }
+      rows.append([
+        frame.frame, String(frame.threads), frame.state, n(frame.optimized.median),
+        n(frame.optimized.p99), n(frame.optimized.min), n(frame.memoryPassRatio) + "×",
+        mark(frame.memoryPassRatio, .atMost, frame.memoryPassLimit),
+        frame.unoptimized.map { n($0.median) } ?? "–", speedup, speedupTarget,
+        n(frame.otherProcessCores),
+      ])
+    }
+    return [
+      "### Per-frame render (RGB8, milliseconds)",
+      "",
+      "Frames: \(result.frameSource). \(result.framesPerCase) timed frames per case after "
+        + "\(result.warmupFrames) warm-up; the unoptimized graph (`optimized = false`) on "
+        + "\(result.unoptimizedFramesPerCase) timed frames after \(result.unoptimizedWarmupFrames) "
+        + "warm-up. Median, p99 (nearest rank), min. Ratios are medians over the memory pass (one `memcpy` of the frame, one thread). Frames "
+        + "cycle through a ring of input and output buffers of at least 64 MB each side, so no frame "
+        + "is in the cache when it is rendered or copied (as with frames from a camera). One and two "
+        + "threads alternate every \(FrameBenchmark.block) frames (every frame when unoptimized), so "
+        + "both see the same background load. \"Other processes\" is the CPU other processes used "
+        + "while the state's optimized frames were timed (/proc/stat minus this process), in cores.",
+      "",
+    ]
+      + table(
+        [
+          "frame", "threads", "state", "median", "p99", "min", "× memory pass", "target",
+          "unoptimized median", "faster than unoptimized", "target", "other processes (cores)",
+        ], rows) + [""]
+  }
+
+  private static func scalingTable(_ frames: [FrameResult]) -> [String] {
+    let rows = Targets.scalings(frames).map { scaling -> [String] in
+      let one = frames.first { $0.frame == "4K" && $0.threads == 1 && $0.state == scaling.state }
+      let two = frames.first { $0.frame == "4K" && $0.threads == 2 && $0.state == scaling.state }
+      return [
+        scaling.state, one.map { n($0.optimized.median) } ?? "–",
+        two.map { n($0.optimized.median) } ?? "–", n(scaling.ratio) + "×",
+        mark(scaling.ratio, .atLeast, Targets.twoThreadScaling),
+        one.flatMap { one in two.map { n(one.optimized.min / $0.optimized.min) + "×" } } ?? "–",
+        one.map { n($0.otherProcessCores) } ?? "–",
+      ]
+    }
+    guard !rows.isEmpty else { return [] }
+    return ["### Two threads at 4K (throughput = 1 / median frame time)", ""]
+      + table(
+        [
+          "state", "1 thread ms", "2 threads ms", "throughput ratio", "target",
+          "ratio of fastest frames", "other processes (cores)",
+        ], rows) + [""]
+  }
+
+  private static func compileTable(_ compile: CompileResult) -> [String] {
+    let rows = [
+      (
+        "recompile after one slider change", compile.recompile, Targets.recompileMicroseconds
+      ),
+      ("plan-cache hit", compile.cacheHit, Targets.cacheHitMicroseconds),
+    ].map { name, summary, limit -> [String] in
+      let target = Target(name, measured: summary.median, .atMost, limit, unit: "µs")
+      return [
+        name, String(summary.count), n(summary.median), n(summary.p99), n(summary.min),
+        "median \(target.limitText) \(target.mark)",
+      ]
+    }
+    return ["### Compile cost (microseconds)", "", CompileResult.method, ""]
+      + table(["what", "n", "median", "p99", "min", "target"], rows) + [""]
+  }
+
+  private static func latencyTable(_ latency: LatencyResult, _ result: BenchmarkResult) -> [String]
+  {
+    let reference = Targets.latencyReferenceFrameTime(result)
+    let ratio = latency.latency.p99 / reference.milliseconds
+    let rows = [
+      [
+        "\(latency.frame) \(latency.state), \(latency.threads) threads, other processes "
+          + "\(n(latency.otherProcessCores)) cores",
+        "\(latency.events) at \(n(latency.eventsPerSecond))/s", String(latency.frames),
+        n(latency.latency.median), n(latency.latency.p99), n(latency.latency.max),
+        n(reference.milliseconds), n(ratio) + "×",
+        mark(ratio, .atMost, Targets.latencyFrameTimes),
+        "\(latency.staleFrames) (≤ \(latency.maxStaleFramesPerChange) per change; "
+          + "\(latency.changesWithStaleFrames) of \(latency.events) changes)",
+        String(latency.superseded),
+      ]
+    ]
+    return [
+      "### Slider-to-frame latency (milliseconds)",
+      "",
+      "A replayed gesture sets exposure (0 → +1 EV and back, 0.01 EV steps) on one thread while frames "
+        + "render back to back on another. Definitions: \(latency.definitions). Frame time for the "
+        + "target: \(reference.source); during the gesture the median frame took "
+        + "\(n(latency.frameTime.median)) ms. Unresolved changes: \(latency.unresolved).",
+      "",
+    ]
+      + table(
+        [
+          "run", "events", "frames", "p50", "p99", "max", "median frame", "p99 ÷ frame", "target",
+          "stale frames", "superseded changes",
+        ], rows) + [""]
+  }
+
+  private static func batchTable(_ batch: [BatchResult], _ result: BenchmarkResult) -> [String] {
+    let rows = batch.map { item -> [String] in
+      let limit = Target(
+        "", measured: item.peakResidentMB, .atMost, Targets.batchPeakMB, unit: "MB")
+      let target = item.jobs == 2 ? "peak \(limit.limitText) \(limit.mark)" : ""
+      return [
+        String(item.jobs), String(item.images), n(item.seconds), n(item.imagesPerSecond),
+        n(item.peakResidentMB), target, item.method,
+      ]
+    }
+    return [
+      "### Batch (12-megapixel JPEGs, colour state)",
+      "",
+      "Inputs: \(result.batchInput ?? "–"). Control values: "
+        + BatchBenchmark.setArguments.joined(separator: " ")
+        + ". Peak resident memory: `ru_maxrss` of the child from `wait4`.",
+      "",
+    ]
+      + table(
+        ["jobs", "images", "seconds", "images/s", "peak RSS MB", "target", "how"], rows) + [""]
+  }
+
+  private static func targetTable(_ targets: [Target]) -> [String] {
+    let met = targets.filter(\.met).count
+    let rows = targets.map { target -> [String] in
+      [
+        target.name, n(target.measured) + (target.unit == "×" ? "×" : " \(target.unit)"),
+        target.limitText, target.mark,
+      ]
+    }
+    return ["### Targets: \(met) of \(targets.count) met", ""]
+      + table(["target", "measured", "limit", ""], rows)
+  }
+}

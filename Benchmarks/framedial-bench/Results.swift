@@ -1,0 +1,28 @@
+import BenchmarkSupport
+
+/// Everything one run measured: the document `--json` prints and the Markdown report reads.
+struct BenchmarkResult: Sendable, Codable {
+  /// The machine.
+  var machine: Machine
+  /// True for a `--quick` run.
+  var quick: Bool
+  /// How the frames were made.
+  var frameSource: String
+  /// Timed frames per optimized and per unoptimized case, and warm-up frames per case of each.
+  var framesPerCase: Int
+  var unoptimizedFramesPerCase: Int
+  var warmupFrames: Int
+  var unoptimizedWarmupFrames: Int
+  /// Per-frame results, when measured.
+  var frames: [FrameResult]?
+  /// Compile costs, when measured.
+  var compile: CompileResult?
+  /// Slider-to-frame latency, when measured.
+  var latency: LatencyResult?
+  /// Batch throughput and memory, when measured.
+  var batch: [BatchResult]?
+  /// How the batch inputs were made.
+  var batchInput: String?
+  /// Every target checked.
+  var targets: [Target] = []
+}

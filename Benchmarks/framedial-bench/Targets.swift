@@ -1,0 +1,95 @@
+import BenchmarkSupport
+
+/// The product's performance targets, checked against a run's measurements.
+enum Targets {
+  /// Two threads must give at least this much of one thread's throughput at 4K.
+  static let twoThreadScaling = 1.7
+  /// Recompile median and cache-hit median limits in microseconds.
+  static let recompileMicroseconds = 50.0
+  static let cacheHitMicroseconds = 5.0
+  /// Latency p99 may be at most this many median frame times.
+  static let latencyFrameTimes = 2.0
+  /// Peak resident memory of the batch with two jobs, in megabytes.
+  static let batchPeakMB = 400.0
+
+  /// Every target the measurements in `result` can be checked against.
+  static func check(_ result: BenchmarkResult) -> [Target] {
+    var targets: [Target] = []
+    for frame in result.frames ?? [] {
+      let label = "\(frame.frame) \(frame.state), \(frame.threads) thread(s)"
+      targets.append(
+        Target(
+          "\(label): × memory pass", measured: frame.memoryPassRatio, .atMost,
+          frame.memoryPassLimit, unit: "×"))
+      if let limit = frame.unoptimizedSpeedupLimit, let speedup = frame.unoptimizedSpeedup {
+        targets.append(
+          Target("\(label): faster than unoptimized", measured: speedup, .atLeast, limit, unit: "×")
+        )
+      }
+    }
+    for scaling in scalings(result.frames ?? []) {
+      targets.append(
+        Target(
+          "4K \(scaling.state): 2-thread ÷ 1-thread throughput", measured: scaling.ratio, .atLeast,
+          twoThreadScaling, unit: "×"))
+    }
+    if let compile = result.compile {
+      targets.append(
+        Target(
+          "recompile after one slider change, median", measured: compile.recompile.median, .atMost,
+          recompileMicroseconds, unit: "µs"))
+      targets.append(
+        Target(
+          "plan-cache hit, median", measured: compile.cacheHit.median, .atMost,
+          cacheHitMicroseconds, unit: "µs"))
+    }
+    if let latency = result.latency {
+      let frameTime = latencyReferenceFrameTime(result)
+      targets.append(
+        Target(
+          "slider-to-frame latency p99 ÷ median frame time (\(frameTime.source))",
+          measured: latency.latency.p99 / frameTime.milliseconds, .atMost, latencyFrameTimes,
+          unit: "×"))
+    }
+    if let batch = result.batch?.first(where: { $0.jobs == 2 }) {
+      targets.append(
+        Target(
+          "batch --jobs 2 peak resident memory", measured: batch.peakResidentMB, .atMost,
+          batchPeakMB, unit: "MB"))
+    }
+    return targets
+  }
+
+  /// 4K throughput with two threads over one, per state (identity excluded: it is a plain copy on the
+  /// calling thread and does not use libvips threads).
+  static func scalings(_ frames: [FrameResult]) -> [(state: String, ratio: Double)] {
+    frames.filter { $0.frame == "4K" && $0.threads == 1 && $0.state != "identity" }.compactMap {
+      one in
+      guard
+        let two = frames.first(where: {
+          $0.frame == "4K" && $0.threads == 2 && $0.state == one.state
+        })
+      else { return nil }
+      return (one.state, one.optimized.median / two.optimized.median)
+    }
+  }
+
+  /// The median frame time latency is compared with: the frame benchmark's for the same frame, state and
+  /// threads when it ran, else the frames rendered during the gesture.
+  static func latencyReferenceFrameTime(_ result: BenchmarkResult) -> (
+    milliseconds: Double, source: String
+  ) {
+    if let latency = result.latency,
+      let frame = result.frames?.first(where: {
+        $0.frame == latency.frame && $0.threads == latency.threads
+          && $0.state == "colour + mixing"
+      })
+    {
+      return (
+        frame.optimized.median,
+        "\(frame.frame) colour, \(frame.threads) threads, steady state"
+      )
+    }
+    return (result.latency?.frameTime.median ?? .nan, "frames during the gesture")
+  }
+}
