@@ -18,7 +18,8 @@ let package = Package(
     .target(name: "Vips", dependencies: ["CVips", "CFrameKernels"]),
     .target(name: "Controls"),
     .target(name: "FrameDial", dependencies: ["Vips", "Controls"]),
-    .target(name: "FrameDialCLI", dependencies: ["FrameDial", "Controls", "Vips"]),
+    .target(
+      name: "FrameDialCLI", dependencies: ["FrameDial", "Controls", "Vips", "BenchmarkSupport"]),
     .executableTarget(name: "framedial", dependencies: ["FrameDialCLI"]),
     .executableTarget(
       name: "framedial-bench",

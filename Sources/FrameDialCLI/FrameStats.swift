@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 
 /// Timing of a `frames` run for `--stats`: frames per second over the whole run (reading, rendering
@@ -19,9 +20,7 @@ struct FrameStats {
   /// when no frame was recorded.
   func percentile(_ fraction: Double) -> Double {
     guard !renderMilliseconds.isEmpty else { return 0 }
-    let sorted = renderMilliseconds.sorted()
-    let rank = Int((fraction * Double(sorted.count)).rounded(.up))
-    return sorted[min(max(rank, 1), sorted.count) - 1]
+    return Statistics.percentile(fraction * 100, sorted: renderMilliseconds.sorted())
   }
 
   /// One line for standard error, e.g.
