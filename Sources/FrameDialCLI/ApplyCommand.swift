@@ -8,7 +8,7 @@ enum ApplyCommand: Command {
   static let summary =
     "Render one image with the control values and write it (EXIF kept with orientation 1, sRGB ICC, XMP)."
   static let usage =
-    "apply IN -o OUT [--state FILE.json]… [--set KEY=VALUE]… [--quality Q] [--format F]"
+    "apply IN -o OUT [--state FILE.json]… [--set KEY=VALUE]… [--quality Q] [--format F] [--fit DEVICE[:O]]"
   static let parser = ArgumentParser(
     options: [
       .value("output", short: "o", "OUT", "the file to write; its extension picks the format"),
@@ -17,7 +17,7 @@ enum ApplyCommand: Command {
         "format", "FORMAT", "jpeg, png, webp, tiff, heic or avif (default: from OUT's extension)"),
       .value("pixel-limit", "PIXELS", "refuse larger images (default 100000000)"),
       .flag("unoptimized", "render through the unoptimized graph (for comparisons)"),
-    ] + StateOptions.options)
+    ] + FitOptions.options + StateOptions.options)
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
     guard arguments.positionals.count == 1, let input = arguments.positionals.first else {
@@ -55,6 +55,7 @@ enum ApplyCommand: Command {
       options.load.pixelLimit = limit
     }
     options.optimized = !arguments.flag("unoptimized")
+    options.fit = try FitOptions.fit(from: arguments)
     return options
   }
 }

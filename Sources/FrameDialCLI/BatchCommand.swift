@@ -34,7 +34,7 @@ enum BatchCommand: Command {
       .flag("dry-run", short: "n", "list what would be written; write nothing"),
       .flag("keep-time", "give each output its input's modification time"),
       .flag("json", "one JSON object per file and a summary, on standard output"),
-    ] + StateOptions.options)
+    ] + FitOptions.options + StateOptions.options)
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
     guard !arguments.positionals.isEmpty else {

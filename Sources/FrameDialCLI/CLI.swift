@@ -4,8 +4,9 @@ import Vips
 /// The `framedial` command line: picks the sub-command and turns errors into messages and exit codes.
 public enum CLI {
   static let commands: [any Command.Type] = [
-    ApplyCommand.self, BatchCommand.self, ControlsCommand.self, ExplainCommand.self,
-    FramesCommand.self, InfoCommand.self, PresetsCommand.self,
+    ApplyCommand.self, BatchCommand.self, ControlsCommand.self, DevicesCommand.self,
+    ExplainCommand.self, FramesCommand.self, InfoCommand.self, PresetsCommand.self,
+    PreviewCommand.self, SweepCommand.self,
   ]
 
   /// Runs `framedial` with `arguments` (the program name first) and returns the process's exit code.

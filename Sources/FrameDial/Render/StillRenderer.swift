@@ -15,17 +15,20 @@ public struct StillOptions: Sendable, Equatable {
   public var zoomKernel: ZoomKernel
   /// False renders through the unoptimized graph (for comparisons).
   public var optimized: Bool
+  /// Sizes the output for a device screen (`--fit`); nil keeps the rendered size.
+  public var fit: ScreenFit?
 
   /// Creates options with FrameDial's defaults.
   public init(
     format: ImageFormat? = nil, quality: Int? = nil, load: LoadOptions = LoadOptions(),
-    zoomKernel: ZoomKernel = .bicubic, optimized: Bool = true
+    zoomKernel: ZoomKernel = .bicubic, optimized: Bool = true, fit: ScreenFit? = nil
   ) {
     self.format = format
     self.quality = quality
     self.load = load
     self.zoomKernel = zoomKernel
     self.optimized = optimized
+    self.fit = fit
   }
 }
 
@@ -95,7 +98,8 @@ public final class StillRenderer: Sendable {
     let image = try StillInput.load(
       input, options: load, keepSixteenBits: format.supportsSixteenBits,
       convertsColour: !plan.recipe.colorStages.isEmpty)
-    let rendered = try render(image, state: state, options: options)
+    var rendered = try render(image, state: state, options: options)
+    if let fit = options.fit { rendered = try fit.applied(to: rendered) }
     let tagged = try rendered.editingMetadata { editor in
       editor.setInt("orientation", 1)
       if !rendered.hasICCProfile && !SRGBProfile.data.isEmpty {

@@ -1,0 +1,51 @@
+/// The screens of the HIG Layout page (see ``ScreenCatalog/source``): lookup by identifier or name, and
+/// the listing `framedial devices` prints.
+public enum ScreenCatalog {
+  /// Every device, in the HIG table's order.
+  public static var all: [ScreenDevice] { devices }
+
+  /// The command-line identifiers, in order.
+  public static var identifiers: [String] { devices.map(\.id) }
+
+  /// Finds a device by identifier or by its HIG name, ignoring case ("iphone-16-pro", "iPhone 16 Pro").
+  ///
+  /// - Throws: ``ScreenCatalogError/unknownDevice(_:known:)`` listing every identifier.
+  public static func named(_ name: String) throws(ScreenCatalogError) -> ScreenDevice {
+    let wanted = name.lowercased()
+    guard let device = devices.first(where: { $0.id == wanted || $0.name.lowercased() == wanted })
+    else { throw .unknownDevice(name, known: identifiers) }
+    return device
+  }
+
+  /// Reads `DEVICE[:portrait|landscape]` (portrait when no orientation is given).
+  ///
+  /// - Throws: ``ScreenCatalogError`` for an unknown device or orientation.
+  public static func screen(_ text: String) throws(ScreenCatalogError) -> (
+    ScreenDevice, ScreenOrientation
+  ) {
+    guard let colon = text.lastIndex(of: ":") else { return (try named(text), .portrait) }
+    let word = String(text[text.index(after: colon)...])
+    guard let orientation = ScreenOrientation(rawValue: word.lowercased()) else {
+      throw .unknownOrientation(word)
+    }
+    return (try named(String(text[..<colon])), orientation)
+  }
+}
+
+/// A device or orientation that is not in the catalog.
+public enum ScreenCatalogError: Error, Equatable, CustomStringConvertible, Sendable {
+  /// No device has this identifier or name.
+  case unknownDevice(String, known: [String])
+  /// Not `portrait` or `landscape`.
+  case unknownOrientation(String)
+
+  /// The message, listing what is accepted.
+  public var description: String {
+    switch self {
+    case .unknownDevice(let name, let known):
+      "unknown device '\(name)'; the catalog (framedial devices) has: \(known.joined(separator: ", "))"
+    case .unknownOrientation(let word):
+      "unknown orientation '\(word)'; use portrait or landscape"
+    }
+  }
+}

@@ -1,0 +1,68 @@
+import Vips
+
+/// Sizes an output for a device screen (`--fit DEVICE[:orientation]`), keeping the aspect ratio.
+public struct ScreenFit: Sendable, Equatable {
+  /// How the picture meets the screen.
+  public enum Mode: String, Sendable, Equatable, CaseIterable {
+    /// Scale to cover the screen, then crop the overflow evenly from both sides: exactly the screen's
+    /// pixels.
+    case cover
+    /// Scale to fit inside the screen: one side equals the screen's, the other is no larger; no padding
+    /// is added, so the output can be narrower or shorter than the screen.
+    case contain
+  }
+
+  /// The screen's width in pixels, in the chosen orientation.
+  public var width: Int
+  /// The screen's height in pixels.
+  public var height: Int
+  /// Cover or contain.
+  public var mode: Mode
+
+  /// A fit to `width × height` pixels.
+  public init(width: Int, height: Int, mode: Mode = .cover) {
+    self.width = width
+    self.height = height
+    self.mode = mode
+  }
+
+  /// A fit to `device`'s screen held in `orientation`.
+  public init(device: ScreenDevice, orientation: ScreenOrientation, mode: Mode = .cover) {
+    let size = device.pixels(in: orientation)
+    self.init(width: size.width, height: size.height, mode: mode)
+  }
+
+  /// The size an input of `inputWidth × inputHeight` is scaled to before any crop: the screen's size on
+  /// the side that decides, the other side scaled by the same factor and rounded (at least 1).
+  public func scaledSize(inputWidth: Int, inputHeight: Int) -> (width: Int, height: Int) {
+    let wide = inputWidth * height > width * inputHeight  // the input is wider than the screen
+    let widthDecides = (mode == .contain) == wide
+    if widthDecides {
+      let scaled = (Double(inputHeight) * Double(width) / Double(inputWidth)).rounded()
+      return (width, max(1, Int(scaled)))
+    }
+    let scaled = (Double(inputWidth) * Double(height) / Double(inputHeight)).rounded()
+    return (max(1, Int(scaled)), height)
+  }
+
+  /// The output size for an input of `inputWidth × inputHeight`: the screen's size for cover, the
+  /// scaled size for contain.
+  public func outputSize(inputWidth: Int, inputHeight: Int) -> (width: Int, height: Int) {
+    let scaled = scaledSize(inputWidth: inputWidth, inputHeight: inputHeight)
+    return mode == .contain
+      ? scaled : (min(width, scaled.width), min(height, scaled.height))
+  }
+
+  /// `image` scaled (and for cover, centre-cropped) to this fit.
+  public func applied(to image: Image) throws -> Image {
+    let scaled = scaledSize(inputWidth: image.width, inputHeight: image.height)
+    var result = try image.thumbnailed(width: scaled.width, height: scaled.height)
+    let output = outputSize(inputWidth: image.width, inputHeight: image.height)
+    if output.width != scaled.width || output.height != scaled.height {
+      result = try result.extractArea(
+        left: (scaled.width - output.width) / 2, top: (scaled.height - output.height) / 2,
+        width: output.width, height: output.height)
+    }
+    return result
+  }
+}

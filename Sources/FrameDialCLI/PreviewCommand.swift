@@ -1,0 +1,92 @@
+import Controls
+import FrameDial
+
+/// `framedial preview IN -o OUT.png --device NAME`: a device screen with the processed picture as the
+/// viewfinder and the Camera Control overlay beside the control.
+enum PreviewCommand: Command {
+  static let name = "preview"
+  static let summary =
+    "Draw a device screen showing the processed image as the viewfinder, with the Camera Control overlay."
+  static let usage =
+    "preview IN -o OUT.png [--device NAME] [--orientation portrait|landscape] [--control NAME] [--grid] "
+    + "[--no-overlay] [--preset NAME] [--state FILE]… [--set KEY=VALUE]…"
+  /// The device drawn when `--device` is not given.
+  static let defaultDevice = "iphone-16-pro"
+  /// The control the overlay shows when `--control` is not given.
+  static let defaultControl = "exposure-bias"
+  static let parser = ArgumentParser(
+    options: [
+      .value("output", short: "o", "OUT", "the picture to write (.png recommended)"),
+      .value("device", "NAME", "a screen from framedial devices (default \(defaultDevice))"),
+      .value(
+        "orientation", "O", "portrait (default) or landscape (Camera Control on the top edge)"),
+      .value(
+        "control", "NAME",
+        "the control the overlay shows (default \(defaultControl)): \(ControlSelection.namesDescription)"
+      ),
+      .flag("grid", "draw the rule-of-thirds grid over the viewfinder (the grid toggle on)"),
+      .flag("no-overlay", "draw the viewfinder without the Camera Control overlay"),
+      .value("pixel-limit", "PIXELS", "refuse larger images (default 100000000)"),
+    ] + StateOptions.options)
+
+  static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+    guard arguments.positionals.count == 1, let input = arguments.positionals.first else {
+      throw UsageError(
+        arguments.positionals.isEmpty ? "no input file given" : "preview takes one input file")
+    }
+    guard let output = arguments.value("output") else {
+      throw UsageError("no output given (-o OUT.png)")
+    }
+    let device: ScreenDevice
+    let orientation: ScreenOrientation
+    do {
+      device = try ScreenCatalog.named(arguments.value("device") ?? defaultDevice)
+    } catch {
+      throw UsageError(error.description)
+    }
+    let orientationText = arguments.value("orientation") ?? "portrait"
+    guard let chosen = ScreenOrientation(rawValue: orientationText.lowercased()) else {
+      throw UsageError("--orientation must be portrait or landscape, not '\(orientationText)'")
+    }
+    orientation = chosen
+    let state = try StateOptions.state(from: arguments)
+    let selection = try controlSelection(
+      arguments.value("control") ?? defaultControl, screen: device)
+    var options = PreviewOptions(
+      device: device, orientation: orientation, grid: arguments.flag("grid"))
+    if let limit = try arguments.int("pixel-limit", in: 1...Int.max) {
+      options.load.pixelLimit = limit
+    }
+    if !arguments.flag("no-overlay") {
+      options.overlay = selection.overlay(for: state, gridOn: options.grid)
+    }
+    if !device.hasCameraControl && !arguments.flag("no-overlay") {
+      console.err(
+        "\(device.name) has no Camera Control: the preview shows the viewfinder without the overlay."
+      )
+    }
+    let layout = try PreviewRenderer().renderFile(
+      at: input, to: output, state: state, options: options)
+    var line =
+      "\(input) → \(output) (\(layout.screen.width)×\(layout.screen.height) \(device.name) "
+      + "\(orientation.rawValue); viewfinder \(layout.viewfinder)"
+    if let region = layout.overlay, options.overlay != nil { line += "; overlay \(region)" }
+    console.out(line + ")")
+    return ExitCode.success
+  }
+
+  /// The named control of the device's standard controls (a device without its own capture figures
+  /// uses the iPhone 16 Pro's); an unknown name is a usage error.
+  static func controlSelection(_ name: String, screen: ScreenDevice) throws(UsageError)
+    -> ControlSelection
+  {
+    do {
+      let model = try CaptureDeviceModel.named(screen.captureModel ?? defaultDevice)
+      return try ControlSelection(name, device: model)
+    } catch let error as ControlSelectionError {
+      throw UsageError("--control: \(error.description)")
+    } catch {
+      throw UsageError("\(error)")
+    }
+  }
+}

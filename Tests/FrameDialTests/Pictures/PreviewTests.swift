@@ -1,0 +1,125 @@
+import Controls
+import Foundation
+import Testing
+import Vips
+
+@testable import FrameDial
+
+@Suite struct PreviewTests {
+  let previews = PreviewRenderer()
+
+  func picture() throws -> Image {
+    try previews.picture(
+      at: RenderFixtures.sample("rocket.jpg"), state: ControlState(exposureBias: 0.3))
+  }
+
+  func overlay(_ control: String, _ state: ControlState) throws -> OverlayContent? {
+    try ControlSelection(control, device: CaptureDeviceModel.named("iphone-16-pro"))
+      .overlay(for: state)
+  }
+
+  @Test(arguments: ["iphone-16-pro", "iphone-16", "ipad-pro-11", "iphone-se-4"])
+  func previewIsTheDevicesPixelsInBothOrientations(_ id: String) throws {
+    let device = try ScreenCatalog.named(id)
+    let content = try overlay("exposure-bias", ControlState(exposureBias: 0.3))
+    for orientation in ScreenOrientation.allCases {
+      let options = PreviewOptions(
+        device: device, orientation: orientation, overlay: content, grid: true)
+      let (image, layout) = try previews.compose(picture(), options: options)
+      let size = device.pixels(in: orientation)
+      #expect(image.width == size.width && image.height == size.height)
+      #expect(image.bands == 3)
+      #expect(layout.screen.width == size.width)
+      // The viewfinder keeps the picture's aspect ratio and stays in the safe area.
+      let view = layout.viewfinder
+      #expect(abs(Double(view.width) / Double(view.height) - 640.0 / 427.0) < 0.01)
+      #expect(view.x >= layout.safeArea.x && view.maxX <= layout.safeArea.maxX)
+      #expect(view.y >= layout.safeArea.y && view.maxY <= layout.safeArea.maxY)
+      #expect(view.width == layout.safeArea.width || view.height == layout.safeArea.height)
+      #expect((layout.overlay != nil) == device.hasCameraControl)
+    }
+  }
+
+  @Test func overlayRegionIsBesideTheControlAndOffTheCentre() throws {
+    let device = try ScreenCatalog.named("iphone-16-pro")
+    let portrait = PreviewLayout.make(
+      device: device, orientation: .portrait, imageWidth: 3, imageHeight: 4)
+    let region = try #require(portrait.overlay)
+    #expect(region == PixelRect(x: 1206 - 450, y: 1626 - 450, width: 450, height: 900))
+    #expect(region.maxX == 1206)
+    #expect(region.contains(1205, Int(2622 * 0.62)))
+    #expect(region.y > 2622 / 2 - 450)
+    let landscape = PreviewLayout.make(
+      device: device, orientation: .landscape, imageWidth: 4, imageHeight: 3)
+    let band = try #require(landscape.overlay)
+    #expect(band.y == 0 && band.height == 124 * 3 && band.width == 300 * 3)
+    #expect(band.contains(Int(2622 * 0.62), 0))
+    for layout in [portrait, landscape] {
+      let view = layout.viewfinder
+      let overlay = try #require(layout.overlay)
+      #expect(!overlay.contains(view.x + view.width / 2, view.y + view.height / 2))
+      #expect(overlay.x >= 0 && overlay.maxX <= layout.screen.width)
+    }
+  }
+
+  @Test(arguments: [ScreenOrientation.portrait, .landscape])
+  func overlayChangesPixelsOnlyInsideItsRegion(_ orientation: ScreenOrientation) throws {
+    let device = try ScreenCatalog.named("iphone-16-pro")
+    let shown = try picture()
+    for (control, state) in [
+      ("zoom", ControlState(zoom: 3)), ("filter", ControlState(filter: .mono)),
+    ] {
+      let content = try #require(try overlay(control, state))
+      let plain = try previews.compose(
+        shown, options: PreviewOptions(device: device, orientation: orientation, grid: true))
+      let drawn = try previews.compose(
+        shown,
+        options: PreviewOptions(
+          device: device, orientation: orientation, overlay: content, grid: true))
+      #expect(plain.layout == drawn.layout)
+      let region = try #require(drawn.layout.overlay)
+      let a = try plain.image.pixelBytes()
+      let b = try drawn.image.pixelBytes()
+      let width = drawn.image.width
+      var outsideDiffers = 0
+      var insideDiffers = 0
+      for index in stride(from: 0, to: a.count, by: 3)
+      where a[index] != b[index] || a[index + 1] != b[index + 1] || a[index + 2] != b[index + 2] {
+        let pixel = index / 3
+        if region.contains(pixel % width, pixel / width) {
+          insideDiffers += 1
+        } else {
+          outsideDiffers += 1
+        }
+      }
+      #expect(outsideDiffers == 0, "\(control) \(orientation)")
+      #expect(insideDiffers > region.width * region.height / 4, "\(control) \(orientation)")
+    }
+  }
+
+  @Test func overlayContentComesFromTheControls() throws {
+    let exposure = try #require(try overlay("ev", ControlState(exposureBias: 0.7)))
+    #expect(exposure.title == "Exposure")
+    #expect(exposure.symbolName == "plusminus.circle")
+    #expect(exposure.valueText == "+0.7 EV")
+    guard case .scale(let scale) = exposure.body else {
+      Issue.record("exposure has no scale")
+      return
+    }
+    #expect(scale.marks == [OverlayContent.Mark(value: 0, label: "0.0 EV")])
+    #expect(scale.range == -2...2)
+    let zoom = try #require(try overlay("zoom", ControlState(zoom: 2)))
+    #expect(zoom.valueText == "1×")
+    if case .scale(let zoomScale) = zoom.body {
+      #expect(zoomScale.marks.map(\.label) == ["0.5×", "1×", "5×"])
+      #expect(zoomScale.logarithmic)
+      #expect(abs(zoomScale.position(of: 4) - 2 * zoomScale.position(of: 2)) < 1e-9)
+    }
+    let filter = try #require(try overlay("filter", ControlState(filter: .noir)))
+    #expect(filter.valueText == "Noir")
+    #expect(filter.body == .options(Filter.allCases.map(\.rawValue.capitalized), selected: 3))
+    #expect(throws: ControlSelectionError.self) {
+      try ControlSelection("iso", device: CaptureDeviceModel.named("iphone-16-pro"))
+    }
+  }
+}
