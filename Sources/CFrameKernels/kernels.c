@@ -579,6 +579,7 @@ typedef struct {
     int16_t *x_weight; // per output column: weight of the right pixel, 0 … 256
     int *y0, *y1;      // per output row: the two input rows
     int16_t *y_weight; // per output row: weight of the lower row, 0 … 16384
+    struct ResizeChunk *chunks; // AVX-512 horizontal pass: per 32 output values of a row, or NULL
     VipsImage *input;  // the output image keeps its input alive
 } ResizeParams;
 
@@ -598,6 +599,7 @@ static void free_resize_params(VipsImage *image, ResizeParams *params) {
     g_free(params->y0);
     g_free(params->y1);
     g_free(params->y_weight);
+    g_free(params->chunks);
     if (params->input) g_object_unref(params->input);
     g_free(params);
 }
@@ -694,6 +696,95 @@ __attribute__((target("avx2"))) static void resize_vertical_avx2(const int16_t *
 }
 #endif
 
+// The AVX-512 horizontal pass works on chunks of 32 output values (bytes of output pixels, bands
+// interleaved): one or two masked loads fetch the input bytes the chunk needs (a window of at most 128
+// bytes), one two-register byte permute lays out its (left, right) byte pairs, and 16-bit multiply-adds
+// with the (256 - w, w) weights give the scalar pass's values exactly. The pairs are ordered so that the
+// in-lane 32-to-16-bit pack puts the values back in order.
+enum { RESIZE_CHUNK = 32 };
+
+typedef struct ResizeChunk {
+    uint8_t control[64];  // window positions of the left and right bytes of each pair
+    int16_t weights[64];  // per pair (256 - w, w)
+    uint64_t mask[2];     // window bytes to load from start and start + 64
+    int32_t start;        // byte offset of the window in an input row; -1 when wider than 128 bytes
+} ResizeChunk;
+
+// Fills params->chunks when this CPU runs the AVX-512 pass (after x0 and x1 became byte offsets).
+static void prepare_resize_chunks(ResizeParams *params) {
+    if (!cpu_has_avx512_vbmi()) return;
+    const int bands = params->bands, chunks = params->width * bands / RESIZE_CHUNK;
+    if (chunks == 0) return;
+    params->chunks = g_new0(ResizeChunk, chunks);
+    for (int k = 0; k < chunks; k++) {
+        ResizeChunk *chunk = &params->chunks[k];
+        int low = INT32_MAX, high = 0;
+        for (int i = 0; i < RESIZE_CHUNK; i++) {
+            const int v = k * RESIZE_CHUNK + i, x = v / bands, c = v % bands;
+            low = MIN(low, params->x0[x] + c);
+            high = MAX(high, params->x1[x] + c);
+        }
+        const int span = high - low + 1;
+        chunk->start = span <= 128 ? low : -1;
+        if (chunk->start < 0) continue;
+        chunk->mask[0] = span >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << span) - 1;
+        chunk->mask[1] = span <= 64 ? 0 : span == 128 ? ~(uint64_t)0 : ((uint64_t)1 << (span - 64)) - 1;
+        for (int i = 0; i < RESIZE_CHUNK; i++) {
+            const int v = k * RESIZE_CHUNK + i, x = v / bands, c = v % bands;
+            // Value i lands in word i of the packed result: lane i / 8, from the low (first 16 pairs)
+            // or high (last 16) multiply-add when i % 8 is below or above 3.
+            const int lane = i / 8, word = i % 8, pair = word < 4 ? 4 * lane + word : 16 + 4 * lane + word - 4;
+            chunk->control[2 * pair] = (uint8_t)(params->x0[x] + c - low);
+            chunk->control[2 * pair + 1] = (uint8_t)(params->x1[x] + c - low);
+            chunk->weights[2 * pair] = (int16_t)(H_WEIGHT_ONE - params->x_weight[x]);
+            chunk->weights[2 * pair + 1] = params->x_weight[x];
+        }
+    }
+}
+
+#if FD_HAVE_X86_SIMD
+// Scalar horizontal pass over output values [from, to) of a row, written to out[v - first].
+static void resize_values_scalar(const uint8_t *row, int base, const ResizeParams *params, int first, int from,
+    int to, int16_t *out) {
+    const int bands = params->bands;
+    for (int v = from; v < to; v++) {
+        const int x = v / bands, c = v - x * bands;
+        const int a = row[params->x0[x] + c - base], b = row[params->x1[x] + c - base];
+        const int wb = params->x_weight[x], wa = H_WEIGHT_ONE - wb;
+        out[v - first] = (int16_t)((a * wa + b * wb + 1) >> 1);
+    }
+}
+
+// AVX-512 horizontal pass over output columns [left, left + n); columns outside whole chunks, and chunks
+// of wide windows (shrinking by about 4 or more), take the scalar pass.
+FD_VBMI static void resize_horizontal_avx512(const uint8_t *row, int base, const ResizeParams *params,
+    int left, int n, int16_t *out) {
+    const int first = left * params->bands, end = (left + n) * params->bands;
+    const __m512i one = _mm512_set1_epi32(1);
+    int v = MIN(end, (first + RESIZE_CHUNK - 1) / RESIZE_CHUNK * RESIZE_CHUNK);
+    resize_values_scalar(row, base, params, first, first, v, out);
+    for (; v + RESIZE_CHUNK <= end; v += RESIZE_CHUNK) {
+        const ResizeChunk *chunk = &params->chunks[v / RESIZE_CHUNK];
+        if (chunk->start < 0) {
+            resize_values_scalar(row, base, params, first, v, v + RESIZE_CHUNK, out);
+            continue;
+        }
+        const uint8_t *window = row + (chunk->start - base);
+        const __m512i w0 = _mm512_maskz_loadu_epi8(chunk->mask[0], window);
+        const __m512i w1 = _mm512_maskz_loadu_epi8(chunk->mask[1], window + 64);
+        const __m512i pairs = _mm512_permutex2var_epi8(w0, _mm512_loadu_si512(chunk->control), w1);
+        const __m512i low = _mm512_cvtepu8_epi16(_mm512_castsi512_si256(pairs));
+        const __m512i high = _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(pairs, 1));
+        __m512i a = _mm512_madd_epi16(low, _mm512_loadu_si512(chunk->weights));
+        __m512i b = _mm512_madd_epi16(high, _mm512_loadu_si512(chunk->weights + 32));
+        a = _mm512_srai_epi32(_mm512_add_epi32(a, one), 1);
+        b = _mm512_srai_epi32(_mm512_add_epi32(b, one), 1);
+        _mm512_storeu_si512(out + (v - first), _mm512_packs_epi32(a, b));
+    }
+    resize_values_scalar(row, base, params, first, v, end, out);
+}
+#endif
+
 // The cached horizontal row for input row `y`, computing it into the slot not holding row `keep`.
 static const int16_t *resize_row(ResizeSequence *seq, const ResizeParams *params, const VipsRect *in_rect,
     int y, int keep, int left, int n) {
@@ -701,7 +792,12 @@ static const int16_t *resize_row(ResizeSequence *seq, const ResizeParams *params
         if (seq->row_y[s] == y) return seq->rows[s];
     const int s = seq->row_y[0] == keep ? 1 : 0;
     const uint8_t *row = VIPS_REGION_ADDR(seq->region, in_rect->left, y);
-    resize_horizontal(row, in_rect->left * params->bands, params, left, n, seq->rows[s]);
+#if FD_HAVE_X86_SIMD
+    if (params->chunks)
+        resize_horizontal_avx512(row, in_rect->left * params->bands, params, left, n, seq->rows[s]);
+    else
+#endif
+        resize_horizontal(row, in_rect->left * params->bands, params, left, n, seq->rows[s]);
     seq->row_y[s] = y;
     return seq->rows[s];
 }
@@ -770,6 +866,7 @@ int fd_kernel_resize_bilinear8(VipsImage *in, VipsImage **out, int width, int he
         params->x0[x] *= params->bands;
         params->x1[x] *= params->bands;
     }
+    prepare_resize_chunks(params);
     VipsImage *image = vips_image_new();
     params->input = in;
     g_object_ref(in);

@@ -67,3 +67,136 @@ import Testing
     #expect(worst <= 1)
   }
 }
+
+/// The channel-mix kernel against a Swift reference of its definition, on odd sizes (SIMD bodies and tails),
+/// both index modes, big output tables, and matrix results that are negative, huge, infinite or NaN.
+@Suite struct ChannelMixKernelTests {
+  static let sizes = [(1, 1), (15, 1), (17, 3), (301, 7), (1920, 4)]
+  static let matrices: [[Float]] = [
+    [1.2, -0.15, -0.05, -0.1, 1.3, -0.2, 0.05, -0.3, 1.25],
+    [-2, 0.5, 0.1, 40, -35, 1e-3, 1e6, -1e6, 3],
+    [3e38, -3e38, 1, 2e38, 2e38, 0, -1, 0.5, 0.25],
+  ]
+
+  /// Pseudo-random output tables of 2, 3000 and 2^20 entries a channel, made once.
+  static let outputTables: [Int: [UInt8]] = Dictionary(
+    uniqueKeysWithValues: [2, 3000, 1 << 20].map { count in
+      (count, (0..<(3 * count)).map { UInt8(truncatingIfNeeded: ($0 &* 2_654_435_761) >> 13) })
+    })
+
+  /// The header's definition of one output value (index clamped in float, so huge values cannot trap).
+  static func expectedIndex(_ mixed: Float, scale: Float, count: Int, squareRoot: Bool) -> Int {
+    let value = squareRoot ? (mixed > 0 ? mixed.squareRoot() : 0) : mixed
+    let position = value * scale + 0.5
+    guard position > 0 else { return 0 }
+    return position >= Float(count - 1) ? count - 1 : Int(position)
+  }
+
+  @Test(arguments: sizes, [false, true])
+  func mixMatchesTheReferenceExactly(size: (Int, Int), squareRoot: Bool) throws {
+    for (matrixIndex, matrix) in Self.matrices.enumerated() {
+      for count in [2, 3000, 1 << 20] {
+        var random = KernelTests.Seeded(
+          state: UInt64(size.0 * 7919 + size.1 * 31 + count + matrixIndex * 5))
+        let (width, height) = size
+        let pixels = (0..<(width * height * 3)).map { _ in
+          UInt8(truncatingIfNeeded: random.next())
+        }
+        let input: [Float] = (0..<768).map { entry -> Float in
+          let level = Float(entry % 256) / 255
+          let gain = Float(1 + entry / 256) / 2
+          let offset: Float = entry % 7 == 0 ? 0.2 : 0
+          return level * gain - offset
+        }
+        let output = Self.outputTables[count] ?? []
+        let scale = Float(count) * (squareRoot ? 0.9 : 0.6)
+        let result = try Image.fromPixels(pixels, width: width, height: height, bands: 3)
+          .applyingChannelMix(
+            inputTables: input, matrix: matrix, outputTables: output, scale: scale,
+            squareRootIndex: squareRoot
+          )
+          .pixelBytes()
+        var mismatches = 0
+        for pixel in 0..<(width * height) {
+          let linear = (0..<3).map { input[$0 * 256 + Int(pixels[pixel * 3 + $0])] }
+          for channel in 0..<3 {
+            var mixed: Float = matrix[channel * 3] * linear[0]
+            mixed += matrix[channel * 3 + 1] * linear[1]
+            mixed += matrix[channel * 3 + 2] * linear[2]
+            let index = Self.expectedIndex(
+              mixed, scale: scale, count: count, squareRoot: squareRoot)
+            if result[pixel * 3 + channel] != output[channel * count + index] { mismatches += 1 }
+          }
+        }
+        #expect(mismatches == 0, "matrix \(matrixIndex), count \(count)")
+      }
+    }
+  }
+}
+
+/// The bilinear resize kernel against the double-precision definition in its header (±1 level), enlarging and
+/// shrinking, 1 to 4 bands, odd sizes, single rows and columns, and shrinks wide enough for the scalar chunks.
+@Suite struct ResizeKernelTests {
+  /// Input position of output pixel `index`: first and second input pixel and the second one's weight.
+  static func sample(_ index: Int, from inSize: Int, to outSize: Int) -> (Int, Int, Double) {
+    var position = (Double(index) + 0.5) * Double(inSize) / Double(outSize) - 0.5
+    position = min(max(position, 0), Double(inSize - 1))
+    let first = Int(position)
+    return (first, min(first + 1, inSize - 1), position - Double(first))
+  }
+
+  @Test(arguments: [
+    (37, 23, 61, 40, 3), (1280, 4, 1920, 6, 3), (200, 9, 71, 5, 1), (400, 3, 97, 2, 4),
+    (1, 17, 5, 9, 3), (19, 1, 40, 1, 3), (64, 8, 200, 3, 2), (301, 5, 1000, 7, 4),
+    (1000, 3, 33, 2, 3), (45, 6, 45, 6, 1), (17, 1, 1, 1, 4), (3840, 2, 1920, 1, 3),
+  ])
+  func resizeMatchesTheBilinearDefinition(
+    inWidth: Int, inHeight: Int, width: Int, height: Int, bands: Int
+  ) throws {
+    var random = KernelTests.Seeded(state: UInt64(inWidth * 131 + inHeight * 17 + width + bands))
+    let pixels = (0..<(inWidth * inHeight * bands)).map { _ in
+      UInt8(truncatingIfNeeded: random.next())
+    }
+    let result = try Image.fromPixels(pixels, width: inWidth, height: inHeight, bands: bands)
+      .resizedBilinear(width: width, height: height)
+      .pixelBytes()
+    #expect(result.count == width * height * bands)
+    guard result.count == width * height * bands else { return }
+    var worst = 0
+    for y in 0..<height {
+      let (top, bottom, fy) = Self.sample(y, from: inHeight, to: height)
+      for x in 0..<width {
+        let (left, right, fx) = Self.sample(x, from: inWidth, to: width)
+        for band in 0..<bands {
+          func value(_ column: Int, _ row: Int) -> Double {
+            Double(pixels[(row * inWidth + column) * bands + band])
+          }
+          let upper = value(left, top) * (1 - fx) + value(right, top) * fx
+          let lower = value(left, bottom) * (1 - fx) + value(right, bottom) * fx
+          let expected = Int((upper * (1 - fy) + lower * fy + 0.5).rounded(.down))
+          worst = max(worst, abs(Int(result[(y * width + x) * bands + band]) - expected))
+        }
+      }
+    }
+    #expect(worst <= 1)
+  }
+
+  /// Regions that start inside a row (here through a crop) give the same pixels as whole rows.
+  @Test(arguments: [1, 3, 4])
+  func croppedRegionsMatchWholeRows(bands: Int) throws {
+    var random = KernelTests.Seeded(state: UInt64(bands))
+    let pixels = (0..<(300 * 4 * bands)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+    let resized = try Image.fromPixels(pixels, width: 300, height: 4, bands: bands)
+      .resizedBilinear(width: 457, height: 6)
+    let whole = try resized.pixelBytes()
+    let crop = try resized.extractArea(left: 7, top: 1, width: 401, height: 4).pixelBytes()
+    var mismatches = 0
+    for y in 0..<4 {
+      for value in 0..<(401 * bands)
+      where crop[y * 401 * bands + value] != whole[((y + 1) * 457 + 7) * bands + value] {
+        mismatches += 1
+      }
+    }
+    #expect(mismatches == 0)
+  }
+}
