@@ -64,11 +64,13 @@ static inline int fd_write_strided(VipsImage *image, void *destination, size_t r
 
 // Computes rows [top, top + height) of `image` on the calling thread, straight into `destination`, whose
 // rows are `row_stride` bytes apart (a whole number of pixels) and whose first row is image row `top`.
-// Several threads may compute different bands of the same image at once.
+// The band is computed in strips of at most `strip_rows` rows, so the intermediate buffers of a deep
+// graph stay strip-sized (and in cache) rather than band-sized. Several threads may compute different
+// bands of the same image at once.
 static inline int fd_compute_band(VipsImage *image, void *destination, size_t row_stride, int top,
-    int height) {
+    int height, int strip_rows) {
     size_t pixel = VIPS_IMAGE_SIZEOF_PEL(image);
-    if (pixel == 0 || row_stride % pixel != 0 || height <= 0) {
+    if (pixel == 0 || row_stride % pixel != 0 || height <= 0 || strip_rows <= 0) {
         vips_error("framedial", "bad band layout");
         return -1;
     }
@@ -78,10 +80,14 @@ static inline int fd_compute_band(VipsImage *image, void *destination, size_t ro
     VipsRegion *source = vips_region_new(image);
     VipsRegion *sink = vips_region_new(target);
     VipsRect whole = { 0, 0, image->Xsize, height };
-    VipsRect band = { 0, top, image->Xsize, height };
     int result = -1;
     if (source && sink && !vips_region_image(sink, &whole)) {
-        result = vips_region_prepare_to(source, sink, &band, 0, 0);
+        result = 0;
+        for (int y = 0; y < height && result == 0; y += strip_rows) {
+            int rows = height - y < strip_rows ? height - y : strip_rows;
+            VipsRect strip = { 0, top + y, image->Xsize, rows };
+            result = vips_region_prepare_to(source, sink, &strip, 0, y);
+        }
     }
     if (sink) g_object_unref(sink);
     if (source) g_object_unref(source);

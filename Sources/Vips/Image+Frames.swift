@@ -83,11 +83,18 @@ extension Image {
 
   /// Computes every pixel of this 8-bit image into a caller's buffer laid out as `layout`.
   ///
-  /// The frame is split into one horizontal band per thread (``Vips/Configuration/threads``, by default
-  /// the number of cores); each thread has libvips compute its band straight into the caller's rows (no
-  /// intermediate copy, no per-frame thread pool). Rows padded to a stride that is not a whole number of
-  /// pixels are filled strip by strip instead. The image's size and bands must match the layout.
-  public func render(into buffer: UnsafeMutableRawBufferPointer, layout: FrameLayout) throws {
+  /// With `.bands` (the default) the frame is split into one horizontal band per thread
+  /// (``Vips/Configuration/threads``, by default the number of cores); each thread has libvips compute
+  /// its band, strip by strip, straight into the caller's rows — no intermediate copy and no per-frame
+  /// thread pool, which suits FrameDial's short fused graphs. `.libvipsSink` hands the whole frame to
+  /// libvips's own sink and thread pool instead, which suits long chains of generic operations (their
+  /// intermediate results are shared through libvips's per-thread buffer cache). Rows padded to a stride
+  /// that is not a whole number of pixels are always filled by libvips strip by strip. The image's size
+  /// and bands must match the layout.
+  public func render(
+    into buffer: UnsafeMutableRawBufferPointer, layout: FrameLayout,
+    strategy: FrameRenderStrategy = .bands
+  ) throws {
     try layout.validate(bufferBytes: buffer.count)
     guard width == layout.width, height == layout.height, bands == layout.bands else {
       throw VipsError(
@@ -100,13 +107,23 @@ extension Image {
     guard let base = buffer.baseAddress else { throw VipsError("frame buffer has no memory") }
     let bands = max(
       1, min(height, Vips.configuration?.threads ?? ProcessInfo.processInfo.activeProcessorCount))
-    guard layout.rowStride % layout.bands == 0 else {
+    if strategy == .libvipsSink && layout.isPacked {
+      let target = try Image.memoryImage(base, width, height, bands)
+      defer { g_object_unref(target) }
+      guard vips_image_write(pointer, target) == 0 else {
+        throw VipsError.fromLibvips("rendering the frame failed")
+      }
+      return
+    }
+    guard strategy == .bands, layout.rowStride % layout.bands == 0 else {
       guard fd_write_strided(pointer, base, layout.rowStride) == 0 else {
         throw VipsError.fromLibvips("rendering the frame failed")
       }
       return
     }
-    // One horizontal band per thread, each computed on its own thread straight into the caller's rows.
+    // One horizontal band per thread, each computed on its own thread straight into the caller's rows,
+    // in strips of about 256 KB of output.
+    let stripRows = Int32(max(8, min(height, (256 << 10) / max(1, layout.packedRowBytes))))
     let failures = Atomic<Int>(0)
     let rowsPerBand = (height + bands - 1) / bands
     let address = UInt(bitPattern: base)
@@ -116,7 +133,8 @@ extension Image {
       guard rows > 0,
         let start = UnsafeMutableRawPointer(bitPattern: address + UInt(top * layout.rowStride))
       else { return }
-      if fd_compute_band(pointer, start, layout.rowStride, Int32(top), Int32(rows)) != 0 {
+      if fd_compute_band(pointer, start, layout.rowStride, Int32(top), Int32(rows), stripRows) != 0
+      {
         failures.add(1, ordering: .relaxed)
       }
     }
@@ -124,6 +142,14 @@ extension Image {
       throw VipsError.fromLibvips("rendering the frame failed")
     }
   }
+}
+
+/// How ``Image/render(into:layout:strategy:)`` schedules the work.
+public enum FrameRenderStrategy: Sendable {
+  /// One band per thread, computed strip by strip on the calling threads.
+  case bands
+  /// libvips's own sink and thread pool.
+  case libvipsSink
 }
 
 /// A packed copy of a frame whose row stride is not a whole number of pixels.

@@ -68,7 +68,8 @@ public final class FrameRenderer {
       result = try plan.recipe.loweredUnoptimized(
         on: frame, autoGains: try autoGains(frame, plan), zoomKernel: zoomKernel)
     }
-    try result.render(into: output, layout: layout)
+    // FrameDial's fused graphs run band by band; the long unoptimized chain runs in libvips's own sink.
+    try result.render(into: output, layout: layout, strategy: optimized ? .bands : .libvipsSink)
     return snapshot.generation
   }
 
