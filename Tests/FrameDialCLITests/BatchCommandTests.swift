@@ -168,6 +168,23 @@ import Testing
     #expect((written[.modificationDate] as? Date) == old)
   }
 
+  @Test func collidingOutputsAreReportedNotOverwritten() throws {
+    let root = try mixedFolder()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let input = root.appendingPathComponent("in")
+    // rocket.jpg is already there; rocket.png would land on the same output as PNG.
+    try FileManager.default.copyItem(
+      atPath: CLIRunner.sample("coffee.png"),
+      toPath: input.appendingPathComponent("rocket.png").path)
+    let output = root.appendingPathComponent("out")
+    let result = try CLIRunner.run([
+      "batch", input.path, "-o", output.path, "--format", "png", "--no-recursive",
+    ])
+    #expect(result.status == 1)
+    #expect(result.standardError.contains("is already the output of"))
+    #expect(files(under: output) == ["coffee.png", "rocket.png"])
+  }
+
   @Test func usageErrorsExitTwo() throws {
     #expect(try CLIRunner.run(["batch"]).status == 2)
     #expect(try CLIRunner.run(["batch", "/tmp"]).status == 2)

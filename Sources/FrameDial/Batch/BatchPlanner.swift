@@ -83,19 +83,20 @@ public struct BatchLayout: Sendable {
       let format = self.format ?? Self.format(of: file.path)
       let name = naming.name(for: URL(fileURLWithPath: file.path).lastPathComponent, format: format)
       let folder = (relative as NSString).deletingLastPathComponent
-      let target = ((output as NSString).appendingPathComponent(folder) as NSString)
+      // Outputs are named as the user spelled the output folder; collisions are checked on full paths.
+      let target = ((outputFolder as NSString).appendingPathComponent(folder) as NSString)
         .appendingPathComponent(name)
       var item = BatchItem(
         input: file.path, relativePath: relative, output: target, format: format,
         problem: file.problem)
       if item.problem != nil {
         // Reported as it is.
-      } else if inputPaths.contains(target) {
+      } else if inputPaths.contains(Self.absolute(target)) {
         item.problem = "its output \(target) is an input file; refusing to overwrite it"
-      } else if let other = claimed[target] {
+      } else if let other = claimed[Self.absolute(target)] {
         item.problem = "its output \(target) is already the output of \(other)"
       } else {
-        claimed[target] = file.path
+        claimed[Self.absolute(target)] = file.path
       }
       items.append(item)
     }
