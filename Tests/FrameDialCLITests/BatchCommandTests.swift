@@ -209,19 +209,11 @@ import Testing
         toPath: input.appendingPathComponent("copy\(index).png").path)
     }
     let output = root.appendingPathComponent("out")
-    let process = Process()
-    process.executableURL = CLIRunner.binary
-    process.arguments = ["batch", input.path, "-o", output.path, "--jobs", "1", "--format", "avif"]
-    let errors = Pipe()
-    process.standardError = errors
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    Thread.sleep(forTimeInterval: 1.0)
-    process.interrupt()
-    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 130)
-    #expect(message.contains("interrupted"))
+    let result = try CLIRunner.runSignalled(
+      ["batch", input.path, "-o", output.path, "--jobs", "1", "--format", "avif"], after: 1.0,
+      signal: SIGINT)
+    #expect(result.status == 130)
+    #expect(result.standardError.contains("interrupted"))
     let written = files(under: output)
     #expect(written.count < 44)
     #expect(!written.contains { $0.hasSuffix(".framedial-partial") })

@@ -45,4 +45,22 @@ struct CLIRunner {
       standardOutput: String(decoding: outData, as: UTF8.self),
       standardError: String(decoding: errData, as: UTF8.self))
   }
+
+  /// Starts `framedial arguments…`, sends it `signal` after `seconds`, and returns how it ended.
+  static func runSignalled(_ arguments: [String], after seconds: Double, signal: Int32) throws
+    -> Result
+  {
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    Thread.sleep(forTimeInterval: seconds)
+    kill(process.processIdentifier, signal)
+    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return Result(status: process.terminationStatus, standardOutput: "", standardError: message)
+  }
 }

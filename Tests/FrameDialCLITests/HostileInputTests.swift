@@ -199,22 +199,13 @@ import Testing
         atPath: CLIRunner.sample("coffee.png"),
         toPath: input.appendingPathComponent("c\(index).png").path)
     }
-    let process = Process()
-    process.executableURL = CLIRunner.binary
-    process.arguments = [
-      "batch", input.path, "-o", root.appendingPathComponent("out").path, "--format", "avif",
-      "--jobs", "1",
-    ]
-    let errors = Pipe()
-    process.standardError = errors
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    Thread.sleep(forTimeInterval: 0.8)
-    process.terminate()
-    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 143)
-    #expect(message.contains("interrupted"))
-    #expect(message.contains(" done, "))
+    let result = try CLIRunner.runSignalled(
+      [
+        "batch", input.path, "-o", root.appendingPathComponent("out").path, "--format", "avif",
+        "--jobs", "1",
+      ], after: 0.8, signal: SIGTERM)
+    #expect(result.status == 143)
+    #expect(result.standardError.contains("interrupted"))
+    #expect(result.standardError.contains(" done, "))
   }
 }
