@@ -8,4 +8,4 @@ sudo=""
 if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
 echo "libvips-dev is missing: installing it with apt-get" >&2
 $sudo apt-get update
-DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y --no-install-recommends libvips-dev pkg-config
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y libvips-dev pkg-config
