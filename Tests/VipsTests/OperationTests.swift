@@ -140,7 +140,9 @@ import Testing
         "linear", ["in": .image(image), "a": .double(Double(index % 7)), "b": 1])
       if index % 1000 == 0 { _ = try result.image().pixelBytes() }
     }
-    #expect(Vips.trackedMemory == memoryBefore)
-    #expect(Vips.trackedAllocations == allocationsBefore)
+    // libvips's worker threads may release buffers they cached for earlier tests while the loop runs, so
+    // the counters can fall; a leak in the generic call (10,000 calls) would make them grow.
+    #expect(Vips.trackedMemory <= memoryBefore)
+    #expect(Vips.trackedAllocations <= allocationsBefore)
   }
 }

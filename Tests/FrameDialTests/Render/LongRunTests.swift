@@ -48,7 +48,8 @@ import Vips
     let residentBefore = residentBytes()
     try run(1000..<10_000)
     let residentAfter = residentBytes()
-    #expect(Vips.trackedMemory == trackedBefore, "libvips tracked memory moved")
+    // Worker threads may release buffers cached for earlier work meanwhile: the count may fall, never grow.
+    #expect(Vips.trackedMemory <= trackedBefore, "libvips tracked memory grew")
     // Stated bound: resident memory grows by less than 16 MB over 9,000 frames.
     #expect(
       residentAfter - residentBefore < 16 << 20, "grew \(residentAfter - residentBefore) bytes")
