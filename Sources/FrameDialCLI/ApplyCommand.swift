@@ -20,13 +20,8 @@ enum ApplyCommand: Command {
     ] + FitOptions.options + StateOptions.options)
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
-    guard arguments.positionals.count == 1, let input = arguments.positionals.first else {
-      throw UsageError(
-        arguments.positionals.isEmpty ? "no input file given" : "apply takes one input file")
-    }
-    guard let output = arguments.value("output") else {
-      throw UsageError("no output given (-o OUT)")
-    }
+    let (input, output) = try arguments.singleInputAndOutput(
+      command: name, outputHint: "OUT")
     let options = try stillOptions(arguments)
     let state = try StateOptions.state(from: arguments)
     let result = try StillRenderer().renderFile(

@@ -152,6 +152,21 @@ package struct ParsedArguments: Sendable, Equatable {
   /// The last value of option `name`.
   package func value(_ name: String) -> String? { values[name]?.last }
 
+  /// The single input file and the `--output` value of a one-file command named `command`; the messages
+  /// name what is missing (`outputHint` shows the expected output, e.g. "OUT.png").
+  package func singleInputAndOutput(command: String, outputHint: String) throws(UsageError) -> (
+    input: String, output: String
+  ) {
+    guard positionals.count == 1, let input = positionals.first else {
+      throw UsageError(
+        positionals.isEmpty ? "no input file given" : "\(command) takes one input file")
+    }
+    guard let output = value("output") else {
+      throw UsageError("no output given (-o \(outputHint))")
+    }
+    return (input, output)
+  }
+
   /// The integer value of option `name`, checked against `range`.
   package func int(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
     guard let text = value(name) else { return nil }

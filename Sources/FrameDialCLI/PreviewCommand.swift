@@ -30,13 +30,8 @@ enum PreviewCommand: Command {
     ] + StateOptions.options)
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
-    guard arguments.positionals.count == 1, let input = arguments.positionals.first else {
-      throw UsageError(
-        arguments.positionals.isEmpty ? "no input file given" : "preview takes one input file")
-    }
-    guard let output = arguments.value("output") else {
-      throw UsageError("no output given (-o OUT.png)")
-    }
+    let (input, output) = try arguments.singleInputAndOutput(
+      command: name, outputHint: "OUT.png")
     let device: ScreenDevice
     let orientation: ScreenOrientation
     do {

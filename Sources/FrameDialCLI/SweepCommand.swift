@@ -31,13 +31,8 @@ enum SweepCommand: Command {
     ] + StateOptions.options)
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
-    guard arguments.positionals.count == 1, let input = arguments.positionals.first else {
-      throw UsageError(
-        arguments.positionals.isEmpty ? "no input file given" : "sweep takes one input file")
-    }
-    guard let output = arguments.value("output") else {
-      throw UsageError("no output given (-o OUT.png)")
-    }
+    let (input, output) = try arguments.singleInputAndOutput(
+      command: name, outputHint: "OUT.png")
     guard let controlName = arguments.value("control") else {
       throw UsageError("no control given (--control KEY: \(ControlSelection.namesDescription))")
     }

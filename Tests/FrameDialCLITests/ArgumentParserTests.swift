@@ -61,4 +61,20 @@ import Testing
     }
     #expect(try parser.parse(["-q", "7"]).int("quality", in: 1...100) == 7)
   }
+
+  @Test func oneFileCommandsNameWhatIsMissing() throws {
+    let parsed = try parser.parse(["in.jpg", "-o", "out.png"])
+    let pair = try parsed.singleInputAndOutput(command: "apply", outputHint: "OUT")
+    #expect(pair.input == "in.jpg" && pair.output == "out.png")
+    #expect(throws: UsageError("no input file given")) {
+      try parser.parse(["-o", "x"]).singleInputAndOutput(command: "apply", outputHint: "OUT")
+    }
+    #expect(throws: UsageError("sweep takes one input file")) {
+      try parser.parse(["a", "b", "-o", "x"]).singleInputAndOutput(
+        command: "sweep", outputHint: "OUT.png")
+    }
+    #expect(throws: UsageError("no output given (-o OUT.png)")) {
+      try parser.parse(["a"]).singleInputAndOutput(command: "sweep", outputHint: "OUT.png")
+    }
+  }
 }
