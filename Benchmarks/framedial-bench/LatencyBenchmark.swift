@@ -12,6 +12,10 @@ struct LatencyResult: Sendable, Codable {
   var state: String
   /// libvips worker threads of the render thread's pipelines.
   var threads: Int
+  /// The renderer's restart window (0: every frame finishes with the values it started with).
+  var restartWindow: Double
+  /// Frames restarted because the controls changed under them.
+  var restartedFrames: Int
   /// Slider events set, and their rate per second.
   var events: Int
   var eventsPerSecond: Double
@@ -45,7 +49,11 @@ struct LatencyBenchmark {
   /// other core).
   static let threads = 1
 
-  func run(frame: SampleFrame) throws -> LatencyResult {
+  /// Renderer restart windows measured, in this order: the default (the run the target is checked on),
+  /// then restarting off, for comparison.
+  static let restartWindows = [FrameRenderer.defaultRestartWindow, 0]
+
+  func run(frame: SampleFrame, restartWindow: Double) throws -> LatencyResult {
     try Vips.setThreads(Self.threads)
     let base = FrameState.colourState
     let controls = LiveControlState(base)
@@ -58,8 +66,8 @@ struct LatencyBenchmark {
       defer { finished.signal() }
       do {
         try Self.renderLoop(
-          pixels: pixels, width: width, height: height, controls: controls, log: log,
-          origin: origin)
+          pixels: pixels, width: width, height: height, restartWindow: restartWindow,
+          controls: controls, log: log, origin: origin)
       } catch {
         log.fail("\(error)")
       }
@@ -90,7 +98,7 @@ struct LatencyBenchmark {
     let otherCores = load.otherCoresSince()
     log.stop()
     finished.wait()
-    let (frames, failure) = log.result()
+    let (frames, restarted, failure) = log.result()
     if let failure { throw VipsError("the render thread failed: \(failure)") }
     let gestureFrames = frames.filter { $0.finishedAt >= changes.first?.setAt ?? 0 }
     let analysis = LatencyAnalysis(changes: changes, frames: gestureFrames)
@@ -99,6 +107,7 @@ struct LatencyBenchmark {
     else { throw VipsError("no frame showed a slider change") }
     return LatencyResult(
       frame: frame.name, state: "colour + mixing, exposure sweeping", threads: Self.threads,
+      restartWindow: restartWindow, restartedFrames: restarted,
       events: changes.count, eventsPerSecond: Self.eventsPerSecond, frames: gestureFrames.count,
       latency: latency.scaled(by: 1000), frameTime: frameTime.scaled(by: 1000),
       unresolved: analysis.unresolved, superseded: analysis.superseded,
@@ -110,11 +119,12 @@ struct LatencyBenchmark {
 
   /// Renders frames back to back until `log` is stopped, logging each frame's generation and times.
   private static func renderLoop(
-    pixels: [UInt8], width: Int, height: Int, controls: LiveControlState, log: RenderLog,
-    origin: ContinuousClock.Instant
+    pixels: [UInt8], width: Int, height: Int, restartWindow: Double, controls: LiveControlState,
+    log: RenderLog, origin: ContinuousClock.Instant
   ) throws {
     let renderer = try FrameRenderer(
       width: width, height: height, pixelFormat: .rgb24, controls: controls)
+    renderer.restartWindow = restartWindow
     let ring = FrameRing(pixels: pixels)
     var frames: [LatencyAnalysis.Frame] = []
     frames.reserveCapacity(4096)
@@ -129,28 +139,34 @@ struct LatencyBenchmark {
           generation: generation, startedAt: Timing.seconds(from: origin, to: start),
           finishedAt: Timing.seconds(from: origin, to: end)))
     }
-    log.deliver(frames)
+    log.deliver(frames, restarted: renderer.restartedFrames)
   }
 }
 
 /// What the render thread hands back: its frame log or a failure, and the flag that stops it.
 private final class RenderLog: Sendable {
   private let stopped = Atomic<Bool>(false)
-  private let storage = Mutex<(frames: [LatencyAnalysis.Frame], failure: String?)>(([], nil))
+  private let storage = Mutex<(frames: [LatencyAnalysis.Frame], restarted: Int, failure: String?)>(
+    ([], 0, nil))
 
   /// True once the gesture is over.
   var isStopped: Bool { stopped.load(ordering: .acquiring) }
   /// Asks the render thread to stop after its current frame.
   func stop() { stopped.store(true, ordering: .releasing) }
-  /// Hands over the frames rendered.
-  func deliver(_ frames: [LatencyAnalysis.Frame]) { storage.withLock { $0.frames = frames } }
+  /// Hands over the frames rendered and how many of them restarted.
+  func deliver(_ frames: [LatencyAnalysis.Frame], restarted: Int) {
+    storage.withLock {
+      $0.frames = frames
+      $0.restarted = restarted
+    }
+  }
   /// Records why the render thread stopped early.
   func fail(_ message: String) {
     storage.withLock { $0.failure = message }
     stop()
   }
-  /// The frames and any failure.
-  func result() -> ([LatencyAnalysis.Frame], String?) {
-    storage.withLock { ($0.frames, $0.failure) }
+  /// The frames, the restarts and any failure.
+  func result() -> ([LatencyAnalysis.Frame], Int, String?) {
+    storage.withLock { ($0.frames, $0.restarted, $0.failure) }
   }
 }

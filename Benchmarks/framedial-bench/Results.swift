@@ -17,8 +17,8 @@ struct BenchmarkResult: Sendable, Codable {
   var frames: [FrameResult]?
   /// Compile costs, when measured.
   var compile: CompileResult?
-  /// Slider-to-frame latency, when measured.
-  var latency: LatencyResult?
+  /// Slider-to-frame latency, when measured: one run per renderer restart window, the default first.
+  var latency: [LatencyResult]?
   /// Batch throughput and memory, when measured.
   var batch: [BatchResult]?
   /// How the batch inputs were made.

@@ -43,7 +43,7 @@ enum Targets {
           "plan-cache hit, median", measured: compile.cacheHit.median, .atMost,
           cacheHitMicroseconds, unit: "µs"))
     }
-    if let latency = result.latency {
+    if let latency = result.latency?.first {
       let frameTime = latencyReferenceFrameTime(result)
       targets.append(
         Target(
@@ -79,7 +79,7 @@ enum Targets {
   static func latencyReferenceFrameTime(_ result: BenchmarkResult) -> (
     milliseconds: Double, source: String
   ) {
-    if let latency = result.latency,
+    if let latency = result.latency?.first,
       let frame = result.frames?.first(where: {
         $0.frame == latency.frame && $0.threads == latency.threads
           && $0.state == "colour + mixing"
@@ -90,6 +90,6 @@ enum Targets {
         "\(frame.frame) colour, \(frame.threads) threads, steady state"
       )
     }
-    return (result.latency?.frameTime.median ?? .nan, "frames during the gesture")
+    return (result.latency?.first?.frameTime.median ?? .nan, "frames during the gesture")
   }
 }

@@ -33,8 +33,11 @@ func runBenchmarks(_ options: BenchmarkOptions) throws -> BenchmarkResult {
       ])
     }
     if sections.contains(.latency) {
-      progress("latency: \(options.sliderEvents) slider events at 120/s")
-      result.latency = try LatencyBenchmark(options: options).run(frame: hd)
+      result.latency = try LatencyBenchmark.restartWindows.map { window in
+        progress(
+          "latency: \(options.sliderEvents) slider events at 120/s, restart window \(window)")
+        return try LatencyBenchmark(options: options).run(frame: hd, restartWindow: window)
+      }
     }
   }
   if sections.contains(.compile) {

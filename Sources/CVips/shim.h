@@ -62,13 +62,18 @@ static inline int fd_write_strided(VipsImage *image, void *destination, size_t r
     return vips_sink_disc(image, fd_strided_write, &target);
 }
 
+// Asked between strips whether to abandon a band: `rows_done` of the band's `rows_total` rows are written.
+// A non-zero answer stops the band.
+typedef int (*FDBandStop)(void *_Nullable context, int rows_done, int rows_total);
+
 // Computes rows [top, top + height) of `image` on the calling thread, straight into `destination`, whose
 // rows are `row_stride` bytes apart (a whole number of pixels) and whose first row is image row `top`.
 // The band is computed in strips of at most `strip_rows` rows, so the intermediate buffers of a deep
 // graph stay strip-sized (and in cache) rather than band-sized. Several threads may compute different
-// bands of the same image at once.
+// bands of the same image at once. When `stop` is given it is asked before every strip after the first;
+// returns 0 when the band is complete, 1 when `stop` abandoned it, -1 on error.
 static inline int fd_compute_band(VipsImage *image, void *destination, size_t row_stride, int top,
-    int height, int strip_rows) {
+    int height, int strip_rows, FDBandStop _Nullable stop, void *_Nullable context) {
     size_t pixel = VIPS_IMAGE_SIZEOF_PEL(image);
     if (pixel == 0 || row_stride % pixel != 0 || height <= 0 || strip_rows <= 0) {
         vips_error("framedial", "bad band layout");
@@ -84,6 +89,10 @@ static inline int fd_compute_band(VipsImage *image, void *destination, size_t ro
     if (source && sink && !vips_region_image(sink, &whole)) {
         result = 0;
         for (int y = 0; y < height && result == 0; y += strip_rows) {
+            if (y > 0 && stop && stop(context, y, height)) {
+                result = 1;
+                break;
+            }
             int rows = height - y < strip_rows ? height - y : strip_rows;
             VipsRect strip = { 0, top + y, image->Xsize, rows };
             result = vips_region_prepare_to(source, sink, &strip, 0, y);

@@ -29,6 +29,11 @@ public final class LiveControlState: Sendable {
     storage.withLock { $0 }
   }
 
+  /// The latest generation, without copying the state.
+  public var generation: UInt64 {
+    storage.withLock { $0.generation }
+  }
+
   /// The latest snapshot if its generation is newer than `generation`, else `nil`.
   public func snapshot(newerThan generation: UInt64) -> Snapshot? {
     storage.withLock { $0.generation > generation ? $0 : nil }

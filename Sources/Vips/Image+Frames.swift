@@ -95,6 +95,29 @@ extension Image {
     into buffer: UnsafeMutableRawBufferPointer, layout: FrameLayout,
     strategy: FrameRenderStrategy = .bands
   ) throws {
+    _ = try render(into: buffer, layout: layout, strategy: strategy, stopper: nil)
+  }
+
+  /// Computes this 8-bit image into a caller's buffer like ``render(into:layout:strategy:)`` with
+  /// `.bands`, asking `abandon` before each strip after a band's first whether to give the frame up.
+  ///
+  /// `abandon` receives the fraction of its band already written (0 ..< 1) and is called from the render
+  /// threads, possibly at the same time. Once it answers true, every band stops before its next strip.
+  /// Frames whose row stride is not a whole number of pixels are always computed whole.
+  ///
+  /// - Returns: true when every row was computed; false when the frame was abandoned (the rows written so
+  ///   far hold finished pixels, the others are as they were).
+  public func render(
+    into buffer: UnsafeMutableRawBufferPointer, layout: FrameLayout,
+    abandonWhen abandon: @escaping @Sendable (_ fractionDone: Double) -> Bool
+  ) throws -> Bool {
+    try render(into: buffer, layout: layout, strategy: .bands, stopper: BandStopper(abandon))
+  }
+
+  private func render(
+    into buffer: UnsafeMutableRawBufferPointer, layout: FrameLayout,
+    strategy: FrameRenderStrategy, stopper: BandStopper?
+  ) throws -> Bool {
     try layout.validate(bufferBytes: buffer.count)
     guard width == layout.width, height == layout.height, bands == layout.bands else {
       throw VipsError(
@@ -113,13 +136,13 @@ extension Image {
       guard vips_image_write(pointer, target) == 0 else {
         throw VipsError.fromLibvips("rendering the frame failed")
       }
-      return
+      return true
     }
     guard strategy == .bands, layout.rowStride % layout.bands == 0 else {
       guard fd_write_strided(pointer, base, layout.rowStride) == 0 else {
         throw VipsError.fromLibvips("rendering the frame failed")
       }
-      return
+      return true
     }
     // One horizontal band per thread, each computed on its own thread straight into the caller's rows,
     // in strips of about 256 KB of output.
@@ -127,20 +150,47 @@ extension Image {
     let failures = Atomic<Int>(0)
     let rowsPerBand = (height + bands - 1) / bands
     let address = UInt(bitPattern: base)
-    DispatchQueue.concurrentPerform(iterations: bands) { band in
-      let top = band * rowsPerBand
-      let rows = min(rowsPerBand, height - top)
-      guard rows > 0,
-        let start = UnsafeMutableRawPointer(bitPattern: address + UInt(top * layout.rowStride))
-      else { return }
-      if fd_compute_band(pointer, start, layout.rowStride, Int32(top), Int32(rows), stripRows) != 0
-      {
-        failures.add(1, ordering: .relaxed)
+    let stop: FDBandStop? =
+      stopper == nil
+      ? nil
+      : { context, done, total in
+        guard let context else { return 0 }
+        return Unmanaged<BandStopper>.fromOpaque(context).takeUnretainedValue()
+          .shouldStop(done: done, total: total) ? 1 : 0
+      }
+    withExtendedLifetime(stopper) {
+      DispatchQueue.concurrentPerform(iterations: bands) { band in
+        let top = band * rowsPerBand
+        let rows = min(rowsPerBand, height - top)
+        guard rows > 0,
+          let start = UnsafeMutableRawPointer(bitPattern: address + UInt(top * layout.rowStride))
+        else { return }
+        let context = stopper.map { Unmanaged.passUnretained($0).toOpaque() }
+        let outcome = fd_compute_band(
+          pointer, start, layout.rowStride, Int32(top), Int32(rows), stripRows, stop, context)
+        if outcome < 0 { failures.add(1, ordering: .relaxed) }
       }
     }
     guard failures.load(ordering: .relaxed) == 0 else {
       throw VipsError.fromLibvips("rendering the frame failed")
     }
+    return !(stopper?.stopped.load(ordering: .relaxed) ?? false)
+  }
+}
+
+/// Decides, for all bands of one frame together, whether to abandon it.
+private final class BandStopper: Sendable {
+  let abandon: @Sendable (Double) -> Bool
+  let stopped = Atomic<Bool>(false)
+
+  init(_ abandon: @escaping @Sendable (Double) -> Bool) { self.abandon = abandon }
+
+  /// True once any band's question was answered yes.
+  func shouldStop(done: Int32, total: Int32) -> Bool {
+    if stopped.load(ordering: .relaxed) { return true }
+    guard abandon(Double(done) / Double(max(1, total))) else { return false }
+    stopped.store(true, ordering: .relaxed)
+    return true
   }
 }
 

@@ -15,6 +15,7 @@ import Testing
     let second = live.update { $0.tint = 5 }
     #expect(second.generation == 2 && second.state.tint == 5 && second.updatedAt >= first.updatedAt)
     #expect(live.snapshot(newerThan: 1)?.generation == 2)
+    #expect(live.generation == 2)
   }
 
   @Test func failedUpdateLeavesTheStateAlone() {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import Vips
@@ -89,6 +90,59 @@ import Testing
         }
       }
     }
+  }
+
+  /// Renders the inverse of a 1024×1024 RGBA frame (strips of 64 rows) with `abandon` asked between
+  /// strips; returns whether it completed, the output (0x55 where nothing was written) and the input.
+  func renderInverse(abandon: @escaping @Sendable (Double) -> Bool) throws -> (
+    completed: Bool, output: [UInt8], input: [UInt8], layout: FrameLayout
+  ) {
+    let (input, layout) = makeFrame(width: 1024, height: 1024, bands: 4, padding: 0)
+    var output = [UInt8](repeating: 0x55, count: input.count)
+    let completed = try input.withUnsafeBytes { source in
+      let inverted = try Image(wrapping: source, layout: layout).linear([-1], [255], uchar: true)
+      return try output.withUnsafeMutableBytes {
+        try inverted.render(into: $0, layout: layout, abandonWhen: abandon)
+      }
+    }
+    return (completed, output, input, layout)
+  }
+
+  /// How each row of `output` was left: true when inverted, false when untouched; nil when neither.
+  func rowStates(_ run: (completed: Bool, output: [UInt8], input: [UInt8], layout: FrameLayout))
+    -> [Bool?]
+  {
+    (0..<run.layout.height).map { y in
+      let range = (y * run.layout.rowStride)..<((y + 1) * run.layout.rowStride)
+      if range.allSatisfy({ run.output[$0] == 255 - run.input[$0] }) { return true }
+      if range.allSatisfy({ run.output[$0] == 0x55 }) { return false }
+      return nil
+    }
+  }
+
+  @Test func aFrameNotAbandonedIsCompleteAndAskedBetweenStrips() throws {
+    let asked = Mutex<[Double]>([])
+    let run = try renderInverse { fraction in
+      asked.withLock { $0.append(fraction) }
+      return false
+    }
+    #expect(run.completed)
+    #expect(rowStates(run).allSatisfy { $0 == true })
+    let fractions = asked.withLock { $0 }
+    // 1024 rows in 64-row strips: every band is asked before each strip after its first.
+    let bands = max(1, Vips.configuration?.threads ?? ProcessInfo.processInfo.activeProcessorCount)
+    #expect(fractions.count == 16 - bands)
+    #expect(fractions.allSatisfy { $0 > 0 && $0 < 1 })
+  }
+
+  @Test func anAbandonedFrameStopsBeforeTheNextStrip() throws {
+    let run = try renderInverse { $0 >= 0.25 }
+    #expect(!run.completed)
+    let rows = rowStates(run)
+    #expect(rows.allSatisfy { $0 != nil }, "a strip is written whole or not at all")
+    let written = rows.filter { $0 == true }.count
+    #expect(written > 0 && written < 1024)
+    #expect(rows[0] == true && rows[1023] == false)
   }
 
   @Test func badLayoutsAreErrors() throws {

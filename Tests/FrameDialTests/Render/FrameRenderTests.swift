@@ -1,5 +1,6 @@
 import Controls
 import Foundation
+import Synchronization
 import Testing
 import Vips
 
@@ -113,6 +114,53 @@ import Vips
     #expect(mean > originalMean + 20)
   }
 
+  @Test(arguments: [FrameRenderer.defaultRestartWindow, 0])
+  func framesRenderedWhileControlsChangeAreWholeFramesOfOneValue(restartWindow: Double) throws {
+    // A 1080p frame (24 strips) renders while another thread flips the controls between two states:
+    // even generations hold `a`, odd ones `b`. Every frame must equal a full render of the state of the
+    // generation it reports — a restarted frame leaves nothing of its abandoned attempt.
+    let (width, height) = (1920, 1080)
+    let pixels = RenderFixtures.sweepPixels(randomCount: width * height - 1024)
+    let a = ControlState(exposureBias: 0.5, saturation: 1.3, whiteBalance: .preset(.tungsten))
+    let b = ControlState(exposureBias: -0.7, saturation: 0.6, whiteBalance: .kelvin(7500))
+    let expected = [
+      try renderFrame(pixels, width: width, height: height, state: a),
+      try renderFrame(pixels, width: width, height: height, state: b),
+    ]
+    let live = LiveControlState(a)
+    let renderer = try FrameRenderer(
+      width: width, height: height, pixelFormat: .rgb24, controls: live)
+    renderer.restartWindow = restartWindow
+    let stop = StopFlag()
+    let flipper = Thread {
+      var next = b
+      while !stop.isSet {
+        live.set(next)
+        next = next == a ? b : a
+        Thread.sleep(forTimeInterval: 0.0002)
+      }
+    }
+    flipper.start()
+    defer { stop.set() }
+    var output = [UInt8](repeating: 0, count: pixels.count)
+    var mismatches = 0
+    let frames = 12
+    for _ in 0..<frames {
+      let generation = try pixels.withUnsafeBytes { input in
+        try output.withUnsafeMutableBytes { try renderer.render(input, into: $0) }
+      }
+      if output != expected[Int(generation % 2)] { mismatches += 1 }
+    }
+    #expect(mismatches == 0)
+    if restartWindow > 0 {
+      // The controls change every 0.2 ms, well before any frame is half done: every frame restarts,
+      // once, and then completes.
+      #expect(renderer.restartedFrames >= 1 && renderer.restartedFrames <= frames)
+    } else {
+      #expect(renderer.restartedFrames == 0)
+    }
+  }
+
   @Test func frameAutoWhiteBalanceIsSmoothedOverFrames() throws {
     var smoother = WhiteBalanceSmoother(weight: 0.25)
     #expect(smoother.update(SIMD3(2, 1, 0.5)) == SIMD3(2, 1, 0.5))
@@ -139,4 +187,11 @@ import Vips
       }
     }
   }
+}
+
+/// A flag one thread sets and another polls.
+private final class StopFlag: Sendable {
+  private let flag = Atomic<Bool>(false)
+  var isSet: Bool { flag.load(ordering: .relaxed) }
+  func set() { flag.store(true, ordering: .relaxed) }
 }
