@@ -19,6 +19,9 @@ struct FrameResult: Sendable, Codable {
   var optimized: Summary
   /// Milliseconds for one memory pass (memcpy) over the same frame, on the calling thread.
   var memoryPass: Summary
+  /// Milliseconds for the memory pass split into one band per thread, `threads` memcpys at once: how the
+  /// floor itself scales with threads.
+  var memoryPassOnThreads: Summary
   /// Optimized median ÷ memory-pass median.
   var memoryPassRatio: Double
   /// The most `memoryPassRatio` may be.
@@ -50,8 +53,9 @@ struct FrameBenchmark {
     var results: [FrameResult] = []
     for frame in frames {
       let ring = FrameRing(pixels: frame.pixels)
-      let memoryPass = try summary(
-        memoryPassTimes(ring, count: options.frames + options.warmupFrames))
+      let memoryPasses = try memoryPassTimes(ring, count: options.frames + options.warmupFrames)
+        .mapValues { try summary($0) }
+      guard let memoryPass = memoryPasses[1] else { throw VipsError("no memory pass was timed") }
       var byThreads: [Int: [FrameResult]] = [:]
       for state in FrameState.all {
         progress("frames: \(frame.name) \(state.name)")
@@ -74,6 +78,7 @@ struct FrameBenchmark {
             FrameResult(
               frame: frame.name, width: frame.width, height: frame.height, threads: threads,
               state: state.name, optimized: fast, memoryPass: memoryPass,
+              memoryPassOnThreads: memoryPasses[threads] ?? memoryPass,
               memoryPassRatio: fast.median / memoryPass.median,
               memoryPassLimit: state.memoryPassLimit, unoptimized: slow,
               unoptimizedSpeedup: slow.map { $0.median / fast.median },
@@ -121,16 +126,36 @@ struct FrameBenchmark {
     return times
   }
 
-  /// Seconds per memcpy of a frame into another buffer, cycling through `ring` (the first fifth untimed,
-  /// as warm-up).
-  func memoryPassTimes(_ ring: FrameRing, count: Int) -> [Double] {
-    var times: [Double] = []
+  /// Seconds per memcpy of a frame into another buffer, by thread count: the frame split into one band
+  /// per thread, copied at once. Thread counts alternate frame by frame, cycling through `ring`; the first
+  /// fifth of each is untimed, as warm-up.
+  func memoryPassTimes(_ ring: FrameRing, count: Int) -> [Int: [Double]] {
+    var times: [Int: [Double]] = [:]
     for index in 0..<count {
-      let input = ring.input(index)
-      let output = ring.output(index)
-      guard let source = input.baseAddress, let target = output.baseAddress else { return [] }
-      let seconds = Timing.measure { _ = memcpy(target, source, input.count) }
-      if index >= count / 5 { times.append(seconds) }
+      for threads in Self.threadCounts {
+        let frame = index * Self.threadCounts.count + threads
+        let input = ring.input(frame)
+        let output = ring.output(frame)
+        guard let source = input.baseAddress, let target = output.baseAddress else { return [:] }
+        let frameBytes = input.count
+        let bandBytes = (frameBytes + threads - 1) / threads
+        let seconds = Timing.measure {
+          if threads == 1 {
+            _ = memcpy(target, source, input.count)
+            return
+          }
+          let (from, to) = (UInt(bitPattern: source), UInt(bitPattern: target))
+          DispatchQueue.concurrentPerform(iterations: threads) { band in
+            let start = band * bandBytes
+            let bytes = min(bandBytes, frameBytes - start)
+            guard bytes > 0, let source = UnsafeRawPointer(bitPattern: from + UInt(start)),
+              let target = UnsafeMutableRawPointer(bitPattern: to + UInt(start))
+            else { return }
+            _ = memcpy(target, source, bytes)
+          }
+        }
+        if index >= count / 5 { times[threads, default: []].append(seconds) }
+      }
     }
     blackHole(ring.output(0).last)
     return times

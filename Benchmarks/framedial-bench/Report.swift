@@ -45,13 +45,19 @@ enum Report {
 
   private static func frameTable(_ frames: [FrameResult], _ result: BenchmarkResult) -> [String] {
     var rows: [[String]] = []
-    var lastFrame = ""
+    var last = ("", 0)
     for frame in frames {
-      if frame.frame != lastFrame {
-        lastFrame = frame.frame
+      if frame.frame != last.0 || frame.threads != last.1 {
+        last = (frame.frame, frame.threads)
+        let pass = frame.memoryPassOnThreads
         rows.append([
-          frame.frame, "1", "memory pass (memcpy, the floor)", n(frame.memoryPass.median),
-          n(frame.memoryPass.p99), n(frame.memoryPass.min), "1", "", "", "", "", "",
+          frame.frame, String(frame.threads),
+          frame.threads == 1
+            ? "memory pass (memcpy, the floor)"
+            : "memory pass (memcpy in \(frame.threads) bands at once)",
+          n(pass.median), n(pass.p99), n(pass.min),
+          frame.threads == 1 ? "1" : n(pass.median / frame.memoryPass.median) + "×", "", "", "", "",
+          "",
         ])
       }
       let speedup = frame.unoptimizedSpeedup.map { n($0) + "×" } ?? "–"
@@ -89,7 +95,17 @@ enum Report {
   }
 
   private static func scalingTable(_ frames: [FrameResult]) -> [String] {
-    let rows = Targets.scalings(frames).map { scaling -> [String] in
+    var rows: [[String]] = []
+    if let one = frames.first(where: { $0.frame == "4K" && $0.threads == 1 }),
+      let two = frames.first(where: { $0.frame == "4K" && $0.threads == 2 })
+    {
+      let (single, double) = (one.memoryPassOnThreads, two.memoryPassOnThreads)
+      rows.append([
+        "memory pass (memcpy, the bandwidth bound)", n(single.median), n(double.median),
+        n(single.median / double.median) + "×", "", n(single.min / double.min) + "×", "",
+      ])
+    }
+    rows += Targets.scalings(frames).map { scaling -> [String] in
       let one = frames.first { $0.frame == "4K" && $0.threads == 1 && $0.state == scaling.state }
       let two = frames.first { $0.frame == "4K" && $0.threads == 2 && $0.state == scaling.state }
       return [
@@ -100,8 +116,14 @@ enum Report {
         one.map { n($0.otherProcessCores) } ?? "–",
       ]
     }
-    guard !rows.isEmpty else { return [] }
-    return ["### Two threads at 4K (throughput = 1 / median frame time)", ""]
+    guard rows.count > 1 else { return [] }
+    return [
+      "### Two threads at 4K (throughput = 1 / median frame time)",
+      "",
+      "The memory pass row copies the same frame with `memcpy`, one band per thread: how far a pass "
+        + "bound by memory bandwidth can scale on this machine.",
+      "",
+    ]
       + table(
         [
           "state", "1 thread ms", "2 threads ms", "throughput ratio", "target",
