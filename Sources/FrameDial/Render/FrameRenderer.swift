@@ -7,7 +7,8 @@ import Vips
 ///
 /// At the start of each frame it reads the latest ``LiveControlState`` snapshot; when the generation is
 /// unchanged the cached kernel tables are reused, so a frame costs one wrap, one fused kernel pass (plus the
-/// zoom window's enlargement) and no recompilation. The identity state copies the frame and nothing more.
+/// zoom window's enlargement) and no recompilation. The identity state copies the frame and nothing more
+/// (in one band per render thread when the frame holds 1 MB or more).
 /// Auto white balance is measured every frame on a sample of at most
 /// ``AutoWhiteBalance/frameSampleWidth`` columns and smoothed over time by ``WhiteBalanceSmoother``.
 ///
@@ -139,16 +140,34 @@ public final class FrameRenderer {
     return (plan, tables)
   }
 
+  /// Copies the frame; frames of 1 MB or more are split into one band of rows per render thread
+  /// (``Vips/Configuration/threads``), as the colour kernels are.
   private func copy(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) {
-    if layout.isPacked {
-      output.copyMemory(from: UnsafeRawBufferPointer(rebasing: input[0..<layout.requiredBytes]))
-      return
+    let layout = layout
+    let threads = Vips.configuration?.threads ?? ProcessInfo.processInfo.activeProcessorCount
+    let bands = layout.requiredBytes >= 1 << 20 ? max(1, min(threads, layout.height)) : 1
+    let rowsPerBand = (layout.height + bands - 1) / bands
+    let (from, to) = (UInt(bitPattern: input.baseAddress), UInt(bitPattern: output.baseAddress))
+    @Sendable func copyBand(_ band: Int) {
+      let top = band * rowsPerBand
+      let rows = min(rowsPerBand, layout.height - top)
+      guard rows > 0 else { return }
+      // Packed rows are one contiguous run; padded rows are copied one by one, padding untouched.
+      let (runs, runBytes) =
+        layout.isPacked ? (1, rows * layout.rowStride) : (rows, layout.packedRowBytes)
+      for run in 0..<runs {
+        let offset = UInt((top + run) * layout.rowStride)
+        guard let source = UnsafeRawPointer(bitPattern: from + offset),
+          let target = UnsafeMutableRawPointer(bitPattern: to + offset)
+        else { return }
+        target.copyMemory(from: source, byteCount: runBytes)
+      }
     }
-    for row in 0..<layout.height {
-      let start = row * layout.rowStride
-      let end = start + layout.packedRowBytes
-      UnsafeMutableRawBufferPointer(rebasing: output[start..<end])
-        .copyMemory(from: UnsafeRawBufferPointer(rebasing: input[start..<end]))
+    if bands == 1 {
+      copyBand(0)
+    } else {
+      DispatchQueue.concurrentPerform(iterations: bands) { copyBand($0) }
     }
   }
+
 }

@@ -58,6 +58,35 @@ import Vips
     #expect(identical)
   }
 
+  @Test(arguments: [0, 12])
+  func identityCopiesLargeFramesInBandsLeavingPaddingAlone(padding: Int) throws {
+    // 2 MB of pixels: copied in one band per thread.
+    let (width, height) = (1023, 683)
+    let stride = width * 3 + padding
+    let input = RenderFixtures.sweepPixels(randomCount: stride * height / 3 - 1024)
+    #expect(input.count == stride * height)
+    var output = [UInt8](repeating: 0xA5, count: input.count)
+    let renderer = try FrameRenderer(
+      width: width, height: height, pixelFormat: .rgb24, rowStride: stride,
+      controls: LiveControlState(.identity))
+    try input.withUnsafeBytes { source in
+      try output.withUnsafeMutableBytes { _ = try renderer.render(source, into: $0) }
+    }
+    var wrongPixels = 0
+    var touchedPadding = 0
+    for row in 0..<height {
+      for offset in 0..<stride {
+        let index = row * stride + offset
+        if offset < width * 3 {
+          if output[index] != input[index] { wrongPixels += 1 }
+        } else if output[index] != 0xA5 {
+          touchedPadding += 1
+        }
+      }
+    }
+    #expect(wrongPixels == 0 && touchedPadding == 0)
+  }
+
   @Test func bgraAndPaddedRowsMatchPackedRGB() throws {
     let frame = try sampleFrame("chelsea.png")
     let state = ControlState(exposureBias: -0.4, saturation: 1.6, whiteBalance: .kelvin(4200))
