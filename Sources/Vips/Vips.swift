@@ -67,6 +67,12 @@ public enum Vips {
     }
   }
 
+  /// Empties libvips's process-wide error buffer, so that the next failure's message is its own alone.
+  /// Meaningful only while no other thread runs libvips work.
+  public static func discardPendingErrors() {
+    vips_error_clear()
+  }
+
   /// libvips's version, e.g. "8.14.1".
   public static var libraryVersion: String {
     "\(fd_version_major()).\(fd_version_minor()).\(fd_version_micro())"

@@ -23,6 +23,47 @@ import Testing
     }
   }
 
+  @Test func failuresInParallelJobsKeepTheirOwnMessages() throws {
+    // libvips has one error buffer per process: 60 files failing two at a time must each still get
+    // the message they get when the batch runs one file at a time.
+    let root = try scratch()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let input = root.appendingPathComponent("in")
+    try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+    let jpeg = try Data(contentsOf: URL(fileURLWithPath: CLIRunner.sample("rocket.jpg")))
+    let png = try Data(contentsOf: URL(fileURLWithPath: CLIRunner.sample("coffee.png")))
+    var seed: UInt64 = 0x5EED_F0E7
+    for index in 0..<20 {
+      try jpeg.prefix(jpeg.count / 2 + index * 16).write(
+        to: input.appendingPathComponent("cut-\(index).jpg"))
+      try png.prefix(png.count / 3 + index * 16).write(
+        to: input.appendingPathComponent("cut-\(index).png"))
+      let noise = (0..<3000).map { _ in
+        seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return UInt8(truncatingIfNeeded: seed >> 56)
+      }
+      try Data(noise).write(to: input.appendingPathComponent("noise-\(index).png"))
+    }
+    func errors(jobs: Int) throws -> [String: String] {
+      let output = root.appendingPathComponent("out-\(jobs)")
+      let result = try CLIRunner.run([
+        "batch", input.path, "-o", output.path, "--json", "--jobs", String(jobs), "--set", "ev=0.3",
+      ])
+      var byName: [String: String] = [:]
+      for event in events(result.standardOutput) where event["event"] as? String == "file" {
+        guard let path = event["path"] as? String else { continue }
+        byName[URL(fileURLWithPath: path).lastPathComponent] = (event["error"] as? String ?? "")
+          .replacingOccurrences(of: output.path, with: "OUT")
+      }
+      return byName
+    }
+    let alone = try errors(jobs: 1)
+    let together = try errors(jobs: 2)
+    #expect(alone.count == 60 && alone.values.allSatisfy { !$0.isEmpty })
+    let differing = alone.keys.sorted().filter { together[$0] != alone[$0] }
+    #expect(differing.isEmpty, "\(differing.prefix(3).map { "\($0): \(together[$0] ?? "none")" })")
+  }
+
   @Test func everyFileGivesAnOutputOrOneClearErrorAndNothingIsLost() throws {
     let root = try scratch()
     defer { try? FileManager.default.removeItem(at: root) }

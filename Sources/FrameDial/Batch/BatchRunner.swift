@@ -6,6 +6,10 @@ import Vips
 /// Runs a batch: `jobs` workers each take the next file, render it with one ``StillRenderer`` (plans
 /// are shared), and write it atomically. A failure is reported and the batch goes on.
 ///
+/// With more than one job, a file that fails is tried once more with the other workers paused: libvips
+/// keeps one error buffer for the process, and this way each failure is reported with its own message
+/// (the one `--jobs 1` would give), never with another file's.
+///
 /// Memory stays bounded: at most `jobs` images are in flight, each read sequentially (strip by strip)
 /// when its plan allows, and libvips's own threads are shared out between the jobs.
 public final class BatchRunner: Sendable {
@@ -22,6 +26,7 @@ public final class BatchRunner: Sendable {
   /// Give each output its input's modification time.
   public let keepTime: Bool
   private let renderer = StillRenderer()
+  private let gate = ExclusiveGate()
 
   /// Creates a runner.
   public init(
@@ -58,7 +63,7 @@ public final class BatchRunner: Sendable {
             return value
           }
           guard let index else { break }
-          let event = process(items[index])
+          let event = processReportingOwnError(items[index])
           summary.withLock { counts in
             counts.count(event.status)
             report(event)
@@ -77,6 +82,17 @@ public final class BatchRunner: Sendable {
       result.interrupted = result.notStarted > 0
       result.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
       return result
+    }
+  }
+
+  /// Processes one file; with several jobs, a failure is retried alone for its own error message.
+  func processReportingOwnError(_ item: BatchItem) -> BatchEvent {
+    guard jobs > 1 else { return process(item) }
+    let first = gate.shared { process(item) }
+    guard first.status == .failed, item.problem == nil else { return first }
+    return gate.alone {
+      Vips.discardPendingErrors()
+      return process(item)
     }
   }
 
