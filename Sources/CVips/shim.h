@@ -62,6 +62,18 @@ static inline int fd_write_strided(VipsImage *image, void *destination, size_t r
     return vips_sink_disc(image, fd_strided_write, &target);
 }
 
+static inline int fd_discard_pixels(VipsRegion *region, VipsRect *area, void *a) {
+    (void)region;
+    (void)area;
+    (void)a;
+    return 0;
+}
+
+// Computes every pixel of `image` and discards it (decodes the whole file behind a loaded image).
+static inline int fd_decode_all(VipsImage *image) {
+    return vips_sink_disc(image, fd_discard_pixels, NULL);
+}
+
 // Asked between strips whether to abandon a band: `rows_done` of the band's `rows_total` rows are written.
 // A non-zero answer stops the band.
 typedef int (*FDBandStop)(void *_Nullable context, int rows_done, int rows_total);

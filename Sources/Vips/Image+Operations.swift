@@ -63,6 +63,14 @@ extension Image {
     try Operation.call("colourspace", ["in": .image(self), "space": .string(space)]).image()
   }
 
+  /// Computes every pixel and discards it: for a loaded image, decodes the whole file, so damaged or
+  /// truncated data fails here with libvips's message ("cannot decode the image: …").
+  public func decodeEveryPixel() throws {
+    guard fd_decode_all(pointer) == 0 else {
+      throw VipsError.fromLibvips("cannot decode the image")
+    }
+  }
+
   /// The mean of every band value.
   public func average() throws -> Double {
     try Operation.call("avg", ["in": .image(self)]).double()

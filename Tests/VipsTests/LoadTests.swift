@@ -79,6 +79,16 @@ import Testing
     }
   }
 
+  @Test func decodingEveryPixelFindsTruncatedData() throws {
+    let whole = try Data(contentsOf: URL(fileURLWithPath: Samples.path("rocket.jpg")))
+    try Image(bytes: whole, name: "rocket.jpg").decodeEveryPixel()
+    // The header survives the cut, so loading succeeds; the missing scans show when pixels are read.
+    let cut = try Image(bytes: whole.prefix(whole.count / 2), name: "cut.jpg")
+    #expect(throws: VipsError("cannot decode the image: VipsJpeg: Premature end of input file")) {
+      try cut.decodeEveryPixel()
+    }
+  }
+
   @Test func pixelLimitIsCheckedFromTheHeader() throws {
     let path = Samples.path("astronaut.png")  // 512 × 512 = 262,144 pixels
     #expect(try Image(contentsOf: path, options: LoadOptions(pixelLimit: 512 * 512)).width == 512)

@@ -96,9 +96,8 @@ public struct PreviewRenderer: Sendable {
       do {
         try composed.image.write(to: temporary, format: format)
       } catch let error as VipsError {
-        throw RenderError(
-          "\(input): cannot render to \(output): "
-            + error.message.replacingOccurrences(of: temporary, with: output))
+        throw RenderError.writing(
+          output, from: input, temporary: temporary, failure: error, load: options.load)
       }
     }
     return composed.layout

@@ -112,13 +112,8 @@ public final class StillRenderer: Sendable {
           try tagged.write(
             to: temporary, format: format, options: SaveOptions(quality: options.quality))
         } catch let error as VipsError {
-          // Pixels are decoded while the output is written, so a broken input fails here too: name
-          // both real files, never the temporary one.
-          let detail = error.message.replacingOccurrences(
-            of: "\(temporary): cannot write: ", with: ""
-          )
-          .replacingOccurrences(of: temporary, with: output)
-          throw RenderError("\(input): cannot render to \(output): \(detail)")
+          throw RenderError.writing(
+            output, from: input, temporary: temporary, failure: error, load: options.load)
         }
       }
     } catch let error as VipsError {

@@ -82,9 +82,8 @@ public struct SweepRenderer: Sendable {
       do {
         try result.image.write(to: temporary, format: format)
       } catch let error as VipsError {
-        throw RenderError(
-          "\(input): cannot render to \(output): "
-            + error.message.replacingOccurrences(of: temporary, with: output))
+        throw RenderError.writing(
+          output, from: input, temporary: temporary, failure: error, load: load)
       }
     }
     return result.layout
