@@ -33,6 +33,7 @@ typedef struct {
     void *output_tables;  // mix only
     uint8_t *lut8_blocks; // lut8 SIMD: per colour band, 16 blocks of 16 entries, each in both lanes
     float *mix_terms;     // mix8: per input band c and value v, column c of the matrix × input_c[v]
+    void *mix_search;     // mix8 AVX-512: MixSearch (input byte planes, output thresholds), or NULL
     VipsImage *input;     // the output image keeps its input alive
 } KernelParams;
 
@@ -42,6 +43,7 @@ static void free_params(VipsImage *image, KernelParams *params) {
     g_free(params->output_tables);
     g_free(params->lut8_blocks);
     g_free(params->mix_terms);
+    g_free(params->mix_search);
     if (params->input) g_object_unref(params->input);
     g_free(params);
 }
@@ -450,6 +452,116 @@ static inline __attribute__((always_inline)) void mix8_row_sse_mode(const uint8_
     }
 }
 
+// AVX-512 VBMI mix of RGB rows, 64 pixels at a time, giving exactly the scalar path's codes.
+//
+// Input: each float table is split into its four bytes, and each byte plane is looked up for 64 pixels
+// at once (two byte permutes and a blend, as in lut8); unpacking the planes rebuilds the floats, four
+// registers of 16 per channel, in the same pixel order for every channel. The matrix and the index are
+// the scalar path's float operations, lane by lane. Output: every 8-bit output table is non-decreasing,
+// so a code is the number of codes whose first index is at most the pixel's index; an eight-step
+// branchless binary search over those first indices finds it, 32 16-bit lanes at a time. The node
+// reached so far is kept bit-reversed, so that each step's threshold table is indexed by the low bits
+// of the node with one word permute; a final byte lookup turns the node back into the code. Packing the
+// indices to words and the codes to bytes undoes the unpacking's pixel order.
+typedef struct {
+    uint8_t input_planes[3][4][256];  // byte j of input_c[v] (little-endian)
+    uint16_t first[3];                 // step 1: first index of code 128
+    uint16_t steps[3][7][64];          // steps 2 … 8: node (bit-reversed, low bits) → first index
+    uint16_t last_high[3][64];         // step 8, nodes 64 … 127
+    uint8_t bit_reversed[256];
+    uint8_t split[3][64], join[3][64]; // byte permutes between 192 interleaved bytes and 3 × 64 planes
+    uint64_t split_high[3], join_blue[3];
+} MixSearch;
+
+FD_VBMI static inline void mix_plane_floats(__m512i index, const uint8_t (*planes)[256], __m512 out[4]) {
+    const __mmask64 top = _mm512_movepi8_mask(index);
+    __m512i b[4];
+    for (int j = 0; j < 4; j++) {
+        const uint8_t *t = planes[j];
+        const __m512i low = _mm512_permutex2var_epi8(_mm512_loadu_si512(t), index, _mm512_loadu_si512(t + 64));
+        const __m512i high =
+            _mm512_permutex2var_epi8(_mm512_loadu_si512(t + 128), index, _mm512_loadu_si512(t + 192));
+        b[j] = _mm512_mask_blend_epi8(top, low, high);
+    }
+    const __m512i w01lo = _mm512_unpacklo_epi8(b[0], b[1]), w01hi = _mm512_unpackhi_epi8(b[0], b[1]);
+    const __m512i w23lo = _mm512_unpacklo_epi8(b[2], b[3]), w23hi = _mm512_unpackhi_epi8(b[2], b[3]);
+    out[0] = _mm512_castsi512_ps(_mm512_unpacklo_epi16(w01lo, w23lo));
+    out[1] = _mm512_castsi512_ps(_mm512_unpackhi_epi16(w01lo, w23lo));
+    out[2] = _mm512_castsi512_ps(_mm512_unpacklo_epi16(w01hi, w23hi));
+    out[3] = _mm512_castsi512_ps(_mm512_unpackhi_epi16(w01hi, w23hi));
+}
+
+FD_VBMI static inline void mix8_row3_vbmi_mode(const uint8_t *restrict p, uint8_t *restrict q, int n,
+    const KernelParams *params, const MixConstants *k, int square_root) {
+    const MixSearch *search = (const MixSearch *)params->mix_search;
+    const float *mtx = params->matrix;
+    __m512 m[9];
+    for (int i = 0; i < 9; i++) m[i] = _mm512_set1_ps(mtx[i]);
+    const __m512 scale = _mm512_set1_ps(params->scale), half = _mm512_set1_ps(0.5f),
+                 zero = _mm512_setzero_ps(), last = _mm512_set1_ps((float)(params->output_count - 1));
+    const Table512 reverse = load_table512(search->bit_reversed);
+    int x = 0;
+    for (; x + 64 <= n; x += 64, p += 192, q += 192) {
+        const __m512i d0 = _mm512_loadu_si512(p), d1 = _mm512_loadu_si512(p + 64),
+                      d2 = _mm512_loadu_si512(p + 128);
+        __m512 in[3][4];
+        for (int c = 0; c < 3; c++) {
+            const __m512i split = _mm512_loadu_si512(search->split[c]);
+            __m512i plane = _mm512_permutex2var_epi8(d0, split, d1);
+            plane = _mm512_mask_permutexvar_epi8(plane, search->split_high[c], split, d2);
+            mix_plane_floats(plane, search->input_planes[c], in[c]);
+        }
+        // Indices, as the scalar path computes them, packed to words: two registers per channel.
+        __m512i index[6], node[6];
+        for (int row = 0; row < 3; row++) {
+            __m512i whole[4];
+            for (int r = 0; r < 4; r++) {
+                __m512 v = _mm512_add_ps(_mm512_add_ps(_mm512_mul_ps(m[row * 3], in[0][r]),
+                                             _mm512_mul_ps(m[row * 3 + 1], in[1][r])),
+                    _mm512_mul_ps(m[row * 3 + 2], in[2][r]));
+                if (square_root) v = _mm512_sqrt_ps(_mm512_max_ps(v, zero));
+                __m512 position = _mm512_add_ps(_mm512_mul_ps(v, scale), half);
+                position = _mm512_min_ps(_mm512_max_ps(position, zero), last);
+                whole[r] = _mm512_cvttps_epi32(position);
+            }
+            index[2 * row] = _mm512_packus_epi32(whole[0], whole[1]);
+            index[2 * row + 1] = _mm512_packus_epi32(whole[2], whole[3]);
+        }
+        // The binary search, one step for all six registers at a time (independent chains).
+        for (int i = 0; i < 6; i++)
+            node[i] = _mm512_maskz_mov_epi16(
+                _mm512_cmpge_epu16_mask(index[i], _mm512_set1_epi16((short)search->first[i / 2])),
+                _mm512_set1_epi16(1));
+        for (int step = 2; step <= 7; step++) {
+            const __m512i bit = _mm512_set1_epi16((short)(1 << (step - 1)));
+            for (int i = 0; i < 6; i++) {
+                const uint16_t *t = search->steps[i / 2][step - 2];
+                const __m512i threshold = step < 7
+                    ? _mm512_permutexvar_epi16(node[i], _mm512_loadu_si512(t))
+                    : _mm512_permutex2var_epi16(_mm512_loadu_si512(t), node[i], _mm512_loadu_si512(t + 32));
+                node[i] = _mm512_mask_add_epi16(node[i], _mm512_cmpge_epu16_mask(index[i], threshold), node[i], bit);
+            }
+        }
+        const __m512i bit7 = _mm512_set1_epi16(64), bit8 = _mm512_set1_epi16(128);
+        for (int i = 0; i < 6; i++) {
+            const uint16_t *t = search->steps[i / 2][6], *h = search->last_high[i / 2];
+            const __m512i low = _mm512_permutex2var_epi16(_mm512_loadu_si512(t), node[i], _mm512_loadu_si512(t + 32));
+            const __m512i high = _mm512_permutex2var_epi16(_mm512_loadu_si512(h), node[i], _mm512_loadu_si512(h + 32));
+            const __m512i threshold = _mm512_mask_blend_epi16(_mm512_test_epi16_mask(node[i], bit7), low, high);
+            node[i] = _mm512_mask_add_epi16(node[i], _mm512_cmpge_epu16_mask(index[i], threshold), node[i], bit8);
+        }
+        __m512i code[3];
+        for (int c = 0; c < 3; c++) code[c] = lookup512(_mm512_packus_epi16(node[2 * c], node[2 * c + 1]), &reverse);
+        for (int o = 0; o < 3; o++) {
+            const __m512i join = _mm512_loadu_si512(search->join[o]);
+            __m512i out = _mm512_permutex2var_epi8(code[0], join, code[1]);
+            out = _mm512_mask_permutexvar_epi8(out, search->join_blue[o], join, code[2]);
+            _mm512_storeu_si512(q + 64 * o, out);
+        }
+    }
+    mix8_row_sse_mode(p, q, n - x, 3, (const __m128 *)params->mix_terms, k, square_root);
+}
+
 // SSE2 mix of a whole 8-bit region.
 static void mix8_region_sse(VipsRegion *in_region, VipsRegion *out_region, const KernelParams *params) {
     const VipsRect *rect = &out_region->valid;
@@ -466,6 +578,13 @@ static void mix8_region_sse(VipsRegion *in_region, VipsRegion *out_region, const
     for (int y = 0; y < rect->height; y++) {
         const uint8_t *p = VIPS_REGION_ADDR(in_region, rect->left, rect->top + y);
         uint8_t *q = VIPS_REGION_ADDR(out_region, rect->left, rect->top + y);
+        if (params->mix_search && bands == 3) {
+            if (params->square_root_index)
+                mix8_row3_vbmi_mode(p, q, rect->width, params, &k, 1);
+            else
+                mix8_row3_vbmi_mode(p, q, rect->width, params, &k, 0);
+            continue;
+        }
         const int mode = (bands == 3 ? 0 : 2) + (params->square_root_index ? 1 : 0);
         switch (mode) {  // constant band counts and index modes let the compiler specialise the loop
         case 0: mix8_row_sse_mode(p, q, rect->width, 3, terms, &k, 0); break;
@@ -541,6 +660,68 @@ static void prepare_mix_terms(KernelParams *params) {
 #endif
 }
 
+// Builds the AVX-512 mix path's tables (see MixSearch) when this CPU runs it and the 8-bit output
+// tables allow it: at most 65535 entries, each channel's codes non-decreasing.
+static void prepare_mix_search(KernelParams *params) {
+#if FD_HAVE_X86_SIMD
+    if (!params->mix_terms || !cpu_has_avx512_vbmi() || params->output_count > 65535) return;
+    const int count = params->output_count;
+    const uint8_t *output = (const uint8_t *)params->output_tables;
+    for (int c = 0; c < 3; c++)
+        for (int i = 1; i < count; i++)
+            if (output[c * count + i] < output[c * count + i - 1]) return;
+    MixSearch *search = g_new0(MixSearch, 1);
+    const float *input = (const float *)params->tables;
+    for (int c = 0; c < 3; c++) {
+        for (int v = 0; v < 256; v++) {
+            uint32_t bits;
+            memcpy(&bits, &input[c * 256 + v], sizeof bits);
+            for (int j = 0; j < 4; j++) search->input_planes[c][j][v] = (uint8_t)(bits >> (8 * j));
+        }
+        // first[code] = the first index whose code is at least `code` (65535: none; indices stay below).
+        uint16_t first[256];
+        int i = 0;
+        for (int code = 0; code < 256; code++) {
+            while (i < count && output[c * count + i] < code) i++;
+            first[code] = i < count ? (uint16_t)i : 65535;
+        }
+        search->first[c] = first[128];
+        // Step s decides bit 8 − s of the code; a node holds the s − 1 bits decided so far, reversed.
+        for (int step = 2; step <= 8; step++)
+            for (int node = 0; node < (1 << (step - 1)); node++) {
+                int code = 1 << (8 - step);
+                for (int b = 0; b < step - 1; b++)
+                    if (node & (1 << b)) code |= 1 << (7 - b);
+                if (node < 64)
+                    search->steps[c][step - 2][node] = first[code];
+                else
+                    search->last_high[c][node - 64] = first[code];
+            }
+    }
+    for (int v = 0; v < 256; v++) {
+        int reversed = 0;
+        for (int b = 0; b < 8; b++)
+            if (v & (1 << b)) reversed |= 1 << (7 - b);
+        search->bit_reversed[v] = (uint8_t)reversed;
+    }
+    for (int c = 0; c < 3; c++)
+        for (int i = 0; i < 64; i++) {
+            const int position = 3 * i + c;  // of pixel i's band c among 192 bytes
+            search->split[c][i] = (uint8_t)(position < 128 ? position : position - 128);
+            if (position >= 128) search->split_high[c] |= (uint64_t)1 << i;
+        }
+    for (int o = 0; o < 3; o++)
+        for (int b = 0; b < 64; b++) {
+            const int position = 64 * o + b, band = position % 3, pixel = position / 3;
+            search->join[o][b] = (uint8_t)(band == 1 ? 64 + pixel : pixel);
+            if (band == 2) search->join_blue[o] |= (uint64_t)1 << b;
+        }
+    params->mix_search = search;
+#else
+    (void)params;
+#endif
+}
+
 int fd_kernel_mix(VipsImage *in, VipsImage **out, int entries, const float *input_tables,
     const float *matrix, const void *output_tables, int output_count, float scale, int square_root_index) {
     VipsBandFormat format = entries == 256 ? VIPS_FORMAT_UCHAR : VIPS_FORMAT_USHORT;
@@ -560,6 +741,7 @@ int fd_kernel_mix(VipsImage *in, VipsImage **out, int entries, const float *inpu
     size_t output_size = (size_t)3 * output_count * (entries == 256 ? sizeof(uint8_t) : sizeof(uint16_t));
     params->output_tables = g_memdup2(output_tables, output_size);
     prepare_mix_terms(params);
+    prepare_mix_search(params);
     return attach(in, out, generate_mix, params);
 }
 
