@@ -452,7 +452,7 @@ static inline __attribute__((always_inline)) void mix8_row_sse_mode(const uint8_
     }
 }
 
-// AVX-512 VBMI mix of RGB rows, 64 pixels at a time, giving exactly the scalar path's codes.
+// AVX-512 VBMI mix of rows of 3 or 4 bands, 64 pixels at a time, giving exactly the scalar path's codes.
 //
 // Input: each float table is split into its four bytes, and each byte plane is looked up for 64 pixels
 // at once (two byte permutes and a blend, as in lut8); unpacking the planes rebuilds the floats, four
@@ -469,8 +469,10 @@ typedef struct {
     uint16_t steps[3][7][64];          // steps 2 … 8: node (bit-reversed, low bits) → first index
     uint16_t last_high[3][64];         // step 8, nodes 64 … 127
     uint8_t bit_reversed[256];
-    uint8_t split[3][64], join[3][64]; // byte permutes between 192 interleaved bytes and 3 × 64 planes
-    uint64_t split_high[3], join_blue[3];
+    // Byte permutes between 64 interleaved pixels and 3 planes of 64: [0] for RGB (192 bytes in three
+    // registers), [1] for four bands (256 bytes in four; the fourth band is copied).
+    uint8_t split[2][3][64], join[2][4][64];
+    uint64_t split_high[2][3], join_second[2][4], join_blue[2][4], join_copied[4];
 } MixSearch;
 
 FD_VBMI static inline void mix_plane_floats(__m512i index, const uint8_t (*planes)[256], __m512 out[4]) {
@@ -491,9 +493,10 @@ FD_VBMI static inline void mix_plane_floats(__m512i index, const uint8_t (*plane
     out[3] = _mm512_castsi512_ps(_mm512_unpackhi_epi16(w01hi, w23hi));
 }
 
-FD_VBMI static inline void mix8_row3_vbmi_mode(const uint8_t *restrict p, uint8_t *restrict q, int n,
-    const KernelParams *params, const MixConstants *k, int square_root) {
+FD_VBMI static inline __attribute__((always_inline)) void mix8_row_vbmi_mode(const uint8_t *restrict p,
+    uint8_t *restrict q, int n, int bands, const KernelParams *params, const MixConstants *k, int square_root) {
     const MixSearch *search = (const MixSearch *)params->mix_search;
+    const int layout = bands == 3 ? 0 : 1;
     const float *mtx = params->matrix;
     __m512 m[9];
     for (int i = 0; i < 9; i++) m[i] = _mm512_set1_ps(mtx[i]);
@@ -501,14 +504,18 @@ FD_VBMI static inline void mix8_row3_vbmi_mode(const uint8_t *restrict p, uint8_
                  zero = _mm512_setzero_ps(), last = _mm512_set1_ps((float)(params->output_count - 1));
     const Table512 reverse = load_table512(search->bit_reversed);
     int x = 0;
-    for (; x + 64 <= n; x += 64, p += 192, q += 192) {
-        const __m512i d0 = _mm512_loadu_si512(p), d1 = _mm512_loadu_si512(p + 64),
-                      d2 = _mm512_loadu_si512(p + 128);
+    for (; x + 64 <= n; x += 64, p += 64 * bands, q += 64 * bands) {
+        __m512i d[4];
+        for (int r = 0; r < bands; r++) d[r] = _mm512_loadu_si512(p + 64 * r);
         __m512 in[3][4];
         for (int c = 0; c < 3; c++) {
-            const __m512i split = _mm512_loadu_si512(search->split[c]);
-            __m512i plane = _mm512_permutex2var_epi8(d0, split, d1);
-            plane = _mm512_mask_permutexvar_epi8(plane, search->split_high[c], split, d2);
+            const __m512i split = _mm512_loadu_si512(search->split[layout][c]);
+            __m512i plane = _mm512_permutex2var_epi8(d[0], split, d[1]);
+            const __mmask64 high = search->split_high[layout][c];
+            if (bands == 3)
+                plane = _mm512_mask_permutexvar_epi8(plane, high, split, d[2]);
+            else
+                plane = _mm512_mask_mov_epi8(plane, high, _mm512_permutex2var_epi8(d[2], split, d[3]));
             mix_plane_floats(plane, search->input_planes[c], in[c]);
         }
         // Indices, as the scalar path computes them, packed to words: two registers per channel.
@@ -552,14 +559,26 @@ FD_VBMI static inline void mix8_row3_vbmi_mode(const uint8_t *restrict p, uint8_
         }
         __m512i code[3];
         for (int c = 0; c < 3; c++) code[c] = lookup512(_mm512_packus_epi16(node[2 * c], node[2 * c + 1]), &reverse);
-        for (int o = 0; o < 3; o++) {
-            const __m512i join = _mm512_loadu_si512(search->join[o]);
-            __m512i out = _mm512_permutex2var_epi8(code[0], join, code[1]);
-            out = _mm512_mask_permutexvar_epi8(out, search->join_blue[o], join, code[2]);
+        for (int o = 0; o < bands; o++) {
+            const __m512i join = _mm512_loadu_si512(search->join[layout][o]);
+            __m512i out = _mm512_maskz_permutexvar_epi8(~search->join_second[layout][o], join, code[0]);
+            out = _mm512_mask_permutexvar_epi8(out, search->join_second[layout][o], join, code[1]);
+            out = _mm512_mask_permutexvar_epi8(out, search->join_blue[layout][o], join, code[2]);
+            if (bands == 4) out = _mm512_mask_mov_epi8(out, search->join_copied[o], d[o]);
             _mm512_storeu_si512(q + 64 * o, out);
         }
     }
-    mix8_row_sse_mode(p, q, n - x, 3, (const __m128 *)params->mix_terms, k, square_root);
+    mix8_row_sse_mode(p, q, n - x, bands, (const __m128 *)params->mix_terms, k, square_root);
+}
+
+// The AVX-512 mix of one row, specialised for its band count and index mode.
+FD_VBMI static void mix8_row_vbmi(const uint8_t *p, uint8_t *q, int n, int bands, const KernelParams *params,
+    const MixConstants *k) {
+    const int sqrt_index = params->square_root_index ? 1 : 0;
+    if (bands == 3 && sqrt_index) mix8_row_vbmi_mode(p, q, n, 3, params, k, 1);
+    else if (bands == 3) mix8_row_vbmi_mode(p, q, n, 3, params, k, 0);
+    else if (sqrt_index) mix8_row_vbmi_mode(p, q, n, 4, params, k, 1);
+    else mix8_row_vbmi_mode(p, q, n, 4, params, k, 0);
 }
 
 // SSE2 mix of a whole 8-bit region.
@@ -578,11 +597,8 @@ static void mix8_region_sse(VipsRegion *in_region, VipsRegion *out_region, const
     for (int y = 0; y < rect->height; y++) {
         const uint8_t *p = VIPS_REGION_ADDR(in_region, rect->left, rect->top + y);
         uint8_t *q = VIPS_REGION_ADDR(out_region, rect->left, rect->top + y);
-        if (params->mix_search && bands == 3) {
-            if (params->square_root_index)
-                mix8_row3_vbmi_mode(p, q, rect->width, params, &k, 1);
-            else
-                mix8_row3_vbmi_mode(p, q, rect->width, params, &k, 0);
+        if (params->mix_search && (bands == 3 || bands == 4)) {
+            mix8_row_vbmi(p, q, rect->width, bands, params, &k);
             continue;
         }
         const int mode = (bands == 3 ? 0 : 2) + (params->square_root_index ? 1 : 0);
@@ -704,18 +720,26 @@ static void prepare_mix_search(KernelParams *params) {
             if (v & (1 << b)) reversed |= 1 << (7 - b);
         search->bit_reversed[v] = (uint8_t)reversed;
     }
-    for (int c = 0; c < 3; c++)
-        for (int i = 0; i < 64; i++) {
-            const int position = 3 * i + c;  // of pixel i's band c among 192 bytes
-            search->split[c][i] = (uint8_t)(position < 128 ? position : position - 128);
-            if (position >= 128) search->split_high[c] |= (uint64_t)1 << i;
-        }
-    for (int o = 0; o < 3; o++)
-        for (int b = 0; b < 64; b++) {
-            const int position = 64 * o + b, band = position % 3, pixel = position / 3;
-            search->join[o][b] = (uint8_t)(band == 1 ? 64 + pixel : pixel);
-            if (band == 2) search->join_blue[o] |= (uint64_t)1 << b;
-        }
+    for (int layout = 0; layout < 2; layout++) {
+        const int bands = 3 + layout;
+        for (int c = 0; c < 3; c++)
+            for (int i = 0; i < 64; i++) {
+                // Pixel i's band c is byte `position` of the block; past the first two registers it
+                // comes from the third (and fourth).
+                const int position = bands * i + c;
+                search->split[layout][c][i] = (uint8_t)(position % 128);
+                if (position >= 128) search->split_high[layout][c] |= (uint64_t)1 << i;
+            }
+        for (int o = 0; o < bands; o++)
+            for (int b = 0; b < 64; b++) {
+                const int position = 64 * o + b, band = position % bands, pixel = position / bands;
+                const uint64_t bit = (uint64_t)1 << b;
+                search->join[layout][o][b] = (uint8_t)pixel;
+                if (band == 1) search->join_second[layout][o] |= bit;
+                if (band == 2) search->join_blue[layout][o] |= bit;
+                if (band == 3) search->join_copied[o] |= bit;
+            }
+    }
     params->mix_search = search;
 #else
     (void)params;

@@ -111,6 +111,13 @@ import Testing
 
   @Test(arguments: sizes, [false, true])
   func mixMatchesTheReferenceExactly(size: (Int, Int), squareRoot: Bool) throws {
+    for bands in [3, 4] {
+      try mixMatchesTheReference(size: size, squareRoot: squareRoot, bands: bands)
+    }
+  }
+
+  /// One band count of ``mixMatchesTheReferenceExactly(size:squareRoot:)``: a fourth band is copied.
+  func mixMatchesTheReference(size: (Int, Int), squareRoot: Bool, bands: Int) throws {
     for (matrixIndex, matrix) in Self.matrices.enumerated() {
       for (count, monotone) in [
         (2, false), (3000, false), (1 << 20, false), (2, true), (3000, true), (65535, true),
@@ -118,7 +125,7 @@ import Testing
         var random = KernelTests.Seeded(
           state: UInt64(size.0 * 7919 + size.1 * 31 + count + matrixIndex * 5))
         let (width, height) = size
-        let pixels = (0..<(width * height * 3)).map { _ in
+        let pixels = (0..<(width * height * bands)).map { _ in
           UInt8(truncatingIfNeeded: random.next())
         }
         let input: [Float] = (0..<768).map { entry -> Float in
@@ -129,7 +136,7 @@ import Testing
         }
         let output = (monotone ? Self.monotoneTables[count] : Self.outputTables[count]) ?? []
         let scale = Float(count) * (squareRoot ? 0.9 : 0.6)
-        let result = try Image.fromPixels(pixels, width: width, height: height, bands: 3)
+        let result = try Image.fromPixels(pixels, width: width, height: height, bands: bands)
           .applyingChannelMix(
             inputTables: input, matrix: matrix, outputTables: output, scale: scale,
             squareRootIndex: squareRoot
@@ -137,17 +144,22 @@ import Testing
           .pixelBytes()
         var mismatches = 0
         for pixel in 0..<(width * height) {
-          let linear = (0..<3).map { input[$0 * 256 + Int(pixels[pixel * 3 + $0])] }
+          let linear = (0..<3).map { input[$0 * 256 + Int(pixels[pixel * bands + $0])] }
           for channel in 0..<3 {
             var mixed: Float = matrix[channel * 3] * linear[0]
             mixed += matrix[channel * 3 + 1] * linear[1]
             mixed += matrix[channel * 3 + 2] * linear[2]
             let index = Self.expectedIndex(
               mixed, scale: scale, count: count, squareRoot: squareRoot)
-            if result[pixel * 3 + channel] != output[channel * count + index] { mismatches += 1 }
+            if result[pixel * bands + channel] != output[channel * count + index] {
+              mismatches += 1
+            }
           }
+          if bands == 4 && result[pixel * 4 + 3] != pixels[pixel * 4 + 3] { mismatches += 1 }
         }
-        #expect(mismatches == 0, "matrix \(matrixIndex), count \(count), monotone \(monotone)")
+        #expect(
+          mismatches == 0,
+          "\(bands) bands, matrix \(matrixIndex), count \(count), monotone \(monotone)")
       }
     }
   }
