@@ -11,9 +11,9 @@ struct BatchResult: Sendable, Codable {
   var seconds: Double
   /// Images per second.
   var imagesPerSecond: Double
-  /// The largest peak resident set of any child process, in megabytes (10^6 bytes).
+  /// The peak resident set of the `framedial batch` process, in megabytes (10^6 bytes).
   var peakResidentMB: Double
-  /// How the images went through: `framedial batch`, or the `framedial apply` per-file stand-in.
+  /// How the images went through.
   var method: String
 }
 
@@ -38,7 +38,6 @@ struct BatchBenchmark {
   func run() throws -> [BatchResult] {
     let binary = try Self.framedialBinary()
     let input = try generateInputs()
-    let hasBatch = (try? ChildProcess.run(binary, ["batch", "--help"], quiet: true).code) == 0
     var results: [BatchResult] = []
     for jobs in [1, 2] {
       let output = FileManager.default.temporaryDirectory
@@ -46,11 +45,7 @@ struct BatchBenchmark {
       try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
       defer { try? FileManager.default.removeItem(at: output) }
       progress("batch: \(options.batchImages) images, --jobs \(jobs)")
-      if hasBatch {
-        results.append(try batchCommand(binary, input, output, jobs: jobs))
-      } else {
-        results.append(try applyPerFileStandIn(binary, input, output, jobs: jobs))
-      }
+      results.append(try batchCommand(binary, input, output, jobs: jobs))
     }
     return results
   }
@@ -62,49 +57,15 @@ struct BatchBenchmark {
     let folder = URL(fileURLWithPath: input[0]).deletingLastPathComponent().path
     let arguments =
       ["batch", folder, "-o", output.path] + Self.setArguments + ["--jobs", String(jobs)]
-    var exit: ChildProcess.Exit?
-    let seconds = try Timing.measure { exit = try ChildProcess.run(binary, arguments) }
-    guard let exit, exit.code == 0 else {
-      throw ChildProcessError("framedial batch failed (exit \(exit?.code ?? -1))")
+    let exit = try ChildProcess.runMeasuringPeak(binary, arguments)
+    guard exit.code == 0, let seconds = exit.seconds else {
+      throw ChildProcessError("framedial batch failed (exit \(exit.code))")
     }
     return BatchResult(
       jobs: jobs, images: input.count, seconds: seconds,
       imagesPerSecond: Double(input.count) / seconds,
       peakResidentMB: Double(exit.peakResidentBytes) / 1e6,
       method: "framedial batch --jobs \(jobs) (one process)")
-  }
-
-  /// Stand-in while `framedial batch` does not exist in this build: one `framedial apply` process per
-  /// file, up to `jobs` at a time. Peak memory is the largest single process; with two jobs, two such
-  /// processes run at once.
-  private func applyPerFileStandIn(_ binary: String, _ input: [String], _ output: URL, jobs: Int)
-    throws -> BatchResult
-  {
-    var pending = input[...]
-    var running = 0
-    var peak = 0
-    var failures = 0
-    let seconds = try Timing.measure {
-      while !pending.isEmpty || running > 0 {
-        while running < jobs, let next = pending.popFirst() {
-          let target = output.appendingPathComponent(URL(fileURLWithPath: next).lastPathComponent)
-          _ = try ChildProcess.spawn(
-            binary, ["apply", next, "-o", target.path] + Self.setArguments)
-          running += 1
-        }
-        let exit = try ChildProcess.wait()
-        running -= 1
-        peak = max(peak, exit.peakResidentBytes)
-        if exit.code != 0 { failures += 1 }
-      }
-    }
-    guard failures == 0 else { throw ChildProcessError("\(failures) framedial apply runs failed") }
-    return BatchResult(
-      jobs: jobs, images: input.count, seconds: seconds,
-      imagesPerSecond: Double(input.count) / seconds, peakResidentMB: Double(peak) / 1e6,
-      method:
-        "stand-in: framedial apply per file, \(jobs) process(es) at a time (framedial batch not in this build)"
-    )
   }
 
   /// The generated JPEGs (made once, kept in the temporary folder for later runs).

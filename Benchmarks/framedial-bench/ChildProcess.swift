@@ -15,6 +15,8 @@ enum ChildProcess {
     var code: Int32
     /// The child's peak resident set size in bytes (`ru_maxrss`).
     var peakResidentBytes: Int
+    /// Wall-clock seconds from start to exit, when measured.
+    var seconds: Double?
   }
 
   /// Starts `executable` with `arguments` (without the program name); standard output goes to
@@ -56,12 +58,57 @@ enum ChildProcess {
     let signal = status & 0x7f
     let code = signal == 0 ? (status >> 8) & 0xff : 128 + signal
     // Linux reports ru_maxrss in kilobytes.
-    return Exit(pid: reaped, code: code, peakResidentBytes: usage.ru_maxrss * 1024)
+    return Exit(pid: reaped, code: code, peakResidentBytes: usage.ru_maxrss * 1024, seconds: nil)
   }
 
   /// Runs `executable` to completion.
   static func run(_ executable: String, _ arguments: [String], quiet: Bool = false) throws -> Exit {
     try wait(for: try spawn(executable, arguments, quiet: quiet))
+  }
+
+  /// The first argument that makes this benchmark a launcher (see ``runMeasuringPeak(_:_:)``).
+  static let launcherFlag = "--launch-measuring-peak"
+
+  /// Runs `executable` to completion through a launcher: a fresh copy of this benchmark that starts the
+  /// child and reports how it ended.
+  ///
+  /// A child started from this process directly would report this process's own peak resident memory
+  /// (the frame rings) when it is larger than its own: `posix_spawn` starts the child in the parent's
+  /// address space, and Linux folds that space's high-water mark into the child's `ru_maxrss` when the
+  /// child calls `exec`. The launcher is small, so the peak it reports is the child's.
+  static func runMeasuringPeak(_ executable: String, _ arguments: [String]) throws -> Exit {
+    let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+    let report = FileManager.default.temporaryDirectory
+      .appendingPathComponent("framedial-bench-exit-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: report) }
+    let launcher = try run(me, [launcherFlag, report.path, executable] + arguments)
+    let fields = ((try? String(contentsOf: report, encoding: .utf8)) ?? "")
+      .split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+    guard launcher.code == 0, fields.count == 3, let code = Int32(fields[0]),
+      let peak = Int(fields[1]), let seconds = Double(fields[2])
+    else {
+      throw ChildProcessError("the launcher for \(executable) failed (exit \(launcher.code))")
+    }
+    return Exit(pid: launcher.pid, code: code, peakResidentBytes: peak, seconds: seconds)
+  }
+
+  /// The launcher's work: `arguments` are the report file, the executable and its arguments. Runs the
+  /// child and writes its exit code, peak resident bytes and wall seconds to the report file; returns 0
+  /// when it could.
+  static func launch(_ arguments: [String]) -> Int32 {
+    guard arguments.count >= 2 else { return 2 }
+    do {
+      var exit: Exit?
+      let seconds = try Timing.measure {
+        exit = try run(arguments[1], Array(arguments.dropFirst(2)))
+      }
+      guard let exit else { return 1 }
+      try "\(exit.code) \(exit.peakResidentBytes) \(seconds)\n".write(
+        toFile: arguments[0], atomically: true, encoding: .utf8)
+      return 0
+    } catch {
+      return 1
+    }
   }
 }
 

@@ -82,4 +82,7 @@ func main() -> Int32 {
   }
 }
 
+if CommandLine.arguments.dropFirst().first == ChildProcess.launcherFlag {
+  exit(ChildProcess.launch(Array(CommandLine.arguments.dropFirst(2))))
+}
 exit(main())
