@@ -202,9 +202,9 @@ enum Report {
       "",
       "Inputs: \(result.batchInput ?? "–"). Control values: "
         + BatchBenchmark.setArguments.joined(separator: " ")
-        + ". Peak resident memory: `ru_maxrss` of the `framedial` process from `wait4`, started by a "
-        + "small launcher process (started from the benchmark itself, Linux would report the benchmark's "
-        + "own larger high-water mark). Time: from start to exit, measured by the launcher.",
+        + ". Peak resident memory: `ru_maxrss` of the `framedial` process from `wait4`, started through "
+        + "a small launcher process (a child started by the benchmark itself would carry the benchmark's "
+        + "own, larger high-water mark). Time: from start to exit, measured by the launcher.",
       "",
     ]
       + table(
