@@ -62,6 +62,7 @@ static inline int fd_write_strided(VipsImage *image, void *destination, size_t r
     return vips_sink_disc(image, fd_strided_write, &target);
 }
 
+// A sink callback that keeps nothing.
 static inline int fd_discard_pixels(VipsRegion *region, VipsRect *area, void *a) {
     (void)region;
     (void)area;

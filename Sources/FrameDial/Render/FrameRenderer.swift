@@ -169,5 +169,4 @@ public final class FrameRenderer {
       DispatchQueue.concurrentPerform(iterations: bands) { copyBand($0) }
     }
   }
-
 }
