@@ -15,4 +15,9 @@ public enum Format {
     }
     return text == "-0" ? "0" : text
   }
+
+  /// `count` and `noun`, with an "s" unless the count is one: "1 thread", "2 threads".
+  public static func count(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
+  }
 }

@@ -158,7 +158,8 @@ enum Report {
         ? "restart window \(n(latency.restartWindow)) (default), \(latency.restartedFrames) restarted"
         : "restart off (every frame finishes)"
       return [
-        "\(latency.frame) \(latency.state), \(latency.threads) threads, \(restart), other processes "
+        "\(latency.frame) \(latency.state), \(Format.count(latency.threads, "thread")), \(restart), "
+          + "other processes "
           + "\(n(latency.otherProcessCores)) cores",
         "\(latency.events) at \(n(latency.eventsPerSecond))/s", String(latency.frames),
         n(latency.latency.median), n(latency.latency.p99), n(latency.latency.max),

@@ -16,7 +16,7 @@ enum Targets {
   static func check(_ result: BenchmarkResult) -> [Target] {
     var targets: [Target] = []
     for frame in result.frames ?? [] {
-      let label = "\(frame.frame) \(frame.state), \(frame.threads) thread(s)"
+      let label = "\(frame.frame) \(frame.state), \(Format.count(frame.threads, "thread"))"
       targets.append(
         Target(
           "\(label): × memory pass", measured: frame.memoryPassRatio, .atMost,
@@ -86,7 +86,7 @@ enum Targets {
     {
       return (
         frame.optimized.median,
-        "\(frame.frame) colour, \(frame.threads) threads, steady state"
+        "\(frame.frame) colour, \(Format.count(frame.threads, "thread")), steady state"
       )
     }
     return (result.latency?.first?.frameTime.median ?? .nan, "frames during the gesture")

@@ -22,6 +22,7 @@ import Testing
     #expect(Format.number(0.123456) == "0.12")
     #expect(Format.number(2.5) == "2.5")
     #expect(Format.number(3) == "3")
+    #expect(Format.count(1, "thread") == "1 thread" && Format.count(2, "thread") == "2 threads")
     #expect(Format.number(12.345) == "12.3")
     #expect(Format.number(123.6) == "124")
     #expect(Format.number(-0.001) == "0")
