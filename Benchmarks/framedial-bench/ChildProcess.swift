@@ -20,15 +20,12 @@ enum ChildProcess {
   }
 
   /// Starts `executable` with `arguments` (without the program name); standard output goes to
-  /// /dev/null, and standard error too when `quiet`, else it is inherited.
-  static func spawn(_ executable: String, _ arguments: [String], quiet: Bool = false) throws
-    -> pid_t
-  {
+  /// /dev/null, standard error is inherited.
+  private static func spawn(_ executable: String, _ arguments: [String]) throws -> pid_t {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    if quiet { posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0) }
     let argv = ([executable] + arguments).map { strdup($0) }
     defer {
       for argument in argv { free(argument) }
@@ -44,8 +41,8 @@ enum ChildProcess {
     return pid
   }
 
-  /// Waits for the child `pid` (or any child, for -1) and returns how it ended.
-  static func wait(for pid: pid_t = -1) throws -> Exit {
+  /// Waits for the child `pid` and returns how it ended.
+  private static func wait(for pid: pid_t) throws -> Exit {
     var status: Int32 = 0
     var usage = rusage()
     var reaped: pid_t
@@ -62,8 +59,8 @@ enum ChildProcess {
   }
 
   /// Runs `executable` to completion.
-  static func run(_ executable: String, _ arguments: [String], quiet: Bool = false) throws -> Exit {
-    try wait(for: try spawn(executable, arguments, quiet: quiet))
+  static func run(_ executable: String, _ arguments: [String]) throws -> Exit {
+    try wait(for: try spawn(executable, arguments))
   }
 
   /// The first argument that makes this benchmark a launcher (see ``runMeasuringPeak(_:_:)``).
