@@ -26,8 +26,10 @@ enum JSONValue: Sendable, Hashable, Decodable, CustomStringConvertible {
     }
   }
 
-  /// Reads one JSON document.
+  /// Reads one JSON document: strict JSON, so a comma before a closing bracket or a key given twice in one
+  /// object is an error (naming the key, the line and the column), not a guess.
   static func parse(_ data: Data) throws(ControlStateError) -> JSONValue {
+    if let problem = JSONStrictness.problem(in: data) { throw .invalidJSON(problem) }
     do {
       return try JSONDecoder().decode(JSONValue.self, from: data)
     } catch {

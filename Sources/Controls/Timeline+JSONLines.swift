@@ -1,7 +1,7 @@
 import Foundation
 
 extension Timeline {
-  /// Reads JSON Lines: one event object a line, blank lines ignored.
+  /// Reads JSON Lines: one event object a line (ending in LF or CRLF), blank lines ignored.
   ///
   /// `{"time":0.5,"type":"slide","control":"zoom","value":2}`,
   /// `{"time":1,"type":"select","control":"filter","option":"mono"}`,
@@ -10,8 +10,9 @@ extension Timeline {
   ///   or unknown field, an unknown control, or a value outside the control's range).
   public init(jsonLines text: String) throws(TimelineError) {
     var events: [TimelineEvent] = []
-    for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-    {
+    // "\r\n" is one Character in Swift: splitting on "\n" alone would leave a CRLF file one long line.
+    let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+    for (offset, line) in lines.enumerated() {
       let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
       guard !trimmed.isEmpty else { continue }
       do {

@@ -55,6 +55,28 @@ import Testing
       malformed?.description.hasPrefix("The control state is not a valid JSON object") == true)
   }
 
+  @Test func stateFilesAreStrictJSON() {
+    func problem(_ json: String) -> String? {
+      caught(ControlStateError.self) { _ = try ControlState().applying(json: Data(json.utf8)) }?
+        .description
+    }
+    // Foundation keeps one of two equal keys, so the out-of-range second value would go unchecked.
+    let twice = problem("{\n  \"exposureBias\": 1,\n  \"exposureBias\": 99\n}")
+    #expect(twice?.contains("\"exposureBias\" appears twice") == true, "\(twice ?? "no error")")
+    #expect(twice?.contains("line 3, column 3") == true, "\(twice ?? "no error")")
+    // The same key spelled with an escape is the same key; nested objects keep their own keys.
+    #expect(problem(#"{"zoom": 2, "\u007aoom": 3}"#)?.contains("\"zoom\" appears twice") == true)
+    #expect(problem(#"{"zoomCenter": {"x": 0.2, "y": 0.3}, "zoom": 2}"#) == nil)
+    #expect(problem(#"{"zoomCenter": {"x": 0.2, "x": 0.3}}"#)?.contains("\"x\"") == true)
+    // Trailing commas are not JSON, in objects or arrays; a comma inside a string is just text.
+    #expect(problem(#"{"zoom": 2,}"#)?.contains("a comma before '}' (line 1, column 12)") == true)
+    #expect(problem(#"{"zoomCenter": [0.2, 0.3,]}"#)?.contains("a comma before ']'") == true)
+    #expect(problem(#"{"whiteBalance": "daylight,}"}"#)?.contains("comma") == false)
+    #expect(
+      (try? ControlState().applying(json: Data(#"{"zoom": 2, "contrast": 1.5}"#.utf8)))
+        == ControlState(zoom: 2, contrast: 1.5))
+  }
+
   @Test func encodingRoundTrips() throws {
     let states = [
       ControlState.identity,

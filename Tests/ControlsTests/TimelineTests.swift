@@ -37,6 +37,13 @@ import Testing
     #expect(cursor.advance(through: 10).isEmpty)
   }
 
+  @Test func crlfLineEndingsReadLikeLF() throws {
+    let lf = try Timeline(jsonLines: sample)
+    let crlf = try Timeline(jsonLines: sample.replacingOccurrences(of: "\n", with: "\r\n"))
+    #expect(crlf == lf)
+    #expect(crlf.events.count == sample.split(separator: "\n").count)
+  }
+
   @Test func jsonLinesRoundTrip() throws {
     let timeline = try Timeline(jsonLines: sample)
     let text = timeline.jsonLines()
@@ -63,6 +70,11 @@ import Testing
     (#"{"time":0,"type":"select","control":"grid","option":"maybe"}"#, 1, "maybe"),
     (#"{"time":0,"type":"slide","control":"zoom","value":2,"extra":1}"#, 1, "extra"),
     ("\n\n" + #"{"time":-1,"type":"press","phase":"ended","kind":"primary"}"#, 3, "\"time\""),
+    (
+      #"{"time":0,"type":"press","phase":"ended","kind":"primary"}"# + "\r\n"
+        + #"{"time":1,"type":"slide","control":"zoom","value":2,"value":40}"#, 2, "appears twice"
+    ),
+    (#"{"time":0,"type":"slide","control":"zoom","value":2,}"#, 1, "a comma before '}'"),
   ])
   func malformedLinesNameLineAndProblem(_ text: String, _ line: Int, _ fragment: String) {
     let error = caught(TimelineError.self) { _ = try Timeline(jsonLines: text) }
