@@ -63,6 +63,34 @@ import Testing
     }
   }
 
+  @Test func gainsStayWithinACamerasRangeAndLowerTemperaturesAreNeverLessBlue() {
+    // Each locus on its own (they meet with a step at 4000 K): the blue gain never rises with kelvin.
+    for segment in [
+      stride(from: 1667.0, to: 4000, by: 25), stride(from: 4000.0, to: 25001, by: 25),
+    ] {
+      var previousBlue = Double.infinity
+      for kelvin in segment {
+        let gains = WhiteBalanceGains.gains(kelvin: kelvin, tint: 0)
+        for gain in [gains.x, gains.y, gains.z] {
+          #expect(gain >= 0.25 && gain <= 4, "\(kelvin) K: \(gains)")
+        }
+        #expect(gains.z <= previousBlue, "\(kelvin) K is bluer than a lower temperature")
+        previousBlue = gains.z
+      }
+    }
+    // Below about 1905 K the light has no blue in linear sRGB: the blue gain is the largest there is.
+    #expect(WhiteBalanceGains.lightColor(kelvin: 1800).z <= 0)
+    #expect(WhiteBalanceGains.gains(kelvin: 1800, tint: 0).z == 4)
+    // The picture stays a picture: mid grey at the lowest temperature is blue, not green-black.
+    let pixel = output(ControlState(whiteBalance: .kelvin(1667)), SIMD3(128, 128, 128))
+    let gains = SIMD3(0.25, 1, 4)
+    #expect(pixel == ContractFormulas.greyThroughGains(code: 128, gains: gains), "\(pixel)")
+    #expect(pixel.z > pixel.y && pixel.y > pixel.x, "\(pixel)")
+    // Tint's own extremes stay inside the range too.
+    let tinted = WhiteBalanceGains.gains(kelvin: 6504, tint: -150)
+    #expect(abs(tinted.y - pow(2, 0.75)) < 1e-12)
+  }
+
   @Test func positiveTintIsMagentaNegativeIsGreen() {
     let magenta = output(ControlState(whiteBalance: .kelvin(6504), tint: 100), SIMD3(128, 128, 128))
     let green = output(ControlState(whiteBalance: .kelvin(6504), tint: -100), SIMD3(128, 128, 128))

@@ -42,7 +42,12 @@ enum ContractFormulas {
     let r = 3.2409699 * bigX - 1.5373832 - 0.4986108 * bigZ
     let g = -0.9692436 * bigX + 1.8759675 + 0.0415551 * bigZ
     let b = 0.0556301 * bigX - 0.2039770 + 1.0569715 * bigZ
-    return SIMD3(g / r, pow(2, -tint / 200), g / b)
+    // The spec clamps the final gains to 0.25 … 4; a zero or negative light component gives 4.
+    func clamped(_ gain: Double, over component: Double) -> Double {
+      component <= 0 ? 4 : min(max(gain, 0.25), 4)
+    }
+    return SIMD3(
+      clamped(g / r, over: r), clamped(pow(2, -tint / 200), over: 1), clamped(g / b, over: b))
   }
 
   /// Encoded grey level through gains in linear light, back to an 8-bit code.

@@ -38,13 +38,23 @@ public enum WhiteBalanceGains {
     return XYZToLinearSRGB.matrix * xyz
   }
 
-  /// The gains that neutralise light at `kelvin`, with the green gain then multiplied by `2^(−tint/200)`.
+  /// The range every final gain is clamped to, like a camera's largest white-balance gain.
+  public static let gainRange: ClosedRange<Double> = 0.25...4
+
+  /// The gains that neutralise light at `kelvin`, with the green gain then multiplied by `2^(−tint/200)`,
+  /// each clamped to ``gainRange``.
   ///
-  /// Below about 1900 K the Planckian white has a negative blue component in linear sRGB, so the contract's
-  /// formula yields a negative blue gain there; FrameDial applies it as defined.
+  /// Below about 1905 K the Planckian white's blue component in linear sRGB is zero or negative; that
+  /// channel then gets the largest gain, so a lower temperature is never less blue than a higher one (an
+  /// unclamped negative gain would turn the picture green-black).
   public static func gains(kelvin: Double, tint: Double) -> SIMD3<Double> {
     let light = lightColor(kelvin: kelvin)
-    let gains = SIMD3(light.y / light.x, 1, light.y / light.z)
-    return gains * SIMD3(1, pow(2, -tint / 200), 1)
+    func gain(for component: Double) -> Double {
+      component > 0 ? light.y / component : gainRange.upperBound
+    }
+    let raw = SIMD3(gain(for: light.x), 1, gain(for: light.z)) * SIMD3(1, pow(2, -tint / 200), 1)
+    return raw.clamped(
+      lowerBound: SIMD3(repeating: gainRange.lowerBound),
+      upperBound: SIMD3(repeating: gainRange.upperBound))
   }
 }
