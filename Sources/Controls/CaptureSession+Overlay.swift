@@ -3,9 +3,12 @@ import Foundation
 extension CaptureSession {
   /// Sets the controls delegate and the serial queue its events arrive on; `nil` removes it (dismissing
   /// the overlay first if it is showing).
+  ///
+  /// - Throws: `SessionError.missingDelegateQueue` when a delegate comes without a queue.
   public func setControlsDelegate(
     _ delegate: (any CaptureSessionControlsDelegate)?, queue: DispatchQueue?
-  ) {
+  ) throws(SessionError) {
+    if delegate != nil && queue == nil { throw .missingDelegateQueue }
     state.withLock { state in
       if delegate == nil { deactivateOverlay(&state) }
       state.delegate = delegate

@@ -4,7 +4,15 @@ import Synchronization
 /// A capture session's Camera Control side (Apple's `AVCaptureSession` controls API).
 ///
 /// The list of controls changes through `configure(_:)` (atomic) or `addControl(_:)`/`removeControl(_:)`,
-/// and is frozen while the session runs; enabling and disabling controls works at any time.
+/// and is frozen while the session runs; enabling and disabling controls works at any time. Inside a
+/// `configure(_:)` body, the session's own `addControl(_:)`, `removeControl(_:)`, `canAddControl(_:)` and
+/// `controls` work on the staged list, so the usual idiom commits all at once:
+///
+/// ```swift
+/// try session.configure { _ in
+///   for control in controls where session.canAddControl(control) { try session.addControl(control) }
+/// }
+/// ```
 public final class CaptureSession: Sendable {
   /// Where the overlay is in its lifecycle.
   enum OverlayPhase: Sendable {
@@ -22,6 +30,8 @@ public final class CaptureSession: Sendable {
     var overlayControl: (any CaptureControl)?
     var lastUsedKey: String?
     var captureMode: CaptureMode?
+    /// The configurations being staged, by the thread whose `configure(_:)` body is running.
+    var openConfigurations: [pthread_t: CaptureSessionConfiguration] = [:]
   }
 
   /// The device whose Camera Control the session uses.
@@ -46,23 +56,31 @@ public final class CaptureSession: Sendable {
   /// The most controls the session accepts (0 when controls are unsupported).
   public var maxControlsCount: Int { device.model.maxControlsCount }
 
-  /// The controls, in overlay order.
-  public var controls: [any CaptureControl] { state.withLock { $0.controls } }
+  /// The controls, in overlay order (inside a `configure(_:)` body on this thread: the staged list).
+  public var controls: [any CaptureControl] {
+    openConfiguration()?.controls ?? state.withLock { $0.controls }
+  }
 
   /// Whether the session is running.
   public var isRunning: Bool { state.withLock { $0.isRunning } }
 
-  /// Whether `control` could be added now (see `addControl(_:)` for the rules).
+  /// Whether `control` could be added now (see `addControl(_:)` for the rules); false once the session
+  /// holds `maxControlsCount` controls. Inside a `configure(_:)` body it answers for the staged list.
   public func canAddControl(_ control: any CaptureControl) -> Bool {
+    if let open = openConfiguration() { return open.canAddControl(control) }
     let (controls, running) = state.withLock { ($0.controls, $0.isRunning) }
     return refusal(adding: control, to: controls, isRunning: running) == nil
+      && controls.count < maxControlsCount
   }
 
-  /// Adds `control` at the end of the overlay order.
+  /// Adds `control` at the end of the overlay order. Adding past `maxControlsCount` does nothing and
+  /// returns false. Inside a `configure(_:)` body the control is staged and commits with the body.
   ///
-  /// - Throws: `SessionError` when controls are unsupported, the session is at its maximum, the control
-  ///   is already in it, a custom slider or picker has no action, or the session is running.
-  public func addControl(_ control: any CaptureControl) throws {
+  /// - Returns: whether the control was added (false only when the session was full).
+  /// - Throws: `SessionError` when controls are unsupported, the control is already in the session, a
+  ///   custom slider or picker has no action, or the session is running.
+  @discardableResult
+  public func addControl(_ control: any CaptureControl) throws -> Bool {
     try configure { try $0.addControl(control) }
   }
 
@@ -76,14 +94,22 @@ public final class CaptureSession: Sendable {
   /// Runs `body` against a staged copy of the control list and commits it only if `body` returns.
   ///
   /// If `body` throws, nothing it changed stays. If another configuration committed meanwhile, this one
-  /// is dropped with `SessionError.concurrentConfiguration`.
+  /// is dropped with `SessionError.concurrentConfiguration`. While `body` runs, the session's own
+  /// `addControl(_:)`, `removeControl(_:)`, `canAddControl(_:)`, `controls` and any nested `configure(_:)`
+  /// on the same thread work on the staged list and commit with it.
   @discardableResult
   public func configure<Result>(_ body: (CaptureSessionConfiguration) throws -> Result) throws
     -> Result
   {
-    let (controls, revision, running) = state.withLock { ($0.controls, $0.revision, $0.isRunning) }
-    let configuration = CaptureSessionConfiguration(
-      session: self, controls: controls, isRunning: running)
+    if let open = openConfiguration() { return try body(open) }
+    let thread = pthread_self()
+    let (configuration, revision) = state.withLock { state in
+      let configuration = CaptureSessionConfiguration(
+        session: self, controls: state.controls, isRunning: state.isRunning)
+      state.openConfigurations[thread] = configuration
+      return (configuration, state.revision)
+    }
+    defer { _ = state.withLock { $0.openConfigurations.removeValue(forKey: thread) } }
     let result = try body(configuration)
     let staged = configuration.controls
     try state.withLock { (state: inout State) throws(SessionError) in
@@ -125,6 +151,12 @@ public final class CaptureSession: Sendable {
     }
   }
 
+  /// The configuration this thread is staging, if its `configure(_:)` body is running.
+  private func openConfiguration() -> CaptureSessionConfiguration? {
+    let thread = pthread_self()
+    return state.withLock { $0.openConfigurations[thread] }
+  }
+
   /// Why `control` cannot be added to `controls`, or `nil` if it can.
   func refusal(
     adding control: any CaptureControl, to controls: [any CaptureControl], isRunning: Bool
@@ -137,9 +169,6 @@ public final class CaptureSession: Sendable {
     if controls.contains(where: { $0 === control }) { return .duplicate(control: control.title) }
     if control.requiresAction, !control.hasAction { return .missingAction(control: control.title) }
     if isRunning { return .frozenWhileRunning(control: control.title, operation: "added") }
-    if controls.count >= maxControlsCount {
-      return .maximumReached(control: control.title, maximum: maxControlsCount)
-    }
     return nil
   }
 
@@ -150,41 +179,53 @@ public final class CaptureSession: Sendable {
 }
 
 /// A staged change of a session's controls, valid inside `CaptureSession.configure(_:)`.
-public final class CaptureSessionConfiguration {
+public final class CaptureSessionConfiguration: Sendable {
   private let session: CaptureSession
   private let isRunning: Bool
-  /// The staged controls, in overlay order.
-  public private(set) var controls: [any CaptureControl]
+  private let staged: Mutex<[any CaptureControl]>
 
   init(session: CaptureSession, controls: [any CaptureControl], isRunning: Bool) {
     self.session = session
-    self.controls = controls
+    staged = Mutex(controls)
     self.isRunning = isRunning
   }
 
-  /// Whether `control` could be added to the staged list.
+  /// The staged controls, in overlay order.
+  public var controls: [any CaptureControl] { staged.withLock { $0 } }
+
+  /// Whether `control` could be added to the staged list (false once it holds `maxControlsCount`).
   public func canAddControl(_ control: any CaptureControl) -> Bool {
-    session.refusal(adding: control, to: controls, isRunning: isRunning) == nil
+    staged.withLock { controls in
+      session.refusal(adding: control, to: controls, isRunning: isRunning) == nil
+        && controls.count < session.maxControlsCount
+    }
   }
 
-  /// Adds `control` to the staged list.
+  /// Adds `control` to the staged list; past `maxControlsCount` it does nothing and returns false.
   ///
   /// - Throws: `SessionError` for the reasons listed at `CaptureSession.addControl(_:)`.
-  public func addControl(_ control: any CaptureControl) throws(SessionError) {
-    if let refusal = session.refusal(adding: control, to: controls, isRunning: isRunning) {
-      throw refusal
+  @discardableResult
+  public func addControl(_ control: any CaptureControl) throws(SessionError) -> Bool {
+    try staged.withLock { (controls: inout [any CaptureControl]) throws(SessionError) -> Bool in
+      if let refusal = session.refusal(adding: control, to: controls, isRunning: isRunning) {
+        throw refusal
+      }
+      guard controls.count < session.maxControlsCount else { return false }
+      controls.append(control)
+      return true
     }
-    controls.append(control)
   }
 
   /// Removes `control` from the staged list.
   ///
   /// - Throws: `SessionError` when the control is not staged or the session is running.
   public func removeControl(_ control: any CaptureControl) throws(SessionError) {
-    guard let index = controls.firstIndex(where: { $0 === control }) else {
-      throw .notInSession(control: control.title)
+    try staged.withLock { (controls: inout [any CaptureControl]) throws(SessionError) in
+      guard let index = controls.firstIndex(where: { $0 === control }) else {
+        throw .notInSession(control: control.title)
+      }
+      if isRunning { throw .frozenWhileRunning(control: control.title, operation: "removed") }
+      controls.remove(at: index)
     }
-    if isRunning { throw .frozenWhileRunning(control: control.title, operation: "removed") }
-    controls.remove(at: index)
   }
 }

@@ -4,8 +4,6 @@ import Foundation
 public enum SessionError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
   /// The session's device has no Camera Control.
   case controlsNotSupported(control: String, device: String)
-  /// The session already holds `maxControlsCount` controls.
-  case maximumReached(control: String, maximum: Int)
   /// The control is already in the session.
   case duplicate(control: String)
   /// A custom slider or picker has no action.
@@ -14,6 +12,8 @@ public enum SessionError: Error, Sendable, Hashable, CustomStringConvertible, Lo
   case frozenWhileRunning(control: String, operation: String)
   /// The control is not in the session.
   case notInSession(control: String)
+  /// A controls delegate was set without the queue its events arrive on.
+  case missingDelegateQueue
   /// Another configuration changed the controls while this one ran; nothing of this one was kept.
   case concurrentConfiguration
 
@@ -22,8 +22,6 @@ public enum SessionError: Error, Sendable, Hashable, CustomStringConvertible, Lo
     switch self {
     case .controlsNotSupported(let control, let device):
       "The control \"\(control)\" cannot be added: the device \"\(device)\" has no Camera Control (allowed: 0 controls)."
-    case .maximumReached(let control, let maximum):
-      "The control \"\(control)\" cannot be added: the session already holds its maximum of \(maximum) controls (allowed: 0 … \(maximum))."
     case .duplicate(let control):
       "The control \"\(control)\" is already in the session; each control can be added once."
     case .missingAction(let control):
@@ -32,6 +30,8 @@ public enum SessionError: Error, Sendable, Hashable, CustomStringConvertible, Lo
       "The control \"\(control)\" cannot be \(operation) while the session is running; stop the session, or enable and disable controls instead."
     case .notInSession(let control):
       "The control \"\(control)\" is not in the session; add it before using or removing it."
+    case .missingDelegateQueue:
+      "A controls delegate needs a serial queue for its events; pass one with the delegate (or nil for both to remove it)."
     case .concurrentConfiguration:
       "The session's controls were changed by another configuration at the same time; none of this configuration's changes were kept, so run it again."
     }

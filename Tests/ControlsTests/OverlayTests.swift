@@ -24,7 +24,7 @@ import Testing
     let session = CaptureSession(device: try device("iphone-16-pro"))
     let delegate = RecordingDelegate()
     let queue = DispatchQueue(label: "delegate")
-    session.setControlsDelegate(delegate, queue: queue)
+    try session.setControlsDelegate(delegate, queue: queue)
     session.startRunning()
     #expect(!session.canActivateControls && !session.lightPress())
     session.stopRunning()
@@ -32,7 +32,7 @@ import Testing
     #expect(!session.lightPress())
     session.startRunning()
     #expect(session.lightPress() && session.isOverlayActive)
-    session.setControlsDelegate(nil, queue: nil)
+    try session.setControlsDelegate(nil, queue: nil)
     #expect(!session.isOverlayActive && !session.lightPress())
     queue.sync {}
     #expect(delegate.events.all == ["active", "enter", "exit", "inactive"])
@@ -42,7 +42,7 @@ import Testing
     let (session, _) = try runningSession()
     let delegate = RecordingDelegate()
     let queue = DispatchQueue(label: "delegate")
-    session.setControlsDelegate(delegate, queue: queue)
+    try session.setControlsDelegate(delegate, queue: queue)
     for _ in 0..<3 {
       session.lightPress()
       session.lightPress()
@@ -59,7 +59,7 @@ import Testing
 
   @Test func overlayOpensOnTheMiddleThenOnTheLastUsedControl() throws {
     let (session, sliders) = try runningSession()
-    session.setControlsDelegate(RecordingDelegate(), queue: DispatchQueue(label: "d"))
+    try session.setControlsDelegate(RecordingDelegate(), queue: DispatchQueue(label: "d"))
     session.lightPress()
     #expect(session.overlayControl === sliders[1])
     try session.userSlide(sliders[2], to: 0.4)
@@ -81,7 +81,7 @@ import Testing
     #expect(memory.lastControlKey() == "a")
 
     let (second, secondSliders) = try runningSession(memory: memory)
-    second.setControlsDelegate(RecordingDelegate(), queue: DispatchQueue(label: "d"))
+    try second.setControlsDelegate(RecordingDelegate(), queue: DispatchQueue(label: "d"))
     second.lightPress()
     #expect(second.overlayControl === secondSliders[0])
 

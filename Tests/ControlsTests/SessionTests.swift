@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 import Testing
 
 @testable import Controls
@@ -32,10 +33,10 @@ import Testing
     let session = CaptureSession(device: try device("iphone-16"))
     for index in 0..<10 { try session.addControl(try slider("S\(index)")) }
     let extra = try slider("extra")
+    // The scripting guide: adding more than maxControlsCount is a no-op, and canAddControl says false.
     #expect(!session.canAddControl(extra))
-    let error = caught(SessionError.self) { try session.addControl(extra) }
-    #expect(error == .maximumReached(control: "extra", maximum: 10))
-    #expect(error?.description.contains("10") == true)
+    #expect(try session.addControl(extra) == false)
+    #expect(session.controls.count == 10 && !session.controls.contains { $0 === extra })
 
     let old = CaptureSession(device: try device("iphone-15-pro"))
     #expect(!old.supportsControls && old.maxControlsCount == 0)
@@ -69,6 +70,66 @@ import Testing
       try configuration.addControl(try slider("three"))
     }
     #expect(session.controls.map(\.title) == ["kept", "two", "three"])
+  }
+
+  @Test func theGuidesIdiomInsideConfigureKeepsTheFirstTen() throws {
+    // As the scripting guide writes it: the session's own calls inside configure, eleven controls.
+    let session = CaptureSession(device: try device("iphone-16-pro"))
+    let controls = try (0..<11).map { try slider("C\($0)") }
+    try session.configure { _ in
+      for control in controls {
+        if session.canAddControl(control) { try session.addControl(control) }
+      }
+      // Staged, not yet committed: the session shows the staged list on this thread only.
+      #expect(session.controls.count == 10)
+    }
+    #expect(session.controls.map(\.title) == (0..<10).map { "C\($0)" })
+  }
+
+  @Test func sessionCallsInsideConfigureCommitTogetherOrNotAtAll() throws {
+    struct Abort: Error {}
+    let session = CaptureSession(device: try device("iphone-16-pro"))
+    let kept = try slider("kept")
+    try session.addControl(kept)
+    #expect(throws: Abort.self) {
+      try session.configure { _ in
+        try session.addControl(try slider("new"))
+        try session.removeControl(kept)
+        // Another thread still sees the committed list while this configuration is open.
+        let outside = Mutex<[String]>([])
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+          outside.withLock { $0 = session.controls.map(\.title) }
+          done.signal()
+        }.start()
+        done.wait()
+        #expect(outside.withLock { $0 } == ["kept"])
+        throw Abort()
+      }
+    }
+    #expect(session.controls.map(\.title) == ["kept"])
+    // A nested configure joins the outer one and commits with it, without a concurrency error.
+    try session.configure { outer in
+      try outer.addControl(try slider("one"))
+      try session.configure { inner in try inner.addControl(try slider("two")) }
+      try session.addControl(try slider("three"))
+    }
+    #expect(session.controls.map(\.title) == ["kept", "one", "two", "three"])
+  }
+
+  @Test func aDelegateNeedsAQueue() throws {
+    let session = CaptureSession(device: try device("iphone-16-pro"))
+    final class Silent: CaptureSessionControlsDelegate {
+      func sessionControlsDidBecomeActive(_ session: CaptureSession) {}
+      func sessionControlsWillEnterFullscreenAppearance(_ session: CaptureSession) {}
+      func sessionControlsWillExitFullscreenAppearance(_ session: CaptureSession) {}
+      func sessionControlsDidBecomeInactive(_ session: CaptureSession) {}
+    }
+    #expect(
+      caught(SessionError.self) { try session.setControlsDelegate(Silent(), queue: nil) }
+        == .missingDelegateQueue)
+    try session.setControlsDelegate(Silent(), queue: DispatchQueue(label: "d"))
+    try session.setControlsDelegate(nil, queue: nil)
   }
 
   @Test func controlListIsFrozenWhileRunningButEnableWorks() throws {
