@@ -40,6 +40,15 @@ struct ControlAttributes: Sendable {
   var captureModes: Set<CaptureMode> = Set(CaptureMode.allCases)
 }
 
+/// Who changed a control's value: a person (a user slide or selection) or code.
+enum ChangeOrigin: Sendable, Equatable {
+  case user
+  case code
+}
+
+/// Called on the changing thread, with no lock held, after every change of a control's value.
+typealias ChangeObserver<Value: Sendable> = @Sendable (Value, ChangeOrigin) -> Void
+
 /// An action and the queue it runs on.
 struct ControlAction<Value: Sendable>: Sendable {
   let queue: DispatchQueue

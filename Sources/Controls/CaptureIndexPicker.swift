@@ -11,6 +11,7 @@ public final class CaptureIndexPicker: CaptureControl {
     var selectedIndex: Int
     var attributes = ControlAttributes()
     var action: ControlAction<Int>?
+    var observer: ChangeObserver<Int>?
   }
 
   /// The title shown in the overlay.
@@ -82,7 +83,12 @@ public final class CaptureIndexPicker: CaptureControl {
   /// - Throws: `ControlError.indexOutOfRange` outside `0..<numberOfIndexes`.
   public func setSelectedIndex(_ index: Int) throws(ControlError) {
     try checkIndex(index)
-    storage.withLock { $0.selectedIndex = index }
+    let observer = storage.withLock { storage -> ChangeObserver<Int>? in
+      guard storage.selectedIndex != index else { return nil }
+      storage.selectedIndex = index
+      return storage.observer
+    }
+    observer?(index, .code)
   }
 
   /// A user's selection: stores it and, if it changed, runs the action on its queue with the index.
@@ -91,12 +97,16 @@ public final class CaptureIndexPicker: CaptureControl {
   public func userSelect(_ index: Int) throws(ControlError) {
     try checkIndex(index)
     guard isEnabled else { throw .disabled(control: title) }
-    let (changed, action) = storage.withLock { storage -> (Bool, ControlAction<Int>?) in
-      guard storage.selectedIndex != index else { return (false, nil) }
+    let (changed, action, observer) = storage.withLock {
+      storage -> (Bool, ControlAction<Int>?, ChangeObserver<Int>?) in
+      guard storage.selectedIndex != index else { return (false, nil, nil) }
       storage.selectedIndex = index
-      return (true, storage.action)
+      return (true, storage.action, storage.observer)
     }
-    if changed { action?.run(with: index) }
+    if changed {
+      observer?(index, .user)
+      action?.run(with: index)
+    }
   }
 
   /// Sets the action and the queue it runs on; the action receives the index a user selected.
@@ -126,7 +136,13 @@ public final class CaptureIndexPicker: CaptureControl {
   public var requiresAction: Bool { true }
 
   /// Whether an action is set.
-  public var hasAction: Bool { storage.withLock { $0.action != nil } }
+  public var hasAction: Bool { storage.withLock { $0.action != nil || $0.observer != nil } }
+
+  /// Calls `observer` synchronously after every change of the selection, by a user or from code (the
+  /// standard control set publishes and records through it); it counts as the picker's action.
+  func observe(_ observer: @escaping ChangeObserver<Int>) {
+    storage.withLock { $0.observer = observer }
+  }
 
   private func checkIndex(_ index: Int) throws(ControlError) {
     guard localizedIndexTitles.indices.contains(index) else {

@@ -28,6 +28,7 @@ public final class CaptureSlider: CaptureControl {
     var localizedValueFormat: String?
     var attributes = ControlAttributes()
     var action: ControlAction<Double>?
+    var observer: ChangeObserver<Double>?
   }
 
   /// The title shown in the overlay.
@@ -111,12 +112,15 @@ public final class CaptureSlider: CaptureControl {
   /// - Throws: `ControlError.valueOutOfRange` if `newValue` is not finite or outside `values.range`.
   public func setValue(_ newValue: Double) throws(ControlError) {
     try checkInRange(newValue)
-    let changed = storage.withLock { storage in
-      guard storage.value != newValue else { return false }
+    let (changed, observer) = storage.withLock { storage -> (Bool, ChangeObserver<Double>?) in
+      guard storage.value != newValue else { return (false, nil) }
       storage.value = newValue
-      return true
+      return (true, storage.observer)
     }
-    if changed { writeBack?(newValue) }
+    if changed {
+      writeBack?(newValue)
+      observer?(newValue, .code)
+    }
   }
 
   /// The values people choose most often; a user's slide near one lands on it.
@@ -193,13 +197,15 @@ public final class CaptureSlider: CaptureControl {
     }
     guard isEnabled else { throw .disabled(control: title) }
     let landed = landingValue(for: proposed)
-    let (changed, action) = storage.withLock { storage -> (Bool, ControlAction<Double>?) in
-      guard storage.value != landed else { return (false, nil) }
+    let (changed, action, observer) = storage.withLock {
+      storage -> (Bool, ControlAction<Double>?, ChangeObserver<Double>?) in
+      guard storage.value != landed else { return (false, nil, nil) }
       storage.value = landed
-      return (true, storage.action)
+      return (true, storage.action, storage.observer)
     }
     if changed {
       writeBack?(landed)
+      observer?(landed, .user)
       action?.run(with: landed)
     }
     return landed
@@ -227,7 +233,13 @@ public final class CaptureSlider: CaptureControl {
   public var requiresAction: Bool { kind == .custom }
 
   /// Whether an action is set.
-  public var hasAction: Bool { storage.withLock { $0.action != nil } }
+  public var hasAction: Bool { storage.withLock { $0.action != nil || $0.observer != nil } }
+
+  /// Calls `observer` synchronously after every change of the value, by a user or from code (the
+  /// standard control set publishes and records through it); it counts as the slider's action.
+  func observe(_ observer: @escaping ChangeObserver<Double>) {
+    storage.withLock { $0.observer = observer }
+  }
 
   private func checkInRange(_ value: Double) throws(ControlError) {
     guard value.isFinite, values.range.contains(value) else {

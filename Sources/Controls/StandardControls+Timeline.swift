@@ -9,6 +9,10 @@ extension StandardControls: TimelineTarget {
   /// `"4500K"`, `"on"`); a press goes to the capture event interaction, if any.
   /// - Throws: `ControlError`, `ControlStateError` or `TimelineError` for a value that is not allowed.
   public func perform(_ action: TimelineAction) throws {
+    // The action is recorded here once, as performed, rather than by each control it moves.
+    let thread = pthread_self()
+    publishing.withLock { _ = $0.performingThreads.insert(thread) }
+    defer { _ = publishing.withLock { $0.performingThreads.remove(thread) } }
     let performed: TimelineAction
     switch action {
     case .slide(let name, let value):
@@ -17,9 +21,7 @@ extension StandardControls: TimelineTarget {
       else {
         throw TimelineError.unsupportedAction(control: name.rawValue, action: "slide")
       }
-      let landed = try slider.userSlide(to: value)
-      controlChanged(slider)
-      performed = .slide(name, value: landed)
+      performed = .slide(name, value: try slider.userSlide(to: value))
     case .select(let name, let option):
       performed = .select(name, option: try select(name, option: option))
     case .press(let event):
@@ -35,7 +37,6 @@ extension StandardControls: TimelineTarget {
     case .filter:
       let chosen = try Filter(parsing: option)
       try filter.userSelect(Filter.allCases.firstIndex(of: chosen) ?? 0)
-      controlChanged(filter)
       return chosen.rawValue
     case .grid:
       guard let index = TimelineControl.gridOptions.firstIndex(of: option.lowercased()) else {
@@ -53,10 +54,11 @@ extension StandardControls: TimelineTarget {
       case .preset(let preset):
         try whiteBalance.userSelect((WhiteBalancePreset.allCases.firstIndex(of: preset) ?? 0) + 2)
       case .kelvin(let kelvin):
-        try whiteBalance.userSelect(Self.whiteBalanceTitles.count - 1)
-        try temperature.setValue(kelvin)
+        try publishingOnce { () throws(ControlError) in
+          try temperature.setValue(kelvin)
+          try whiteBalance.userSelect(Self.whiteBalanceTitles.count - 1)
+        }
       }
-      controlChanged(whiteBalance)
       return balance.text
     default:
       throw TimelineError.unsupportedAction(control: name.rawValue, action: "select")

@@ -5,9 +5,12 @@ import Synchronization
 /// saturation, a white-balance picker with temperature and tint sliders, a filter picker, a grid toggle.
 ///
 /// Overlay order puts the common controls in the middle: grid, white balance, temperature, contrast,
-/// exposure, zoom, saturation, tint, filter. Every user change publishes the resulting `ControlState` to
-/// `live`; `apply(_:)` pushes a state into the controls. Each control's `accessibilityIdentifier` is its
-/// `TimelineControl` name (the temperature slider's is `temperature`).
+/// exposure, zoom, saturation, tint, filter. The controls are the one source of truth: every change —
+/// a user's slide or selection (through a session, `perform(_:)` or the control itself) or a value set from
+/// code — publishes the resulting `ControlState` to `live` before the call returns, and every user change
+/// is recorded when a recorder is set. `apply(_:)` pushes a whole state in and publishes it once. Each
+/// control's `accessibilityIdentifier` is its `TimelineControl` name (the temperature slider's is
+/// `temperature`).
 public final class StandardControls: Sendable {
   /// White-balance picker options in order: as shot, auto, the presets, then kelvin (the temperature slider).
   public static let whiteBalanceTitles =
@@ -19,6 +22,13 @@ public final class StandardControls: Sendable {
     var zoomCenter = ZoomCenter.center
     var recorder: TimelineRecorder?
     var interaction: CaptureEventInteraction?
+  }
+
+  /// Publishing is held while several controls change as one (`apply(_:)`, a white-balance fix-up), and
+  /// recording is left to `perform(_:)` on the thread performing.
+  struct Publishing: Sendable {
+    var holds = 0
+    var performingThreads: Set<pthread_t> = []
   }
 
   /// The device the system sliders are bound to.
@@ -44,13 +54,12 @@ public final class StandardControls: Sendable {
   /// Grid toggle (viewfinder only).
   public let grid: CaptureIndexPicker
   let extras = Mutex(Extras())
+  let publishing = Mutex(Publishing())
 
-  /// Creates the set for `device`, its actions running on `actionQueue` and publishing to `live`.
+  /// Creates the set for `device`, publishing every change to `live`.
   ///
   /// - Throws: `ControlError` when the device's zoom or exposure range cannot make a slider.
-  public init(
-    device: CaptureDevice, live: LiveControlState = LiveControlState(), actionQueue: DispatchQueue
-  )
+  public init(device: CaptureDevice, live: LiveControlState = LiveControlState())
     throws(ControlError)
   {
     self.device = device
@@ -84,10 +93,10 @@ public final class StandardControls: Sendable {
     tint.localizedValueFormat = "%+.0f"
     for (control, name) in identified { control.accessibilityIdentifier = name }
     for slider in [exposureBias, zoom, contrast, saturation, temperature, tint] {
-      slider.setActionQueue(actionQueue) { [weak self] _ in self?.controlChanged(slider) }
+      slider.observe { [weak self] _, origin in self?.controlChanged(slider, by: origin) }
     }
     for picker in [whiteBalance, filter, grid] {
-      picker.setActionQueue(actionQueue) { [weak self] _ in self?.controlChanged(picker) }
+      picker.observe { [weak self] _, origin in self?.controlChanged(picker, by: origin) }
     }
     live.set(state)
   }
@@ -150,14 +159,16 @@ public final class StandardControls: Sendable {
         control: slider.title, value: value, allowed: slider.values.allowedDescription)
     }
     try Self.check(state.zoomCenter)
-    for (slider, value) in settings { try slider.setValue(value) }
-    try whiteBalance.setSelectedIndex(wbIndex)
-    try filter.setSelectedIndex(Filter.allCases.firstIndex(of: state.filter) ?? 0)
-    extras.withLock { $0.zoomCenter = state.zoomCenter }
-    live.set(self.state)
+    try publishingOnce { () throws(ControlError) in
+      for (slider, value) in settings { try slider.setValue(value) }
+      try whiteBalance.setSelectedIndex(wbIndex)
+      try filter.setSelectedIndex(Filter.allCases.firstIndex(of: state.filter) ?? 0)
+      extras.withLock { $0.zoomCenter = state.zoomCenter }
+    }
   }
 
-  /// Records every later user action performed through `perform(_:)`; `nil` stops recording.
+  /// Records every later user action — through `perform(_:)`, a session or the controls themselves —
+  /// with the value it landed on; `nil` stops recording.
   public func setRecorder(_ recorder: TimelineRecorder?) {
     extras.withLock { $0.recorder = recorder }
   }
@@ -191,20 +202,59 @@ public final class StandardControls: Sendable {
     (WhiteBalancePreset.allCases.firstIndex(of: preset) ?? 0) + 2
   }
 
-  /// Keeps the white-balance picker and the temperature slider consistent after a user change, then
-  /// publishes; running it twice changes nothing more.
-  func controlChanged(_ control: any CaptureControl) {
-    let kelvinIndex = Self.whiteBalanceTitles.count - 1
-    if control === temperature {
-      try? whiteBalance.setSelectedIndex(kelvinIndex)
-    } else if control === whiteBalance {
-      switch whiteBalance.selectedIndex {
-      case 0, 1: try? temperature.setValue(Self.neutralKelvin)
-      case kelvinIndex: break
-      case let index: try? temperature.setValue(WhiteBalancePreset.allCases[index - 2].kelvin)
+  /// After any change: a user's change keeps the white-balance picker and the temperature slider
+  /// consistent and is recorded (unless `perform(_:)` records it); then the state is published.
+  func controlChanged(_ control: any CaptureControl, by origin: ChangeOrigin) {
+    guard origin == .user else {
+      publish()
+      return
+    }
+    publishingOnce {
+      let kelvinIndex = Self.whiteBalanceTitles.count - 1
+      if control === temperature {
+        try? whiteBalance.setSelectedIndex(kelvinIndex)
+      } else if control === whiteBalance {
+        switch whiteBalance.selectedIndex {
+        case 0, 1: try? temperature.setValue(Self.neutralKelvin)
+        case kelvinIndex: break
+        case let index: try? temperature.setValue(WhiteBalancePreset.allCases[index - 2].kelvin)
+        }
       }
     }
-    live.set(state)
+    let thread = pthread_self()
+    let performing = publishing.withLock { $0.performingThreads.contains(thread) }
+    if !performing, let action = gesture(for: control) { recorder?.record(action) }
+  }
+
+  /// Runs `body` with publishing held, then publishes the state once.
+  func publishingOnce<Failure: Error>(_ body: () throws(Failure) -> Void) throws(Failure) {
+    publishing.withLock { $0.holds += 1 }
+    defer {
+      publishing.withLock { $0.holds -= 1 }
+      publish()
+    }
+    try body()
+  }
+
+  /// Publishes the state unless a change of several controls is under way (it publishes at its end).
+  private func publish() {
+    publishing.withLock { publishing in
+      if publishing.holds == 0 { live.set(state) }
+    }
+  }
+
+  /// The timeline action a user's change of `control` amounts to, with the value it landed on.
+  private func gesture(for control: any CaptureControl) -> TimelineAction? {
+    if control === temperature { return .slide(.whiteBalance, value: temperature.value) }
+    if control === whiteBalance { return .select(.whiteBalance, option: state.whiteBalance.text) }
+    if control === filter { return .select(.filter, option: state.filter.rawValue) }
+    if control === grid {
+      return .select(.grid, option: TimelineControl.gridOptions[grid.selectedIndex])
+    }
+    guard let name = TimelineControl.allCases.first(where: { self.control(for: $0) === control }),
+      let slider = control as? CaptureSlider
+    else { return nil }
+    return .slide(name, value: slider.value)
   }
 }
 

@@ -33,9 +33,7 @@ enum ControlsCommand: Command {
     } catch {
       throw UsageError(error.description)
     }
-    let controls = try StandardControls(
-      device: CaptureDevice(model: model),
-      actionQueue: DispatchQueue(label: "framedial.controls"))
+    let controls = try StandardControls(device: CaptureDevice(model: model))
     let descriptions = ControlDescription.describing(controls.all)
     if arguments.flag("json") {
       if !model.supportsControls { console.err(noCameraControlNote(model)) }

@@ -7,8 +7,7 @@ import Testing
 @Suite struct StandardControlsTests {
   @Test func orderPutsCommonControlsInTheMiddleAndInstallsAtomically() throws {
     let camera = try device("iphone-16-pro")
-    let standard = try StandardControls(
-      device: camera, actionQueue: DispatchQueue(label: "actions"))
+    let standard = try StandardControls(device: camera)
     #expect(
       standard.all.map(\.title) == [
         "Grid", "White Balance", "Temperature", "Contrast", "Exposure", "Zoom", "Saturation",
@@ -24,10 +23,9 @@ import Testing
   }
 
   @Test func stateRoundTripsThroughTheControlsSilently() throws {
-    let queue = DispatchQueue(label: "actions")
     let camera = try device("iphone-16-pro")
     let live = LiveControlState()
-    let standard = try StandardControls(device: camera, live: live, actionQueue: queue)
+    let standard = try StandardControls(device: camera, live: live)
     #expect(standard.state == .identity)
     let target = ControlState(
       exposureBias: -1, zoom: 4, zoomCenter: ZoomCenter(x: 0.2, y: 0.3), contrast: 1.3,
@@ -48,9 +46,8 @@ import Testing
   }
 
   @Test func userActionsPublishStateAndKeepWhiteBalanceConsistent() throws {
-    let queue = DispatchQueue(label: "actions")
     let live = LiveControlState()
-    let standard = try StandardControls(device: device("iphone-16"), live: live, actionQueue: queue)
+    let standard = try StandardControls(device: device("iphone-16"), live: live)
     try standard.perform(.slide(.contrast, value: 1.01))
     #expect(live.snapshot().state.contrast == 1)
     try standard.perform(.slide(.contrast, value: 1.5))
@@ -63,24 +60,68 @@ import Testing
     #expect(standard.state.whiteBalance == .kelvin(4500))
     try standard.perform(.select(.filter, option: "noir"))
     try standard.perform(.select(.grid, option: "on"))
-    queue.sync {}
     let state = live.snapshot().state
     #expect(state.contrast == 1.5 && state.whiteBalance == .kelvin(4500) && state.filter == .noir)
     #expect(standard.isGridVisible)
     #expect(throws: TimelineError.self) { try standard.perform(.slide(.filter, value: 1)) }
   }
 
-  @Test func sessionSlidesReachTheLiveStateThroughActions() async throws {
-    let queue = DispatchQueue(label: "actions")
+  @Test func everyChangeReachesTheLiveStateBeforeTheCallReturns() throws {
     let live = LiveControlState()
-    let standard = try StandardControls(
-      device: device("iphone-16-pro"), live: live, actionQueue: queue)
+    let standard = try StandardControls(device: device("iphone-16-pro"), live: live)
     let session = CaptureSession(device: standard.device)
     try standard.install(in: session)
     session.startRunning()
+    // No waiting: a user's change through the session is published when the call returns.
     try session.userSlide(standard.saturation, to: 1.4)
+    #expect(live.snapshot().state.saturation == 1.4)
     try session.userSelect(standard.filter, index: 1)
-    queue.sync {}
-    #expect(live.snapshot().state.saturation == 1.4 && live.snapshot().state.filter == .mono)
+    #expect(live.snapshot().state.filter == .mono)
+    // A value set from code on a control reaches the renderer too.
+    let generation = live.snapshot().generation
+    try standard.contrast.setValue(1.7)
+    #expect(live.snapshot().state.contrast == 1.7 && live.snapshot().generation > generation)
+    // A user's temperature slide on the control itself switches the picker to Kelvin in one publication.
+    let before = live.snapshot().generation
+    try standard.temperature.userSlide(to: 4500)
+    #expect(live.snapshot().state.whiteBalance == .kelvin(4500))
+    #expect(live.snapshot().generation == before + 1)
+    // apply publishes a whole state once.
+    try standard.apply(ControlState(exposureBias: 1, contrast: 0.5, filter: .noir))
+    #expect(live.snapshot().state == ControlState(exposureBias: 1, contrast: 0.5, filter: .noir))
+    #expect(live.snapshot().generation == before + 2)
+  }
+
+  @Test func gesturesThroughTheSessionAndTheControlsAreRecorded() throws {
+    let clock = VirtualClock()
+    let recorder = TimelineRecorder(clock: clock)
+    let standard = try StandardControls(device: device("iphone-16-pro"))
+    standard.setRecorder(recorder)
+    let session = CaptureSession(device: standard.device)
+    try standard.install(in: session)
+    session.startRunning()
+    try session.userSlide(standard.exposureBias, to: 0.68)
+    clock.advance(to: 0.1)
+    try session.userSelect(standard.whiteBalance, index: 2 + 3)
+    clock.advance(to: 0.2)
+    try standard.temperature.userSlide(to: 4480)
+    clock.advance(to: 0.3)
+    try standard.perform(.select(.filter, option: "noir"))
+    try standard.tint.setValue(20)  // from code: not a gesture
+    let events = try recorder.timeline().events
+    #expect(events.map(\.time) == [0, 0.1, 0.2, 0.3])
+    #expect(
+      events.map(\.action) == [
+        .slide(.exposureBias, value: standard.exposureBias.value),
+        .select(.whiteBalance, option: WhiteBalancePreset.allCases[3].rawValue),
+        .slide(.whiteBalance, value: standard.temperature.value),
+        .select(.filter, option: "noir"),
+      ])
+    // Replayed into fresh controls, the recording gives the same state, tint aside.
+    let other = try StandardControls(device: device("iphone-16-pro"))
+    for event in events { try other.perform(event.action) }
+    var expected = standard.state
+    expected.tint = 0
+    #expect(other.state == expected)
   }
 }

@@ -119,11 +119,10 @@ import Testing
   @Test func recordsStandardControlEventsAndReplaysThemToTheSameState() async throws {
     let clock = VirtualClock()
     let recorder = TimelineRecorder(clock: clock)
-    let queue = DispatchQueue(label: "actions")
     let presses = Collected<CaptureEvent>()
     let interaction = CaptureEventInteraction { presses.append($0) }
     interaction.attach()
-    let standard = try StandardControls(device: device("iphone-16-pro"), actionQueue: queue)
+    let standard = try StandardControls(device: device("iphone-16-pro"))
     standard.setRecorder(recorder)
     standard.setCaptureEventInteraction(interaction)
     try standard.perform(.slide(.zoom, value: 2.1))
@@ -142,7 +141,7 @@ import Testing
     #expect(replayed == recorded)
     #expect(try replayed.state(at: 1) == standard.state)
 
-    let other = try StandardControls(device: device("iphone-16-pro"), actionQueue: queue)
+    let other = try StandardControls(device: device("iphone-16-pro"))
     try await replayed.play(on: VirtualClock(), into: other)
     #expect(other.state == standard.state)
   }

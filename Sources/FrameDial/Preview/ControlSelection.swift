@@ -62,9 +62,7 @@ public struct ControlSelection: Sendable {
     }
     self.name = chosen
     do {
-      controls = try StandardControls(
-        device: CaptureDevice(model: device), actionQueue: DispatchQueue(label: "framedial.preview")
-      )
+      controls = try StandardControls(device: CaptureDevice(model: device))
     } catch {
       throw .invalidValue("\(device.id): \(error)")
     }
