@@ -4,6 +4,20 @@ import Testing
 @testable import Controls
 
 @Suite struct ControlStateParsingTests {
+  @Test func descriptionSpeaksTheSetVocabularyAndReadsBack() throws {
+    #expect(ControlState.identity.description == "identity")
+    let state = ControlState(
+      exposureBias: 0.5, zoom: 1.5, zoomCenter: ZoomCenter(x: 0.25, y: 0.75), contrast: 1.2,
+      saturation: 0.8, whiteBalance: .kelvin(4500), tint: -12, filter: .sepia)
+    #expect(
+      state.description
+        == "exposure-bias=0.5 zoom=1.5 zoom-center=0.25,0.75 contrast=1.2 saturation=0.8 "
+        + "white-balance=4500K tint=-12 filter=sepia")
+    let assignments = state.description.split(separator: " ").map(String.init)
+    #expect(try ControlState.identity.applying(assignments: assignments) == state)
+    #expect("\(ControlState(whiteBalance: .preset(.tungsten)))" == "white-balance=tungsten")
+  }
+
   @Test func assignmentsSetEachKeyIncludingAliases() throws {
     let state = try ControlState.identity.applying(assignments: [
       "ev=0.5", "zoom=2", "zoom-center=0.25,0.75", "contrast=1.2", "saturation=0",
