@@ -90,7 +90,8 @@ public final class StandardControls: Sendable {
     contrast.localizedValueFormat = "×%.2f"
     saturation.localizedValueFormat = "×%.2f"
     temperature.localizedValueFormat = "%.0f K"
-    tint.localizedValueFormat = "%+.0f"
+    // The HIG asks for a unit or symbol with every value: tint has no physical unit, so it names itself.
+    tint.localizedValueFormat = "%+.0f tint"
     for (control, name) in identified { control.accessibilityIdentifier = name }
     for slider in [exposureBias, zoom, contrast, saturation, temperature, tint] {
       slider.observe { [weak self] _, origin in self?.controlChanged(slider, by: origin) }

@@ -22,6 +22,17 @@ import Testing
     #expect(standard.all.compactMap(\.accessibilityIdentifier).contains("exposure-bias"))
   }
 
+  @Test func everySliderValueCarriesAUnitOrSymbol() throws {
+    // HIG, Camera Control: include units or symbols with slider values (EV, %, a custom string).
+    let standard = try StandardControls(device: device("iphone-16-pro"))
+    for slider in standard.all.compactMap({ $0 as? CaptureSlider }) {
+      let label = slider.formattedValue()
+      let unit = label.filter { !$0.isNumber && !"+-−., ".contains($0) }
+      #expect(!unit.isEmpty, "\(slider.title) shows \(label)")
+    }
+    #expect(standard.tint.formattedValue(0) == "+0 tint")
+  }
+
   @Test func stateRoundTripsThroughTheControlsSilently() throws {
     let camera = try device("iphone-16-pro")
     let live = LiveControlState()

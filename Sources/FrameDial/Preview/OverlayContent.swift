@@ -60,7 +60,7 @@ public struct OverlayContent: Sendable, Equatable {
 
   /// The control's title ("Exposure").
   public var title: String
-  /// The control's SF Symbols name (drawn as text: FrameDial has no symbol font).
+  /// The control's SF Symbols name (drawn as a simple stand-in glyph, see ``SymbolGlyph``).
   public var symbolName: String
   /// The formatted value with its units ("+0.3 EV", "5500 K", "Mono").
   public var valueText: String

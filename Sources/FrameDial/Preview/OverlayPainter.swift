@@ -1,8 +1,8 @@
 import Vips
 
 /// Draws the Camera Control overlay into its region (``PreviewLayout/overlay``): a translucent panel
-/// that grows out of the bezel beside the control (rounded on the side away from the edge), the symbol
-/// name, the title, the value in the Camera app's yellow, and a scale along the control's slide axis
+/// that grows out of the bezel beside the control (rounded on the side away from the edge), a glyph for
+/// the symbol, the title, the value in the Camera app's yellow, and a scale along the control's slide axis
 /// (vertical in portrait with the maximum at the top, horizontal in landscape with the maximum on the
 /// right) with ticks, the prominent values labelled and the current value marked; a picker lists its
 /// options with the selected one highlighted. Sizes are in points, multiplied by the screen's scale.
@@ -37,13 +37,16 @@ struct OverlayPainter {
     let pad = pt(14)
     let inner = width - 2 * pad - pt(6)
     var layers: [Image.Layer] = []
-    let symbol = try text(content.symbolName, size: 10, color: Self.grey, wrap: inner)
-    layers.append(Image.Layer(symbol, x: pad, y: pt(12)))
+    if let glyph = SymbolGlyph.glyph(for: content.symbolName) {
+      layers.append(Image.Layer(try text(glyph, size: 12, color: Self.grey), x: pad, y: pt(10)))
+    }
+    // Title and value stack by their drawn heights, so a title that wraps pushes the value down.
     let title = try text(content.title, size: 16, bold: true, color: Self.white, wrap: inner)
     layers.append(Image.Layer(title, x: pad, y: pt(28)))
+    let valueY = pt(28) + title.height + pt(2)
     let value = try text(content.valueText, size: 22, bold: true, color: Self.yellow, wrap: inner)
-    layers.append(Image.Layer(value, x: pad, y: pt(50)))
-    let top = pt(96)
+    layers.append(Image.Layer(value, x: pad, y: valueY))
+    let top = max(pt(96), valueY + value.height + pt(14))
     let bottom = height - pt(16)
     switch content.body {
     case .scale(let slider):
@@ -114,8 +117,10 @@ struct OverlayPainter {
     var layers: [Image.Layer] = []
     let title = try text(content.title, size: 16, bold: true, color: Self.white)
     layers.append(Image.Layer(title, x: pad, y: pt(12)))
-    let symbol = try text(content.symbolName, size: 10, color: Self.grey)
-    layers.append(Image.Layer(symbol, x: width - pad - symbol.width, y: pt(16)))
+    if let glyph = SymbolGlyph.glyph(for: content.symbolName) {
+      let symbol = try text(glyph, size: 12, color: Self.grey)
+      layers.append(Image.Layer(symbol, x: width - pad - symbol.width, y: pt(14)))
+    }
     let value = try text(content.valueText, size: 22, bold: true, color: Self.yellow)
     layers.append(Image.Layer(value, x: pad, y: pt(34)))
     switch content.body {

@@ -97,6 +97,32 @@ import Vips
     }
   }
 
+  @Test func aWrappedTitlePushesTheValueDownInsteadOfUnderIt() throws {
+    // "White Balance" wraps onto two lines in the portrait overlay of an iPhone 16 Pro.
+    let content = try #require(try overlay("white-balance", ControlState(whiteBalance: .auto)))
+    let painter = OverlayPainter(
+      content: content, orientation: .portrait, scale: 3, width: 150 * 3, height: 300 * 3)
+    let layers = try painter.layers()
+    // Layers 0 and 1 are the panel and the bezel mark, then the glyph, the title and the value.
+    let title = layers[3]
+    let value = layers[4]
+    #expect(title.image.height > 16 * 3 * 2 - 10, "the title wraps: \(title.image.height)")
+    #expect(value.y >= title.y + title.image.height, "value at \(value.y), title ends lower")
+    // The options start below the value.
+    #expect(layers[5...].allSatisfy { $0.y >= value.y + value.image.height })
+  }
+
+  @Test func standardSymbolsDrawAGlyphNeverTheirName() throws {
+    let controls = try StandardControls(
+      device: CaptureDevice(model: try CaptureDeviceModel.named("iphone-16-pro")))
+    for control in controls.all {
+      let glyph = SymbolGlyph.glyph(for: control.symbolName)
+      #expect(glyph?.count == 1, "\(control.title): \(control.symbolName)")
+    }
+    // A symbol FrameDial has no glyph for draws nothing.
+    #expect(SymbolGlyph.glyph(for: "camera.aperture") == nil)
+  }
+
   @Test func overlayContentComesFromTheControls() throws {
     let exposure = try #require(try overlay("ev", ControlState(exposureBias: 0.7)))
     #expect(exposure.title == "Exposure")
