@@ -44,6 +44,26 @@ import Testing
     #expect(crlf.events.count == sample.split(separator: "\n").count)
   }
 
+  @Test func recordingsGroupedPlayTogetherEachFromItsOwnStart() throws {
+    // Two movements recorded one after the other, each timed from its own recording's start.
+    let first = try Timeline(events: [
+      TimelineEvent(time: 0, action: .slide(.zoom, value: 2)),
+      TimelineEvent(time: 1, action: .slide(.zoom, value: 3)),
+    ])
+    let second = try Timeline(events: [
+      TimelineEvent(time: 0, action: .slide(.contrast, value: 1.5)),
+      TimelineEvent(time: 0.5, action: .slide(.tint, value: 10)),
+    ])
+    let grouped = try Timeline(grouping: [first, second])
+    #expect(grouped.events.map(\.time) == [0, 0, 0.5, 1])
+    #expect(
+      grouped.events.map(\.action) == [
+        .slide(.zoom, value: 2), .slide(.contrast, value: 1.5), .slide(.tint, value: 10),
+        .slide(.zoom, value: 3),
+      ])
+    #expect(try grouped.state(at: 0.5) == ControlState(zoom: 2, contrast: 1.5, tint: 10))
+  }
+
   @Test func jsonLinesRoundTrip() throws {
     let timeline = try Timeline(jsonLines: sample)
     let text = timeline.jsonLines()
