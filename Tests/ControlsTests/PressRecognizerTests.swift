@@ -65,7 +65,8 @@ import Testing
     let patient = try PressRecognizer(doublePressInterval: 0.75, longPressDuration: 1.5)
     _ = patient.receive(down, at: 0)
     _ = patient.receive(up, at: 0.125)
-    _ = patient.receive(down, at: 0.625)  // a gap of 0.5 s: a double press here, two singles by default
+    // A gap of 0.5 s: a double press here, two single presses with the default interval.
+    _ = patient.receive(down, at: 0.625)
     #expect(patient.receive(up, at: 1.5) == [.init(kind: .primary, gesture: .double, time: 1.5)])
     #expect(throws: ControlError.self) { try PressRecognizer(doublePressInterval: 0) }
     #expect(throws: ControlError.self) { try PressRecognizer(longPressDuration: .infinity) }
