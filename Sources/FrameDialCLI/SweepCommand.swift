@@ -21,7 +21,7 @@ enum SweepCommand: Command {
       ),
       .flag(
         "prominent",
-        "sweep the slider's prominent values and both ends of its range, or every picker option (the default)"
+        "the slider's prominent values and range ends, at least 5 values, or every picker option (default)"
       ),
       .value(
         "device", "NAME",

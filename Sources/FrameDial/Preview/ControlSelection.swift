@@ -114,9 +114,14 @@ public struct ControlSelection: Sendable {
       body: .options(titles, selected: index))
   }
 
+  /// The fewest tiles a slider's default sweep shows.
+  public static let minimumSliderSteps = 5
+
   /// The states of a sweep from `base`: `values` in order (numbers for a slider, option names for a
-  /// picker), or when nil the default — a slider's prominent values and both ends of its range, in
-  /// ascending order; a picker's options in order (white balance without "Kelvin").
+  /// picker), or when nil the default — a slider's prominent values and both ends of its range, with the
+  /// quarter points of the range added (on the zoom's logarithmic scale) when that gives fewer than
+  /// ``minimumSliderSteps``, in ascending order; every option of a picker in order (white balance's
+  /// "Kelvin" at the temperature `base` has, or the neutral 5500 K).
   ///
   /// - Throws: ``ControlSelectionError`` for the grid (it does not change the picture) or a bad value.
   public func sweep(from base: ControlState, values: [String]? = nil) throws(ControlSelectionError)
@@ -124,8 +129,17 @@ public struct ControlSelection: Sendable {
   {
     if let slider {
       guard let values else {
-        let marks = Set(
-          slider.prominentValues + [slider.values.range.lowerBound, slider.values.range.upperBound])
+        let range = slider.values.range
+        var marks = Set(slider.prominentValues + [range.lowerBound, range.upperBound])
+        if marks.count < Self.minimumSliderSteps {
+          for quarter in [0.25, 0.5, 0.75] {
+            let value =
+              name == .zoom
+              ? range.lowerBound * pow(range.upperBound / range.lowerBound, quarter)
+              : range.lowerBound + (range.upperBound - range.lowerBound) * quarter
+            marks.insert(slider.values.nearestValue(to: value))
+          }
+        }
         return marks.sorted().map {
           Step(label: slider.formattedValue($0), state: setting($0, on: base))
         }
@@ -138,7 +152,14 @@ public struct ControlSelection: Sendable {
     guard let picker, name != .grid else { throw .notAPictureControl(name.rawValue) }
     let texts =
       values
-      ?? picker.localizedIndexTitles.filter { !(name == .whiteBalance && $0 == "Kelvin") }
+      ?? picker.localizedIndexTitles.map { title in
+        // "Kelvin" is a temperature: the one in `base`, or the neutral one.
+        guard name == .whiteBalance, title == StandardControls.whiteBalanceTitles.last else {
+          return title
+        }
+        if case .kelvin(let kelvin) = base.whiteBalance { return "\(kelvin)" }
+        return "\(StandardControls.neutralKelvin)"
+      }
     return try texts.map { text throws(ControlSelectionError) in
       let state = try parsed(text, on: base)
       let index = pickerIndex(in: state, gridOn: false)

@@ -10,18 +10,27 @@ import Vips
     try ControlSelection(name, device: CaptureDeviceModel.named("iphone-16-pro"))
   }
 
-  @Test func defaultValuesAreTheProminentValuesAndTheRangeEnds() throws {
+  @Test func defaultValuesAreTheProminentValuesTheRangeEndsAndAtLeastFiveSteps() throws {
+    // Prominent values and ends give three; the quarter points of the range fill in.
     #expect(
       try selection("exposure-bias").sweep(from: .identity).map(\.label)
-        == ["-2.0 EV", "0.0 EV", "+2.0 EV"])
+        == ["-2.0 EV", "-1.0 EV", "0.0 EV", "+1.0 EV", "+2.0 EV"])
     #expect(
-      try selection("contrast").sweep(from: .identity).map(\.label) == ["×0.00", "×1.00", "×2.00"])
+      try selection("contrast").sweep(from: .identity).map(\.label)
+        == ["×0.00", "×0.50", "×1.00", "×1.50", "×2.00"])
+    // Zoom's quarters are on its logarithmic scale: factors 2, 4 and 8 of 1 … 16, shown × 0.5.
     #expect(
-      try selection("zoom").sweep(from: .identity).map(\.label) == ["0.5×", "1×", "5×", "8×"])
+      try selection("zoom").sweep(from: .identity).map(\.label)
+        == ["0.5×", "1×", "2×", "4×", "5×", "8×"])
+    // Enough already: the temperature's prominent values and ends are seven.
+    #expect(try selection("temperature").sweep(from: .identity).count == 7)
+    // A picker sweep shows every option, white balance's Kelvin at the state's temperature.
     let filters = try selection("filter").sweep(from: .identity)
     #expect(filters.map(\.state.filter) == Filter.allCases)
     let balances = try selection("wb").sweep(from: .identity).map(\.label)
-    #expect(balances == Array(StandardControls.whiteBalanceTitles.dropLast()))
+    #expect(balances == Array(StandardControls.whiteBalanceTitles.dropLast()) + ["5500 K"])
+    let warm = try selection("wb").sweep(from: ControlState(whiteBalance: .kelvin(3200)))
+    #expect(warm.last?.label == "3200 K" && warm.last?.state.whiteBalance == .kelvin(3200))
   }
 
   @Test func givenValuesKeepTheirOrderAndAreChecked() throws {
@@ -65,7 +74,7 @@ import Vips
     let steps = try selection("ev").sweep(from: .identity)
     let (sheet, layout) = try SweepRenderer().sheet(picture, steps: steps, heading: "Exposure")
     #expect(sheet.width == layout.width && sheet.height == layout.height)
-    #expect(layout.tiles.count == 3)
+    #expect(layout.tiles.count == 5)
     let bytes = try sheet.pixelBytes()
     func region(_ rect: PixelRect) -> [UInt8] {
       var out: [UInt8] = []
@@ -80,7 +89,7 @@ import Vips
     }
     // Brighter exposure, brighter tile: the tiles are in value order.
     let means = layout.tiles.map { mean(region($0)) }
-    #expect(means[0] < means[1] && means[1] < means[2])
+    #expect(zip(means, means.dropFirst()).allSatisfy { $0 < $1 }, "\(means)")
     // Every label strip holds yellow text.
     for strip in layout.labels {
       let pixels = region(strip)
