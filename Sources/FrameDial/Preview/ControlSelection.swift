@@ -103,7 +103,8 @@ public struct ControlSelection: Sendable {
         valueText: slider.formattedValue(value),
         body: .scale(
           OverlayContent.Scale(
-            range: slider.values.range, value: value, marks: marks, logarithmic: name == .zoom)))
+            range: slider.values.range, value: value, marks: marks,
+            spacing: name == .zoom ? .logarithmic : name == .temperature ? .mired : .linear)))
     }
     guard let picker else { return nil }
     let index = pickerIndex(in: state, gridOn: gridOn)

@@ -5,23 +5,34 @@ import Foundation
 public struct OverlayContent: Sendable, Equatable {
   /// A slider's scale.
   public struct Scale: Sendable, Equatable {
+    /// How values are spaced along the scale.
+    public enum Spacing: Sendable, Equatable {
+      /// Equal steps of value take equal lengths.
+      case linear
+      /// Each doubling takes the same length (zoom).
+      case logarithmic
+      /// Equal steps of mired (a million over the kelvin) take equal lengths: colour temperature as the
+      /// eye sees it, so the warm end is not crowded into a corner.
+      case mired
+    }
+
     /// The slider's range.
     public var range: ClosedRange<Double>
     /// The current value (drawn clamped to the range).
     public var value: Double
     /// The prominent values with the overlay's labels, in ascending order.
     public var marks: [Mark]
-    /// Whether positions follow the logarithm of the value (zoom: each doubling takes the same length).
-    public var logarithmic: Bool
+    /// How values are spaced.
+    public var spacing: Spacing
 
-    /// Creates a scale; a logarithmic scale needs a range above 0 (else it is drawn linear).
+    /// Creates a scale; logarithmic and mired spacing need a range above 0 (else it is drawn linear).
     public init(
-      range: ClosedRange<Double>, value: Double, marks: [Mark], logarithmic: Bool = false
+      range: ClosedRange<Double>, value: Double, marks: [Mark], spacing: Spacing = .linear
     ) {
       self.range = range
       self.value = value
       self.marks = marks.sorted { $0.value < $1.value }
-      self.logarithmic = logarithmic && range.lowerBound > 0
+      self.spacing = range.lowerBound > 0 ? spacing : .linear
     }
 
     /// Where `value` lies along the scale, 0 (minimum) … 1 (maximum), clamped.
@@ -29,9 +40,11 @@ public struct OverlayContent: Sendable, Equatable {
       guard value.isFinite else { return 0 }
       let clamped = min(max(value, range.lowerBound), range.upperBound)
       let (low, high, at) =
-        logarithmic
-        ? (log(range.lowerBound), log(range.upperBound), log(clamped))
-        : (range.lowerBound, range.upperBound, clamped)
+        switch spacing {
+        case .linear: (range.lowerBound, range.upperBound, clamped)
+        case .logarithmic: (log(range.lowerBound), log(range.upperBound), log(clamped))
+        case .mired: (-1e6 / range.lowerBound, -1e6 / range.upperBound, -1e6 / clamped)
+        }
       return high > low ? (at - low) / (high - low) : 0
     }
   }

@@ -72,19 +72,25 @@ struct OverlayPainter {
           width: pt(8), height: pt(1), color: Self.white + [150],
           x: lineX - pt(8), y: ty))
     }
-    var lastBottom = Int.min
-    for mark in slider.marks.reversed() {
-      let my = y(slider.position(of: mark.value))
+    // Labels from the top down, each beside its mark; one that would overlap its neighbour moves to a
+    // second lane further out, so every prominent value keeps its label.
+    let labels = try slider.marks.reversed().map { try text($0.label, size: 11, color: Self.white) }
+    let marksY = slider.marks.reversed().map { y(slider.position(of: $0.value)) }
+    for markY in marksY {
       layers.append(
         try rect(
-          width: pt(16), height: pt(2), color: Self.white + [255], x: lineX - pt(16), y: my - pt(1))
-      )
-      let label = try text(mark.label, size: 11, color: Self.white)
-      let labelY = my - label.height / 2
-      // From the top down: skip a label that would overlap the one above it.
-      guard labelY >= lastBottom + pt(2) else { continue }
-      lastBottom = labelY + label.height
-      layers.append(Image.Layer(label, x: max(0, lineX - pt(22) - label.width), y: labelY))
+          width: pt(16), height: pt(2), color: Self.white + [255], x: lineX - pt(16),
+          y: markY - pt(1)))
+    }
+    let starts = zip(labels, marksY).map { label, markY in markY - label.height / 2 }
+    let lanes = LabelLanes.assign(
+      spans: zip(starts, labels).map { $0...($0 + $1.height) }, gap: pt(2))
+    let laneWidth = (labels.map(\.width).max() ?? 0) + pt(8)
+    for (index, lane) in lanes.enumerated() {
+      guard let lane else { continue }
+      let right = lineX - pt(22) - lane * laneWidth
+      layers.append(
+        Image.Layer(labels[index], x: max(0, right - labels[index].width), y: starts[index]))
     }
     let vy = y(slider.position(of: slider.value))
     layers.append(
@@ -147,18 +153,27 @@ struct OverlayPainter {
           width: pt(1), height: pt(8), color: Self.white + [150],
           x: x(Double(tick) / 20), y: lineY - pt(8)))
     }
-    var lastRight = Int.min
-    for mark in slider.marks {
-      let mx = x(slider.position(of: mark.value))
+    // Labels left to right under their marks, on a common baseline (bottom-aligned in their row); one
+    // that would overlap its neighbour moves to a second row, so every prominent value keeps its label.
+    let labels = try slider.marks.map { try text($0.label, size: 11, color: Self.white) }
+    let marksX = slider.marks.map { x(slider.position(of: $0.value)) }
+    for markX in marksX {
       layers.append(
         try rect(
-          width: pt(2), height: pt(16), color: Self.white + [255], x: mx - pt(1), y: lineY - pt(16))
-      )
-      let label = try text(mark.label, size: 11, color: Self.white)
-      let labelX = min(max(0, mx - label.width / 2), width - label.width)
-      guard labelX >= lastRight + pt(4) else { continue }
-      lastRight = labelX + label.width
-      layers.append(Image.Layer(label, x: labelX, y: lineY + pt(6)))
+          width: pt(2), height: pt(16), color: Self.white + [255], x: markX - pt(1),
+          y: lineY - pt(16)))
+    }
+    let starts = zip(labels, marksX).map { label, markX in
+      min(max(0, markX - label.width / 2), width - label.width)
+    }
+    let lanes = LabelLanes.assign(
+      spans: zip(starts, labels).map { $0...($0 + $1.width) }, gap: pt(4), lanes: 3)
+    let rowHeight = (labels.map(\.height).max() ?? 0) + pt(2)
+    let baselines = [lineY + pt(4) + rowHeight, lineY - pt(19), lineY + pt(4) + 2 * rowHeight]
+    for (index, lane) in lanes.enumerated() {
+      guard let lane else { continue }
+      layers.append(
+        Image.Layer(labels[index], x: starts[index], y: baselines[lane] - labels[index].height))
     }
     let vx = x(slider.position(of: slider.value))
     layers.append(

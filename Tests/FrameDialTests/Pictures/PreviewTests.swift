@@ -112,6 +112,35 @@ import Vips
     #expect(layers[5...].allSatisfy { $0.y >= value.y + value.image.height })
   }
 
+  @Test(arguments: [ScreenOrientation.portrait, .landscape])
+  func everyProminentTemperatureKeepsItsLabel(_ orientation: ScreenOrientation) throws {
+    // Five prominent temperatures, three of them within 2000 K: crowded labels move to other lanes.
+    let content = try #require(
+      try overlay("temperature", ControlState(whiteBalance: .kelvin(4500))))
+    guard case .scale(let scale) = content.body else {
+      Issue.record("temperature has no scale")
+      return
+    }
+    #expect(scale.marks.count == 5)
+    var bare = content
+    bare.body = .scale(OverlayContent.Scale(range: scale.range, value: scale.value, marks: []))
+    let size = orientation == .portrait ? (150, 300) : (300, 120)
+    func layers(_ content: OverlayContent) throws -> Int {
+      try OverlayPainter(
+        content: content, orientation: orientation, scale: 3, width: size.0 * 3,
+        height: size.1 * 3
+      ).layers().count
+    }
+    // Each mark adds its tick and its label.
+    #expect(try layers(content) == layers(bare) + 2 * scale.marks.count)
+  }
+
+  @Test func labelLanesKeepTheirGapAndUseTheFirstLaneThatFits() {
+    let lanes = LabelLanes.assign(spans: [0...10, 12...20, 15...25, 18...30, 26...40], gap: 2)
+    #expect(lanes == [0, 0, 1, nil, 0])
+    #expect(LabelLanes.assign(spans: [0...10, 5...9, 6...9], gap: 0, lanes: 3) == [0, 1, 2])
+  }
+
   @Test func standardSymbolsDrawAGlyphNeverTheirName() throws {
     let controls = try StandardControls(
       device: CaptureDevice(model: try CaptureDeviceModel.named("iphone-16-pro")))
@@ -138,8 +167,20 @@ import Vips
     #expect(zoom.valueText == "1×")
     if case .scale(let zoomScale) = zoom.body {
       #expect(zoomScale.marks.map(\.label) == ["0.5×", "1×", "5×"])
-      #expect(zoomScale.logarithmic)
+      #expect(zoomScale.spacing == .logarithmic)
       #expect(abs(zoomScale.position(of: 4) - 2 * zoomScale.position(of: 2)) < 1e-9)
+    }
+    // Temperature is spaced by mired: equal mired steps, equal lengths; 1667 K at 0, 25000 K at 1.
+    let temperature = try #require(
+      try overlay("temperature", ControlState(whiteBalance: .kelvin(5000))))
+    if case .scale(let warmth) = temperature.body {
+      #expect(warmth.spacing == .mired)
+      let mired = { (kelvin: Double) in 1e6 / kelvin }
+      let expected = (mired(1667) - mired(5000)) / (mired(1667) - mired(25000))
+      #expect(abs(warmth.position(of: 5000) - expected) < 1e-12)
+      #expect(warmth.position(of: 1667) == 0 && warmth.position(of: 25000) == 1)
+    } else {
+      Issue.record("temperature has no scale")
     }
     let filter = try #require(try overlay("filter", ControlState(filter: .noir)))
     #expect(filter.valueText == "Noir")
