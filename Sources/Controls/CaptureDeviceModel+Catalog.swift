@@ -3,7 +3,6 @@ import Foundation
 extension CaptureDeviceModel {
   /// The devices FrameDial knows, in the order `--list-devices` shows them.
   public static let catalog: [CaptureDeviceModel] = [iPhone16Pro, iPhone16, iPhone15Pro, webcam]
-    .compactMap { $0 }
 
   /// The command-line identifiers of the catalog, in order.
   public static var identifiers: [String] { catalog.map(\.id) }
@@ -35,8 +34,8 @@ extension CaptureDeviceModel {
   /// are at 2 (wide) and 10 (5× telephoto); 25× shown is factor 50. Exposure bias limits of −8 … +8 EV are
   /// `AVCaptureDevice.minExposureTargetBias`/`maxExposureTargetBias` on current iPhones; the recommended
   /// −2 … +2 EV and the maximum of 10 controls are FrameDial's assumptions (Apple publishes no figure).
-  static let iPhone16Pro = try? CaptureDeviceModel(
-    id: "iphone-16-pro", name: "iPhone 16 Pro", supportsControls: true, maxControlsCount: 10,
+  public static let iPhone16Pro = CaptureDeviceModel(
+    unchecked: "iphone-16-pro", name: "iPhone 16 Pro", supportsControls: true, maxControlsCount: 10,
     zoomRange: 1...50, displayVideoZoomFactorMultiplier: 0.5, switchOverZoomFactors: [2, 10],
     exposureBiasRange: -8...8, recommendedExposureBiasRange: -2...2,
     source: "https://www.apple.com/iphone-16-pro/specs/")
@@ -48,8 +47,8 @@ extension CaptureDeviceModel {
   /// 12MP Ultra Wide; 0.5× and 1× optical, 2× from the sensor's centre (no lens switch); digital zoom up
   /// to 10×. As a virtual device: multiplier 0.5, one switch-over at 2, 10× shown is factor 20.
   /// Exposure figures and the control maximum as for `iPhone16Pro`.
-  static let iPhone16 = try? CaptureDeviceModel(
-    id: "iphone-16", name: "iPhone 16", supportsControls: true, maxControlsCount: 10,
+  public static let iPhone16 = CaptureDeviceModel(
+    unchecked: "iphone-16", name: "iPhone 16", supportsControls: true, maxControlsCount: 10,
     zoomRange: 1...20, displayVideoZoomFactorMultiplier: 0.5, switchOverZoomFactors: [2],
     exposureBiasRange: -8...8, recommendedExposureBiasRange: -2...2,
     source: "https://www.apple.com/iphone-16/specs/")
@@ -59,8 +58,8 @@ extension CaptureDeviceModel {
   /// Source: Apple, "iPhone 15 Pro — Technical Specifications" (support.apple.com tech specs):
   /// 12MP Ultra Wide, 48MP Main and 12MP 3× Telephoto; 0.5×, 1× and 3× optical; digital zoom up to 15×.
   /// As a virtual device: multiplier 0.5, switch-overs at 2 and 6, 15× shown is factor 30.
-  static let iPhone15Pro = try? CaptureDeviceModel(
-    id: "iphone-15-pro", name: "iPhone 15 Pro", supportsControls: false, maxControlsCount: 0,
+  public static let iPhone15Pro = CaptureDeviceModel(
+    unchecked: "iphone-15-pro", name: "iPhone 15 Pro", supportsControls: false, maxControlsCount: 0,
     zoomRange: 1...30, displayVideoZoomFactorMultiplier: 0.5, switchOverZoomFactors: [2, 6],
     exposureBiasRange: -8...8, recommendedExposureBiasRange: -2...2,
     source: "Apple, iPhone 15 Pro Technical Specifications (support.apple.com)")
@@ -69,8 +68,8 @@ extension CaptureDeviceModel {
   ///
   /// Not a specific product: FrameDial's own figures for a generic UVC camera — multiplier 1, no lens
   /// switch-overs, digital zoom up to 4×, exposure compensation −2 … +2 EV.
-  static let webcam = try? CaptureDeviceModel(
-    id: "webcam", name: "USB webcam", supportsControls: false, maxControlsCount: 0,
+  public static let webcam = CaptureDeviceModel(
+    unchecked: "webcam", name: "USB webcam", supportsControls: false, maxControlsCount: 0,
     zoomRange: 1...4, displayVideoZoomFactorMultiplier: 1, switchOverZoomFactors: [],
     exposureBiasRange: -2...2, recommendedExposureBiasRange: -2...2,
     source: "FrameDial's generic UVC webcam figures")

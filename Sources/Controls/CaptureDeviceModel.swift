@@ -62,6 +62,22 @@ public struct CaptureDeviceModel: Sendable, Hashable, Identifiable {
         lowerBound: recommendedExposureBiasRange.lowerBound,
         upperBound: recommendedExposureBiasRange.upperBound)
     }
+    self.init(
+      unchecked: id, name: name, supportsControls: supportsControls,
+      maxControlsCount: maxControlsCount, zoomRange: zoomRange,
+      displayVideoZoomFactorMultiplier: displayVideoZoomFactorMultiplier,
+      switchOverZoomFactors: switchOverZoomFactors, exposureBiasRange: exposureBiasRange,
+      recommendedExposureBiasRange: recommendedExposureBiasRange, source: source)
+  }
+
+  /// Creates a model without checking its figures: for the catalog's constants, whose figures the
+  /// tests check through the checking initializer.
+  init(
+    unchecked id: String, name: String, supportsControls: Bool, maxControlsCount: Int,
+    zoomRange: ClosedRange<Double>, displayVideoZoomFactorMultiplier: Double,
+    switchOverZoomFactors: [Double], exposureBiasRange: ClosedRange<Double>,
+    recommendedExposureBiasRange: ClosedRange<Double>, source: String
+  ) {
     self.id = id
     self.name = name
     self.supportsControls = supportsControls

@@ -17,6 +17,21 @@ import Testing
     #expect(CaptureDeviceModel.catalogListing.split(separator: "\n").count == 4)
   }
 
+  @Test func everyCatalogConstantPassesTheChecks() throws {
+    #expect(CaptureDeviceModel.catalog.map(\.id) == CaptureDeviceModel.identifiers)
+    #expect(CaptureDeviceModel.iPhone16Pro.id == "iphone-16-pro")
+    for model in CaptureDeviceModel.catalog {
+      let checked = try CaptureDeviceModel(
+        id: model.id, name: model.name, supportsControls: model.supportsControls,
+        maxControlsCount: model.maxControlsCount, zoomRange: model.zoomRange,
+        displayVideoZoomFactorMultiplier: model.displayVideoZoomFactorMultiplier,
+        switchOverZoomFactors: model.switchOverZoomFactors,
+        exposureBiasRange: model.exposureBiasRange,
+        recommendedExposureBiasRange: model.recommendedExposureBiasRange, source: model.source)
+      #expect(checked == model)
+    }
+  }
+
   @Test func zoomLabelsUseTheDisplayMultiplier() throws {
     let pro = try CaptureDeviceModel.named("iphone-16-pro")
     #expect(pro.zoomLabel(forFactor: 1) == "0.5×")
