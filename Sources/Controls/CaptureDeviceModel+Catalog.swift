@@ -7,14 +7,6 @@ extension CaptureDeviceModel {
   /// The command-line identifiers of the catalog, in order.
   public static var identifiers: [String] { catalog.map(\.id) }
 
-  /// One line per catalog device: identifier, name and whether it has a Camera Control.
-  public static var catalogListing: String {
-    catalog.map { model in
-      "\(model.id)\t\(model.name)\t"
-        + (model.supportsControls ? "Camera Control" : "no Camera Control")
-    }.joined(separator: "\n")
-  }
-
   /// Finds a catalog device by its identifier, ignoring case.
   ///
   /// - Throws: `CatalogError.unknownDevice` listing the known identifiers.

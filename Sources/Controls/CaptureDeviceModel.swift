@@ -90,6 +90,17 @@ public struct CaptureDeviceModel: Sendable, Hashable, Identifiable {
     self.source = source
   }
 
+  /// The same capture figures under another identifier and name (an iPhone 16 Pro Max has the iPhone 16
+  /// Pro's cameras).
+  public func named(id: String, name: String) -> CaptureDeviceModel {
+    CaptureDeviceModel(
+      unchecked: id, name: name, supportsControls: supportsControls,
+      maxControlsCount: maxControlsCount, zoomRange: zoomRange,
+      displayVideoZoomFactorMultiplier: displayVideoZoomFactorMultiplier,
+      switchOverZoomFactors: switchOverZoomFactors, exposureBiasRange: exposureBiasRange,
+      recommendedExposureBiasRange: recommendedExposureBiasRange, source: source)
+  }
+
   /// The overlay label for a device zoom factor: `factor × multiplier` with at most one decimal and a
   /// "×" sign ("0.5×", "1×", "5×", "1.3×").
   public func zoomLabel(forFactor factor: Double) -> String {

@@ -1,5 +1,6 @@
 import Controls
 import Foundation
+import FrameDial
 
 /// `framedial controls`: the standard control set of a catalog device, in overlay order, as an aligned
 /// table or one JSON document.
@@ -13,10 +14,11 @@ enum ControlsCommand: Command {
   static let parser = ArgumentParser(options: [
     .value(
       "device", "NAME",
-      "a catalog device: \(CaptureDeviceModel.identifiers.joined(separator: ", ")) (default \(defaultDevice))"
+      "a device of framedial devices with camera figures (--list-devices) (default \(defaultDevice))"
     ),
     .flag("json", "print one JSON array of objects (every key present, null when not applicable)"),
-    .flag("list-devices", "list the catalog devices and whether they have a Camera Control"),
+    .flag(
+      "list-devices", "list the devices with camera figures and whether they have a Camera Control"),
   ])
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
@@ -24,12 +26,16 @@ enum ControlsCommand: Command {
       throw UsageError("controls takes no arguments, only --device NAME, --json and --list-devices")
     }
     if arguments.flag("list-devices") {
-      console.out(CaptureDeviceModel.catalogListing)
+      for model in DeviceCatalog.captureDevices {
+        console.out(
+          "\(model.id)\t\(model.name)\t"
+            + (model.supportsControls ? "Camera Control" : "no Camera Control"))
+      }
       return ExitCode.success
     }
     let model: CaptureDeviceModel
     do {
-      model = try CaptureDeviceModel.named(arguments.value("device") ?? defaultDevice)
+      model = try DeviceCatalog.capture(named: arguments.value("device") ?? defaultDevice)
     } catch {
       throw UsageError(error.description)
     }

@@ -1,35 +1,63 @@
+import Controls
 import FrameDial
 
-/// `framedial devices`: the screen catalog (HIG Layout) that `--fit` and `preview` use.
+/// `framedial devices`: the device catalog: screens (HIG Layout) for `--fit` and `preview`, with each
+/// device's camera figures (Camera Control, zoom, lenses, exposure) where FrameDial has them.
 enum DevicesCommand: Command {
   static let name = "devices"
   static let summary =
-    "List the device screens for --fit and preview: points, scale, pixels, size classes, Camera Control."
+    "List the devices: screens for --fit and preview, and camera figures for controls, preview and sweep."
   static let usage = "devices"
   static let parser = ArgumentParser(options: [])
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
     guard arguments.positionals.isEmpty else { throw UsageError("devices takes no arguments") }
-    let rows = ScreenCatalog.all.map { device in
+    var rows = ScreenCatalog.all.map { device in
       [
         device.id, device.name, "\(device.points.width)×\(device.points.height)",
         "@\(device.scale)x", "\(device.pixels.width)×\(device.pixels.height)",
         sizeClasses(device.portraitSizeClasses) + (device.sizeClassesListed ? "" : "*"),
         sizeClasses(device.landscapeSizeClasses) + (device.sizeClassesListed ? "" : "*"),
-        device.hasCameraControl ? "yes" : "-",
-      ]
+      ] + cameraColumns(device.capture)
+    }
+    rows += DeviceCatalog.cameraOnly.map { model in
+      [model.id, model.name, "-", "-", "-", "-", "-"] + cameraColumns(model)
     }
     let table = TextTable(
       header: [
         "DEVICE", "NAME", "POINTS", "SCALE", "PIXELS", "PORTRAIT", "LANDSCAPE", "CAMERA CONTROL",
+        "ZOOM", "LENSES", "EXPOSURE",
       ], rows: rows)
     for line in table.lines { console.out(line) }
     console.out("")
     console.out(
       "Points and pixels are portrait; size classes are width×height (C compact, R regular) for a "
         + "full-screen app; * not in the HIG's size-class table, taken from the same screen's row.")
+    console.out(
+      "Zoom is as the overlay labels it, lenses are where the camera switches lens, exposure is the "
+        + "device's range in EV (the exposure slider uses its recommended part); - where FrameDial has "
+        + "no camera figures.")
     console.out("Source: \(ScreenCatalog.source).")
     return ExitCode.success
+  }
+
+  /// Camera Control, zoom range, lens switch-overs and exposure range, or dashes without figures.
+  private static func cameraColumns(_ model: CaptureDeviceModel?) -> [String] {
+    guard let model else { return ["-", "-", "-", "-"] }
+    let zoom =
+      model.zoomLabel(forFactor: model.zoomRange.lowerBound) + "–"
+      + model.zoomLabel(forFactor: model.zoomRange.upperBound)
+    let lenses = model.switchOverZoomFactors.map { model.zoomLabel(forFactor: $0) }
+    let exposure = model.exposureBiasRange
+    return [
+      model.supportsControls ? "yes" : "-", zoom,
+      lenses.isEmpty ? "-" : lenses.joined(separator: " "),
+      "\(plain(exposure.lowerBound))…\(plain(exposure.upperBound)) EV",
+    ]
+  }
+
+  private static func plain(_ value: Double) -> String {
+    value == value.rounded() ? String(Int(value)) : String(value)
   }
 
   private static func sizeClasses(_ classes: SizeClasses) -> String {

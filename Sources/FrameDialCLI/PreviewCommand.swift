@@ -76,8 +76,7 @@ enum PreviewCommand: Command {
     -> ControlSelection
   {
     do {
-      let model = try CaptureDeviceModel.named(screen.captureModel ?? defaultDevice)
-      return try ControlSelection(name, device: model)
+      return try ControlSelection(name, device: screen.capture ?? .iPhone16Pro)
     } catch let error as ControlSelectionError {
       throw UsageError("--control: \(error.description)")
     } catch {

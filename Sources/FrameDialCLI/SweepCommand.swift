@@ -26,7 +26,7 @@ enum SweepCommand: Command {
       .value(
         "device", "NAME",
         "the capture device whose figures label zoom and exposure: "
-          + "\(CaptureDeviceModel.identifiers.joined(separator: ", ")) (default iphone-16-pro)"),
+          + "a device of framedial devices with camera figures (default iphone-16-pro)"),
       .value("pixel-limit", "PIXELS", "refuse larger images (default 100000000)"),
     ] + StateOptions.options)
 
@@ -43,7 +43,7 @@ enum SweepCommand: Command {
     let selection: ControlSelection
     let steps: [ControlSelection.Step]
     do {
-      let model = try CaptureDeviceModel.named(arguments.value("device") ?? "iphone-16-pro")
+      let model = try DeviceCatalog.capture(named: arguments.value("device") ?? "iphone-16-pro")
       selection = try ControlSelection(controlName, device: model)
       let values = arguments.value("values").map {
         $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)

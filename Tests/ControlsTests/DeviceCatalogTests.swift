@@ -14,7 +14,6 @@ import Testing
     #expect(
       error?.description.contains("pixel") == true
         && error?.description.contains("iphone-16") == true)
-    #expect(CaptureDeviceModel.catalogListing.split(separator: "\n").count == 4)
   }
 
   @Test func everyCatalogConstantPassesTheChecks() throws {

@@ -96,7 +96,12 @@ import Testing
     let unknown = try CLIRunner.run(["controls", "--device", "pixel-9"])
     #expect(unknown.status == 2)
     #expect(unknown.standardError.contains("pixel-9"))
-    #expect(unknown.standardError.contains("iphone-16-pro, iphone-16, iphone-15-pro, webcam"))
+    #expect(unknown.standardError.contains("iphone-16-pro-max, iphone-16-pro"))
+    #expect(unknown.standardError.contains(", webcam"))
+    // A screen without camera figures is named as such.
+    let screenOnly = try CLIRunner.run(["controls", "--device", "ipad-pro-11"])
+    #expect(screenOnly.status == 2)
+    #expect(screenOnly.standardError.contains("no camera figures"))
     #expect(unknown.standardOutput.isEmpty)
     let extra = try CLIRunner.run(["controls", "zoom"])
     #expect(extra.status == 2)
@@ -107,5 +112,30 @@ import Testing
     #expect(result.status == 0)
     #expect(result.standardOutput.contains("iphone-16-pro\tiPhone 16 Pro\tCamera Control"))
     #expect(result.standardOutput.contains("webcam\tUSB webcam\tno Camera Control"))
+  }
+
+  @Test func oneCatalogEveryDeviceWithACameraControlHasItsControls() throws {
+    // Every device `devices` marks with a Camera Control is accepted by `controls --device`, with the
+    // same zoom labels as its camera class (the Pro Max has the Pro's cameras).
+    let devices = try CLIRunner.run(["devices"])
+    #expect(devices.status == 0)
+    let withControl = devices.standardOutput.split(separator: "\n").compactMap { line -> String? in
+      let columns = line.split(separator: " ", omittingEmptySubsequences: true)
+      return columns.contains("yes") ? columns.first.map(String.init) : nil
+    }
+    #expect(withControl == ["iphone-16-pro-max", "iphone-16-pro", "iphone-16-plus", "iphone-16"])
+    #expect(devices.standardOutput.contains("0.5×–25×  1× 5×   -8…8 EV"))
+    func zoomRow(_ device: String) throws -> Substring? {
+      let result = try CLIRunner.run(["controls", "--device", device])
+      #expect(result.status == 0, "\(device): \(result.standardError)")
+      return result.standardOutput.split(separator: "\n").first { $0.hasPrefix("zoom ") }
+    }
+    for device in withControl {
+      let row = try zoomRow(device)
+      #expect(row?.contains("0.5×, 1×") == true, "\(device): \(row ?? "")")
+    }
+    #expect(try zoomRow("iphone-16-pro-max") == zoomRow("iphone-16-pro"))
+    let heading = try CLIRunner.run(["controls", "--device", "iPhone 16 Plus"]).standardOutput
+    #expect(heading.hasPrefix("iPhone 16 Plus (iphone-16-plus): Camera Control"))
   }
 }

@@ -16,7 +16,7 @@ import Vips
     let line = try #require(
       result.standardOutput.split(separator: "\n").first { $0.hasPrefix("iphone-16-pro ") })
     #expect(line.contains("402×874") && line.contains("@3x") && line.contains("1206×2622"))
-    #expect(line.hasSuffix("yes"))
+    #expect(line.hasSuffix("yes             0.5×–25×  1× 5×   -8…8 EV"))
     #expect(result.standardOutput.contains("Human Interface Guidelines, Layout"))
   }
 

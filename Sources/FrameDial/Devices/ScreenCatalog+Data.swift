@@ -1,3 +1,5 @@
+import Controls
+
 extension ScreenCatalog {
   /// Where the figures come from.
   public static let source =
@@ -26,22 +28,22 @@ extension ScreenCatalog {
     pad("ipad-9.7", "9.7” iPad", 768, 1024, 1536, 2048, .iPadHomeButton),
     phone(
       "iphone-16-pro-max", "iPhone 16 Pro Max", 440, 956, 3, 1320, 2868, wide: true,
-      .iPhoneDynamicIsland, cameraControl: "iphone-16-pro"),
+      .iPhoneDynamicIsland, capture: .iPhone16Pro),
     phone(
       "iphone-16-pro", "iPhone 16 Pro", 402, 874, 3, 1206, 2622, wide: false,
-      .iPhoneDynamicIsland, cameraControl: "iphone-16-pro"),
+      .iPhoneDynamicIsland, capture: .iPhone16Pro),
     phone(
       "iphone-16-plus", "iPhone 16 Plus", 430, 932, 3, 1290, 2796, wide: true,
-      .iPhoneDynamicIsland, cameraControl: "iphone-16"),
+      .iPhoneDynamicIsland, capture: .iPhone16),
     phone(
       "iphone-16", "iPhone 16", 393, 852, 3, 1179, 2556, wide: false, .iPhoneDynamicIsland,
-      cameraControl: "iphone-16"),
+      capture: .iPhone16),
     phone(
       "iphone-15-pro-max", "iPhone 15 Pro Max", 430, 932, 3, 1290, 2796, wide: true,
-      .iPhoneDynamicIsland, model: "iphone-15-pro"),
+      .iPhoneDynamicIsland, capture: .iPhone15Pro),
     phone(
       "iphone-15-pro", "iPhone 15 Pro", 393, 852, 3, 1179, 2556, wide: false, .iPhoneDynamicIsland,
-      model: "iphone-15-pro"),
+      capture: .iPhone15Pro),
     phone(
       "iphone-15-plus", "iPhone 15 Plus", 430, 932, 3, 1290, 2796, wide: true, .iPhoneDynamicIsland),
     phone("iphone-15", "iPhone 15", 393, 852, 3, 1179, 2556, wide: false, .iPhoneDynamicIsland),
@@ -107,14 +109,13 @@ extension ScreenCatalog {
   private static func phone(
     _ id: String, _ name: String, _ pointWidth: Int, _ pointHeight: Int, _ scale: Int,
     _ pixelWidth: Int, _ pixelHeight: Int, wide: Bool, _ family: ScreenFamily,
-    listed: Bool = true, cameraControl: String? = nil, model: String? = nil
+    listed: Bool = true, capture: CaptureDeviceModel? = nil
   ) -> ScreenDevice {
     ScreenDevice(
       id: id, name: name, points: ScreenSize(width: pointWidth, height: pointHeight), scale: scale,
       pixels: ScreenSize(width: pixelWidth, height: pixelHeight),
       portrait: SizeClasses(width: .compact, height: .regular),
       landscape: SizeClasses(width: wide ? .regular : .compact, height: .compact),
-      sizeClassesListed: listed, family: family, hasCameraControl: cameraControl != nil,
-      captureModel: cameraControl ?? model)
+      sizeClassesListed: listed, family: family, capture: capture?.named(id: id, name: name))
   }
 }

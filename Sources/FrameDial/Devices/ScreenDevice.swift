@@ -1,3 +1,5 @@
+import Controls
+
 /// How a device is held.
 public enum ScreenOrientation: String, Sendable, Hashable, CaseIterable, Codable {
   /// Upright: the short edge at the top.
@@ -84,16 +86,18 @@ public struct ScreenDevice: Sendable, Hashable, Identifiable {
   public let sizeClassesListed: Bool
   /// The kind of device, which decides its safe areas.
   public let family: ScreenFamily
+  /// The device's capture figures (zoom range and lens switch-overs, exposure range, Camera Control),
+  /// when FrameDial has them: the same entry of the catalog carries the screen and the camera.
+  public let capture: CaptureDeviceModel?
+
   /// Whether the device has a Camera Control (iPhone 16 models, HIG "Camera Control").
-  public let hasCameraControl: Bool
-  /// The `CaptureDeviceModel` identifier whose zoom and exposure figures label the overlay, if any.
-  public let captureModel: String?
+  public var hasCameraControl: Bool { capture?.supportsControls == true }
 
   /// Creates a catalog entry.
   public init(
     id: String, name: String, points: ScreenSize, scale: Int, pixels: ScreenSize,
     portrait: SizeClasses, landscape: SizeClasses, sizeClassesListed: Bool = true,
-    family: ScreenFamily, hasCameraControl: Bool = false, captureModel: String? = nil
+    family: ScreenFamily, capture: CaptureDeviceModel? = nil
   ) {
     self.id = id
     self.name = name
@@ -104,8 +108,7 @@ public struct ScreenDevice: Sendable, Hashable, Identifiable {
     self.landscapeSizeClasses = landscape
     self.sizeClassesListed = sizeClassesListed
     self.family = family
-    self.hasCameraControl = hasCameraControl
-    self.captureModel = captureModel
+    self.capture = capture
   }
 
   /// The screen in pixels held in `orientation`.
