@@ -103,6 +103,29 @@ import Testing
     #expect(live.snapshot().generation == before + 2)
   }
 
+  @Test func concurrentChangesAreNeverLostFromTheLiveState() async throws {
+    // Four threads move four controls at once; whatever the interleaving, the last publication holds
+    // every control's final value.
+    let live = LiveControlState()
+    let standard = try StandardControls(device: device("iphone-16-pro"), live: live)
+    let sliders = [standard.contrast, standard.saturation, standard.tint, standard.temperature]
+    await withTaskGroup(of: Void.self) { group in
+      for slider in sliders {
+        group.addTask {
+          let range = slider.values.range
+          for step in 0...200 {
+            let value =
+              range.lowerBound + (range.upperBound - range.lowerBound) * Double(step) / 200
+            _ = try? slider.userSlide(to: value)
+          }
+        }
+      }
+    }
+    #expect(live.snapshot().state == standard.state)
+    #expect(standard.state.contrast == 2 && standard.state.saturation == 2)
+    #expect(standard.state.tint == 150 && standard.state.whiteBalance == .kelvin(25000))
+  }
+
   @Test func gesturesThroughTheSessionAndTheControlsAreRecorded() throws {
     let clock = VirtualClock()
     let recorder = TimelineRecorder(clock: clock)
