@@ -24,7 +24,7 @@ enum ControlsCommand: Command {
       throw UsageError("controls takes no arguments, only --device NAME, --json and --list-devices")
     }
     if arguments.flag("list-devices") {
-      console.out(CaptureDeviceModel.catalogListing)
+      console.outText(CaptureDeviceModel.catalogListing)
       return ExitCode.success
     }
     let model: CaptureDeviceModel
@@ -41,7 +41,7 @@ enum ControlsCommand: Command {
       if !model.supportsControls { console.err(noCameraControlNote(model)) }
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-      console.out(String(decoding: try encoder.encode(descriptions), as: UTF8.self))
+      console.outJSON(String(decoding: try encoder.encode(descriptions), as: UTF8.self))
     } else {
       console.out(heading(model, count: descriptions.count))
       console.out("")
