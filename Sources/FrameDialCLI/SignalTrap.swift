@@ -58,6 +58,7 @@ final class SignalTrap: @unchecked Sendable {
         }
         AtomicFile.abandonTemporaries()
         onExit(number)
+        AtomicFile.abandonTemporaries()
         // `_exit`, not `exit`: other threads may be inside libvips or an encoder, whose static
         // destructors must not run under them.
         _exit(128 + number)

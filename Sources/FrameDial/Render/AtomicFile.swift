@@ -55,7 +55,8 @@ public enum AtomicFile {
   }
 
   /// Removes every temporary file being written right now and makes later ``write(to:_:)`` calls fail
-  /// before they create one. For a process about to exit at once; safe to call from any thread.
+  /// before they create one. For a process about to exit at once; safe to call from any thread, and
+  /// again just before the exit, for a file an encoder may have opened meanwhile.
   public static func abandonTemporaries() {
     LiveTemporaries.shared.abandon()
   }

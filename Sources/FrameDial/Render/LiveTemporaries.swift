@@ -37,12 +37,12 @@ final class LiveTemporaries: Sendable {
     state.withLock { $0.visitedFolders.insert(folder).inserted }
   }
 
-  /// Removes every listed file and refuses new ones from now on.
+  /// Removes every listed file and refuses new ones from now on. The files stay listed: a second call
+  /// removes any that a writer created again in between (libvips opens the path it was given).
   func abandon() {
     state.withLock { state in
       state.abandoned = true
       for path in state.paths { unlink(path) }
-      state.paths.removeAll()
     }
   }
 }
