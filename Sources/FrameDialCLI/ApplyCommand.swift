@@ -20,6 +20,8 @@ enum ApplyCommand: Command {
     ] + FitOptions.options + StateOptions.options)
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+    let trap = SignalTrap.exitingAtOnce(command: name, console: console)
+    defer { trap.cancel() }
     let (input, output) = try arguments.singleInputAndOutput(
       command: name, outputHint: "OUT")
     let options = try stillOptions(arguments)

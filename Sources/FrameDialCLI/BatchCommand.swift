@@ -62,6 +62,19 @@ enum BatchCommand: Command {
     layout.walker.followSymlinkedFolders = arguments.flag("follow-symlinks")
     layout.walker.includeHidden = arguments.flag("include-hidden")
     layout.allowOutputInsideInput = arguments.flag("allow-output-inside")
+    // Set before planning, so the walk of a huge folder can be interrupted too.
+    let trap = SignalTrap(
+      .finishRunningWork,
+      onSignal: { _ in
+        console.errText(
+          "\ninterrupted: finishing the images in progress, starting no more (again: stop at once)")
+      },
+      onExit: { number in
+        console.err(
+          "stopped by \(SignalTrap.name(of: number)): the images in progress were abandoned and "
+            + "their partial files removed")
+      })
+    defer { trap.cancel() }
     let items = try layout.items()
     // One image per worker is faster than many threads per image: share libvips's threads out.
     try Vips.setThreads(max(1, cores / jobs))
@@ -69,16 +82,21 @@ enum BatchCommand: Command {
     let reporter = BatchReporter(
       style: arguments.flag("json") ? .json : .plain, total: items.count, console: console,
       showsProgress: console.errorIsTerminal && !arguments.flag("json") && !dryRun)
-    let trap = SignalTrap { _ in
-      console.err("\ninterrupted: finishing the images in progress, starting no more")
-    }
     let runner = BatchRunner(
       state: state, options: options, jobs: jobs, overwrite: arguments.flag("overwrite"),
       dryRun: dryRun,
       keepTime: arguments.flag("keep-time"))
-    let summary = runner.run(items, shouldStop: { trap.signal != nil }, report: reporter.report)
+    // A closed standard output (`--json | head -1`) stops the batch like a first Ctrl-C.
+    let summary = runner.run(
+      items, shouldStop: { trap.signal != nil || console.outputClosed }, report: reporter.report)
     reporter.finish(summary)
     if let code = trap.exitCode { return code }
+    if console.outputClosed {
+      console.err(
+        "framedial batch: standard output was closed: finished the images in progress, "
+          + "started no more (\(summary.notStarted) not started)")
+      return ExitCode.outputClosed
+    }
     return summary.failed > 0 ? ExitCode.failure : ExitCode.success
   }
 }

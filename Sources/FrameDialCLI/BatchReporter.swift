@@ -28,7 +28,7 @@ final class BatchReporter: Sendable {
       value.finished += 1
       return (value.finished, Double(DispatchTime.now().uptimeNanoseconds - value.started) / 1e9)
     }
-    if showsProgress { console.err("\r\u{1B}[K", terminator: "") }
+    if showsProgress { console.clearProgress() }
     switch style {
     case .json:
       var object: [String: Any] = [
@@ -37,7 +37,7 @@ final class BatchReporter: Sendable {
         "milliseconds": (event.milliseconds * 10).rounded() / 10,
       ]
       if let error = event.error { object["error"] = error }
-      console.out(Self.json(object))
+      console.outJSON(Self.json(object))
     case .plain:
       switch event.status {
       case .failed:
@@ -54,19 +54,18 @@ final class BatchReporter: Sendable {
     if showsProgress && finished < total {
       let rate = elapsed > 0 ? Double(finished) / elapsed : 0
       let left = rate > 0 ? Double(total - finished) / rate : 0
-      console.err(
-        String(format: "[%d/%d] %.1f images/s, %.0f s left", finished, total, rate, left),
-        terminator: "")
+      console.progress(
+        String(format: "[%d/%d] %.1f images/s, %.0f s left", finished, total, rate, left))
     }
   }
 
   /// Reports the totals.
   func finish(_ summary: BatchSummary) {
-    if showsProgress { console.err("\r\u{1B}[K", terminator: "") }
+    if showsProgress { console.clearProgress() }
     let rate = summary.seconds > 0 ? Double(summary.done) / summary.seconds : 0
     switch style {
     case .json:
-      console.out(
+      console.outJSON(
         Self.json([
           "event": "summary", "done": summary.done, "skipped": summary.skipped,
           "failed": summary.failed,

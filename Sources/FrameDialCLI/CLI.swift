@@ -1,6 +1,10 @@
 import FrameDial
 import Vips
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The `framedial` command line: picks the sub-command and turns errors into messages and exit codes.
 public enum CLI {
   static let commands: [any Command.Type] = [
@@ -13,8 +17,11 @@ public enum CLI {
   public static func run(_ arguments: [String]) -> Int32 {
     let console = Console()
     let words = Array(arguments.dropFirst())
+    // A reader that goes away (`| head`) makes writes fail with EPIPE instead of killing the process,
+    // so a command can stop in order and leave no temporary file behind.
+    _ = signal(SIGPIPE, SIG_IGN)
     guard let first = words.first else {
-      console.err(overview)
+      console.errText(overview)
       return ExitCode.usage
     }
     switch first {
@@ -22,24 +29,27 @@ public enum CLI {
       console.out("framedial \(FrameDialVersion.string) (libvips \(Vips.libraryVersion))")
       return ExitCode.success
     case "--help", "-h", "help":
-      console.out(overview)
+      console.outText(overview)
       return ExitCode.success
     default:
       break
     }
     guard let command = commands.first(where: { $0.name == first }) else {
-      console.err("framedial: unknown command '\(first)'\n\n\(overview)")
+      console.err("framedial: unknown command '\(first)'")
+      console.errText("\n" + overview)
       return ExitCode.usage
     }
     do {
       let parsed = try command.parser.parse(Array(words.dropFirst()))
       if parsed.helpRequested {
-        console.out(command.help)
+        console.outText(command.help)
         return ExitCode.success
       }
-      return try command.run(parsed, console: console)
+      let code = try command.run(parsed, console: console)
+      return code == ExitCode.success && console.outputClosed ? ExitCode.outputClosed : code
     } catch let error as UsageError {
-      console.err("framedial \(command.name): \(error.message)\nusage: framedial \(command.usage)")
+      console.err("framedial \(command.name): \(error.message)")
+      console.err("usage: framedial \(command.usage)")
       console.err("Try 'framedial \(command.name) --help'.")
       return ExitCode.usage
     } catch {

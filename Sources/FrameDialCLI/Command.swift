@@ -29,4 +29,7 @@ enum ExitCode {
   static let usage: Int32 = 2
   /// Interrupted by Ctrl-C, after cleaning up.
   static let interrupted: Int32 = 130
+  /// Standard output's reader went away (128 + SIGPIPE, what a shell reports for a process SIGPIPE
+  /// ends): the command stopped in order, leaving no temporary file.
+  static let outputClosed: Int32 = 141
 }

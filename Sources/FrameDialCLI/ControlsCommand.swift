@@ -26,11 +26,11 @@ enum ControlsCommand: Command {
       throw UsageError("controls takes no arguments, only --device NAME, --json and --list-devices")
     }
     if arguments.flag("list-devices") {
-      for model in DeviceCatalog.captureDevices {
-        console.out(
-          "\(model.id)\t\(model.name)\t"
-            + (model.supportsControls ? "Camera Control" : "no Camera Control"))
+      let listing = DeviceCatalog.captureDevices.map { model in
+        "\(model.id)\t\(model.name)\t"
+          + (model.supportsControls ? "Camera Control" : "no Camera Control")
       }
+      console.outText(listing.joined(separator: "\n"))
       return ExitCode.success
     }
     let model: CaptureDeviceModel
@@ -45,9 +45,9 @@ enum ControlsCommand: Command {
       if !model.supportsControls { console.err(noCameraControlNote(model)) }
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-      console.out(String(decoding: try encoder.encode(descriptions), as: UTF8.self))
+      console.outJSON(String(decoding: try encoder.encode(descriptions), as: UTF8.self))
     } else {
-      console.out(heading(model, count: descriptions.count))
+      console.outText(heading(model, count: descriptions.count))
       console.out("")
       for line in table(descriptions).lines { console.out(line) }
     }

@@ -20,12 +20,12 @@ enum ExplainCommand: Command {
     let plan = Plan(compiling: try StateOptions.state(from: arguments))
     let unoptimized = arguments.flag("unoptimized")
     if arguments.flag("dot") {
-      console.out(unoptimized ? plan.recipe.toDOT() : plan.toDOT(), terminator: "")
+      console.outText(unoptimized ? plan.recipe.toDOT() : plan.toDOT())
       return ExitCode.success
     }
     if unoptimized {
       console.out("recipe (unoptimized, every stage over every pixel):")
-      console.out(plan.recipe.description)
+      console.outText(plan.recipe.description)
     } else {
       console.out("plan (optimized):")
       for (index, step) in plan.steps.enumerated() { console.out("  \(index + 1). \(step)") }

@@ -31,7 +31,6 @@ enum FramesCommand: Command {
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
     let options = try FramesOptions(arguments)
     if let threads = options.threads { try Vips.setThreads(threads) }
-    signal(SIGPIPE, SIG_IGN)
     for descriptor in [STDIN_FILENO, STDOUT_FILENO] {
       enlargePipeBuffer(descriptor, to: min(options.frameBytes, 1 << 20))
     }

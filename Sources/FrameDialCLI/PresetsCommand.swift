@@ -18,7 +18,7 @@ enum PresetsCommand: Command {
       }
       let data = try JSONSerialization.data(
         withJSONObject: list, options: [.prettyPrinted, .sortedKeys])
-      console.out(String(decoding: data, as: UTF8.self))
+      console.outJSON(String(decoding: data, as: UTF8.self))
       return ExitCode.success
     }
     let width = Preset.all.map(\.name.count).max() ?? 0

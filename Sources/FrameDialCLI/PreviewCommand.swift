@@ -30,6 +30,8 @@ enum PreviewCommand: Command {
     ] + StateOptions.options)
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+    let trap = SignalTrap.exitingAtOnce(command: name, console: console)
+    defer { trap.cancel() }
     let (input, output) = try arguments.singleInputAndOutput(
       command: name, outputHint: "OUT.png")
     let device: ScreenDevice

@@ -1,39 +1,95 @@
 import Dispatch
-import Foundation
+import FrameDial
 import Synchronization
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
-/// Catches SIGINT (Ctrl-C) and SIGTERM so a long command can stop cleanly: the first signal sets a flag
-/// the command polls; the exit code then says which signal it was (130 or 143).
+/// Catches SIGINT (Ctrl-C), SIGTERM and SIGHUP so that no command leaves a temporary file behind (a
+/// signal the process was started with ignored is left ignored).
+///
+/// The handlers run on a Dispatch queue, not in signal context. Exit codes are 128 + the signal
+/// number: 130 (SIGINT), 143 (SIGTERM), 129 (SIGHUP).
 final class SignalTrap: @unchecked Sendable {
+  /// What a caught signal does.
+  enum Response: Sendable {
+    /// The first signal sets a flag the command polls (start no more work, let what runs finish);
+    /// a second one removes the temporary files being written and exits at once.
+    case finishRunningWork
+    /// A signal removes the temporary files being written and exits at once.
+    case exitAtOnce
+  }
+
+  /// The signals caught.
+  static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+
   /// The first signal caught (0 for none), shared with the signal handlers.
   private final class Caught: Sendable {
     let number = Atomic<Int32>(0)
   }
 
   private let caught = Caught()
-  /// Kept alive for as long as the trap; only touched in `init`, hence `@unchecked Sendable`.
-  private let sources: [any DispatchSourceSignal]
+  /// Only touched in `init` and `cancel`, on the command's thread, hence `@unchecked Sendable`.
+  private var sources: [any DispatchSourceSignal] = []
 
-  /// Starts catching SIGINT and SIGTERM; `onSignal` runs once, on the first of them.
-  init(onSignal: @escaping @Sendable (Int32) -> Void = { _ in }) {
+  /// Starts catching the signals. `onSignal` runs once, on the first signal, when the work is left to
+  /// finish; `onExit` runs just before an exit at once, after the temporary files are removed.
+  init(
+    _ response: Response, onSignal: @escaping @Sendable (Int32) -> Void = { _ in },
+    onExit: @escaping @Sendable (Int32) -> Void = { _ in }
+  ) {
     let caught = self.caught
-    sources = [SIGINT, SIGTERM].map { number in
-      _ = Glibc.signal(number, SIG_IGN)
+    sources = Self.signals.compactMap { number in
+      // A signal ignored on entry stays ignored: `nohup` ignores SIGHUP, a shell ignores SIGINT for
+      // a background job.
+      let previous = Glibc.signal(number, SIG_IGN)
+      guard previous.map({ unsafeBitCast($0, to: Int.self) }) != Self.ignoredHandler else {
+        return nil
+      }
       let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
       source.setEventHandler {
         let first = caught.number.compareExchange(
           expected: 0, desired: number, ordering: .sequentiallyConsistent
         ).exchanged
-        if first { onSignal(number) }
+        if response == .finishRunningWork && first {
+          onSignal(number)
+          return
+        }
+        AtomicFile.abandonTemporaries()
+        onExit(number)
+        AtomicFile.abandonTemporaries()
+        // `_exit`, not `exit`: other threads may be inside libvips or an encoder, whose static
+        // destructors must not run under them.
+        _exit(128 + number)
       }
       source.resume()
       return source
     }
   }
+
+  /// A trap for a command that writes one file synchronously (`apply`, `preview`, `sweep`): a signal
+  /// removes the temporary file, says so on standard error and exits at once.
+  static func exitingAtOnce(command: String, console: Console) -> SignalTrap {
+    SignalTrap(
+      .exitAtOnce,
+      onExit: { number in
+        console.err(
+          "framedial \(command): stopped by \(name(of: number)); no partial file is left behind")
+      })
+  }
+
+  /// Stops catching: the signals caught get their default actions back.
+  func cancel() {
+    for source in sources {
+      source.cancel()
+      _ = Glibc.signal(Int32(source.handle), SIG_DFL)
+    }
+    sources = []
+  }
+
+  /// `SIG_IGN`'s value.
+  private static let ignoredHandler = unsafeBitCast(SIG_IGN, to: Int.self)
 
   /// The signal caught, or nil.
   var signal: Int32? {
@@ -41,6 +97,16 @@ final class SignalTrap: @unchecked Sendable {
     return number == 0 ? nil : number
   }
 
-  /// 130 for SIGINT, 143 for SIGTERM (128 + the signal number), nil when none was caught.
+  /// 128 + the number of the signal caught, nil when none was caught.
   var exitCode: Int32? { signal.map { 128 + $0 } }
+
+  /// The signal's usual name ("SIGINT"), for messages.
+  static func name(of number: Int32) -> String {
+    switch number {
+    case SIGINT: "SIGINT"
+    case SIGTERM: "SIGTERM"
+    case SIGHUP: "SIGHUP"
+    default: "signal \(number)"
+    }
+  }
 }

@@ -137,5 +137,7 @@ import Testing
     #expect(try zoomRow("iphone-16-pro-max") == zoomRow("iphone-16-pro"))
     let heading = try CLIRunner.run(["controls", "--device", "iPhone 16 Plus"]).standardOutput
     #expect(heading.hasPrefix("iPhone 16 Plus (iphone-16-plus): Camera Control"))
+    // The heading's two lines are two lines, not one with an escaped newline.
+    #expect(heading.split(separator: "\n").dropFirst().first?.hasPrefix("Values are in") == true)
   }
 }

@@ -1,21 +1,46 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Writes a file so that it appears whole or not at all: the content goes to a hidden temporary file in
 /// the destination's folder, which is renamed over the destination only once it is complete.
+///
+/// A temporary file is named `.NAME.PID.TAG.framedial-partial`: the destination's name (shortened, at a
+/// character boundary, so the whole name stays within the 255 bytes a file name may have), the writing
+/// process's ID and a random tag. While it is written it is listed in a registry, so a process that must
+/// exit at once (on a signal) can remove it first (``abandonTemporaries()``). A temporary left by a
+/// process that no longer exists (killed with SIGKILL, a power cut) is removed by the next write into the
+/// same folder; one whose process is alive is never touched.
 public enum AtomicFile {
   /// The suffix every temporary file carries, so leftovers are recognisable.
   public static let temporarySuffix = ".framedial-partial"
 
+  /// The longest file name, in bytes, that Linux file systems accept (`NAME_MAX`).
+  static let maximumNameBytes = 255
+
   /// Calls `write` with a temporary path beside `destination`, then renames it to `destination`.
   /// If `write` throws, or the rename fails, the temporary file is removed and the error rethrown.
+  ///
+  /// Stale temporary files of dead processes in the destination's folder are removed first (once per
+  /// folder and process).
+  ///
+  /// - Throws: the error `write` throws, or ``RenderError`` when the rename fails or the process is
+  ///   exiting after ``abandonTemporaries()``.
   public static func write(to destination: String, _ write: (String) throws -> Void) throws {
     let url = URL(fileURLWithPath: destination)
     let folder = url.deletingLastPathComponent().path
+    if LiveTemporaries.shared.firstVisit(folder) { removeStaleTemporaries(in: folder) }
     let temporary = URL(fileURLWithPath: folder)
       .appendingPathComponent(
-        ".\(url.lastPathComponent).\(UUID().uuidString.prefix(8))\(temporarySuffix)"
+        temporaryName(for: url.lastPathComponent, pid: getpid(), tag: randomTag())
       )
       .path
+    guard LiveTemporaries.shared.register(temporary) else {
+      throw RenderError("\(destination): not written: the process is stopping")
+    }
+    defer { LiveTemporaries.shared.unregister(temporary) }
     do {
       try write(temporary)
       guard rename(temporary, destination) == 0 else {
@@ -27,5 +52,55 @@ public enum AtomicFile {
       unlink(temporary)
       throw error
     }
+  }
+
+  /// Removes every temporary file being written right now and makes later ``write(to:_:)`` calls fail
+  /// before they create one. For a process about to exit at once; safe to call from any thread, and
+  /// again just before the exit, for a file an encoder may have opened meanwhile.
+  public static func abandonTemporaries() {
+    LiveTemporaries.shared.abandon()
+  }
+
+  /// The temporary file name for a destination named `name`, written by process `pid`: at most
+  /// ``maximumNameBytes`` bytes of UTF-8, the destination's name cut at a Unicode scalar if need be.
+  static func temporaryName(for name: String, pid: Int32, tag: String) -> String {
+    let tail = ".\(pid).\(tag)\(temporarySuffix)"
+    let budget = maximumNameBytes - 1 - tail.utf8.count
+    var part = String.UnicodeScalarView()
+    var bytes = 0
+    for scalar in name.unicodeScalars {
+      bytes += UTF8.width(scalar)
+      guard bytes <= budget else { break }
+      part.append(scalar)
+    }
+    return "." + String(part) + tail
+  }
+
+  /// The ID of the process that wrote temporary file `name`, or nil when `name` is not one of ours.
+  static func writer(ofTemporary name: String) -> Int32? {
+    guard name.hasPrefix("."), name.hasSuffix(temporarySuffix) else { return nil }
+    let fields = name.dropLast(temporarySuffix.count).split(
+      separator: ".", omittingEmptySubsequences: false)
+    guard fields.count >= 4, let tag = fields.last, let pidText = fields.dropLast().last,
+      tag.utf8.count == 8, tag.allSatisfy({ $0.isASCII && $0.isHexDigit }),
+      pidText.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+      let pid = Int32(pidText), pid > 1
+    else { return nil }
+    return pid
+  }
+
+  /// Removes the temporary files in `folder` whose writing process no longer exists. A process that
+  /// exists but belongs to someone else (`EPERM`) counts as alive.
+  static func removeStaleTemporaries(in folder: String) {
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+    for name in names {
+      guard let pid = writer(ofTemporary: name), kill(pid, 0) != 0, errno == ESRCH else { continue }
+      unlink(URL(fileURLWithPath: folder).appendingPathComponent(name).path)
+    }
+  }
+
+  /// Eight random hexadecimal digits.
+  private static func randomTag() -> String {
+    String(format: "%08x", UInt32.random(in: .min ... .max))
   }
 }
