@@ -33,9 +33,9 @@ extension Image {
     self.init(retaining: image)
   }
 
-  /// The nickname of the libvips loader that recognises the file at `path` by its content (or, for a few
-  /// formats, its extension), blocked loaders included; nil when none does, or when `path` is not a
-  /// regular file. Reads only the first bytes.
+  /// The nickname of the libvips loader that recognises the file at `path` by its content, blocked
+  /// loaders included; nil when none does, or when `path` is not a regular file. Reads only the first
+  /// bytes.
   public static func loaderName(forFile path: String) -> String? {
     guard (try? Vips.ensureStarted()) != nil, let file = try? CheckedFile(opening: path),
       file.size > 0
