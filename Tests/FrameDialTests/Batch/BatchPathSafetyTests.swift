@@ -70,16 +70,36 @@ import Testing
     #expect(failed?.error == "not a regular file")
   }
 
-  @Test func anOutputThatIsAHardLinkToAnInputIsRefused() throws {
-    let root = try scratchWithImages(1)
+  @Test func anOutputThatIsALinkToAnInputIsRefused() throws {
+    let root = try scratchWithImages(2)
     defer { try? FileManager.default.removeItem(at: root) }
-    let input = root.appendingPathComponent("in/sub/r0.jpg").path
     let output = root.appendingPathComponent("out/sub")
     try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
     try FileManager.default.linkItem(
-      atPath: input, toPath: output.appendingPathComponent("r0.jpg").path)
+      atPath: root.appendingPathComponent("in/sub/r0.jpg").path,
+      toPath: output.appendingPathComponent("r0.jpg").path)
+    try FileManager.default.createSymbolicLink(
+      atPath: output.appendingPathComponent("r1.jpg").path,
+      withDestinationPath: root.appendingPathComponent("in/sub/r1.jpg").path)
     let items = try layout(root).items()
-    #expect(items.count == 1)
-    #expect(items.first?.problem?.contains("is an input file; refusing to overwrite it") == true)
+    #expect(items.count == 2)
+    for item in items {
+      #expect(item.problem?.hasSuffix("is an input file; refusing to overwrite it") == true)
+    }
+  }
+
+  @Test func foundationFileErrorsBecomeOnePlainLine() throws {
+    let root = try RenderFixtures.scratchFolder()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let file = root.appendingPathComponent("file").path
+    _ = FileManager.default.createFile(atPath: file, contents: Data("x".utf8))
+    do {
+      try FileManager.default.createDirectory(
+        atPath: file + "/sub", withIntermediateDirectories: true)
+      Issue.record("creating a folder below a file succeeded")
+    } catch {
+      #expect(ErrorMessage.plain(error) == "\(file)/sub: not a directory")
+    }
+    #expect(ErrorMessage.plain(RenderError("x.jpg: empty file")) == "x.jpg: empty file")
   }
 }
