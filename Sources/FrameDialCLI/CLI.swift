@@ -53,7 +53,7 @@ public enum CLI {
       console.err("Try 'framedial \(command.name) --help'.")
       return ExitCode.usage
     } catch {
-      console.err("framedial \(command.name): \(error)")
+      console.err("framedial \(command.name): \(ErrorMessage.plain(error))")
       return ExitCode.failure
     }
   }

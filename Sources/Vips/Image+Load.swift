@@ -3,22 +3,14 @@ import Foundation
 
 extension Image {
   /// Reads the image at `path`. Pixels are decoded lazily, when a pipeline asks for them; the header
-  /// (and the pixel limit) is checked here.
+  /// (and the pixel limit) is checked here. Anything that is not a regular file once links are followed
+  /// (a FIFO, a device, a folder) is refused with "not a regular file" before a byte is read; the file is
+  /// checked on its open descriptor and read through it, so a path swapped meanwhile is never read.
   public convenience init(contentsOf path: String, options: LoadOptions = LoadOptions()) throws {
     try Vips.ensureStarted()
-    guard FileManager.default.fileExists(atPath: path) else {
-      throw VipsError("\(path): no such file")
-    }
-    guard FileManager.default.isReadableFile(atPath: path) else {
-      throw VipsError("\(path): permission denied")
-    }
-    guard let loader = vips_foreign_find_load(path) else {
-      _ = VipsError.takeLibvipsMessage()
-      let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
-      throw VipsError(size == 0 ? "\(path): empty file" : "\(path): not a known image format")
-    }
-    let image = try Image.runLoader(
-      loaderNickname(loader), source: ["filename": .string(path)], options: options, name: path)
+    let file = try CheckedFile(opening: path)
+    guard file.size > 0 else { throw VipsError("\(path): empty file") }
+    let image = try Image.load(file, options: options, name: path)
     self.init(retaining: image)
   }
 
@@ -37,18 +29,18 @@ extension Image {
       throw VipsError(bytes.isEmpty ? "\(name): empty data" : "\(name): not a known image format")
     }
     let image = try Image.runLoader(
-      loaderNickname(loader), source: ["buffer": .blob(bytes)], options: options, name: name)
+      loaderNickname(loader), source: .buffer(bytes), options: options, name: name)
     self.init(retaining: image)
   }
 
-  /// The nickname of the libvips loader that recognises the file at `path` by its content (or, for a few
-  /// formats, its extension), blocked loaders included; nil when none does. Reads only the first bytes.
+  /// The nickname of the libvips loader that recognises the file at `path` by its content, blocked
+  /// loaders included; nil when none does, or when `path` is not a regular file. Reads only the first
+  /// bytes.
   public static func loaderName(forFile path: String) -> String? {
-    guard (try? Vips.ensureStarted()) != nil, let loader = vips_foreign_find_load(path) else {
-      _ = VipsError.takeLibvipsMessage()
-      return nil
-    }
-    return loaderNickname(loader)
+    guard (try? Vips.ensureStarted()) != nil, let file = try? CheckedFile(opening: path),
+      file.size > 0
+    else { return nil }
+    return findLoader(file).map { displayName($0.nickname) }
   }
 
   /// The header of the image at `path`, read without decoding pixels.
@@ -64,24 +56,64 @@ extension Image {
     self.init(owning: other.pointer)
   }
 
-  private static func runLoader(
-    _ loader: String, source: [String: Argument], options: LoadOptions, name: String
-  ) throws -> Image {
-    if try Operation.isBlocked(loader) {
-      throw VipsError(
-        "\(name): format not allowed (\(loader) is one of libvips's untrusted loaders)")
+  /// The loader for an open file: one that reads from a libvips source made from the descriptor, else
+  /// (for the few formats libvips reads only by file name) a file loader given a name that reopens the
+  /// same file.
+  private static func findLoader(_ file: CheckedFile) -> (
+    nickname: String, source: UnsafeMutablePointer<VipsSource>?
+  )? {
+    if let source = vips_source_new_from_descriptor(file.descriptor) {
+      if let loader = vips_foreign_find_load_source(source) {
+        return (loaderNickname(loader), source)
+      }
+      g_object_unref(source)
     }
-    var arguments = source
+    _ = VipsError.takeLibvipsMessage()
+    guard let loader = vips_foreign_find_load(file.reopenablePath) else {
+      _ = VipsError.takeLibvipsMessage()
+      return nil
+    }
+    return (loaderNickname(loader), nil)
+  }
+
+  private static func load(_ file: CheckedFile, options: LoadOptions, name: String) throws -> Image
+  {
+    guard let (loader, source) = findLoader(file) else {
+      throw VipsError("\(name): not a known image format")
+    }
+    defer { if let source { g_object_unref(source) } }
+    return try runLoader(
+      loader, source: source.map { .source($0) } ?? .file(file.reopenablePath), options: options,
+      name: name)
+  }
+
+  /// Where a loader reads from.
+  private enum LoadSource {
+    case file(String)
+    case source(UnsafeMutablePointer<VipsSource>)
+    case buffer(Data)
+  }
+
+  private static func runLoader(
+    _ loader: String, source: LoadSource, options: LoadOptions, name: String
+  ) throws -> Image {
+    let notAllowed = VipsError(
+      "\(name): format not allowed (\(displayName(loader)) is one of libvips's untrusted loaders)")
+    if try Operation.isBlocked(loader) { throw notAllowed }
+    var arguments: [String: Argument] = [:]
+    var sourceObject: UnsafeMutablePointer<VipsSource>?
+    switch source {
+    case .file(let path): arguments["filename"] = .string(path)
+    case .buffer(let bytes): arguments["buffer"] = .blob(bytes)
+    case .source(let object): sourceObject = object
+    }
     arguments["access"] = .string(options.sequential ? "sequential" : "random")
     arguments["fail_on"] = .string(options.failOn.rawValue)
     let image: Image
     do {
-      image = try Operation.call(loader, arguments).image()
+      image = try Operation.call(loader, arguments, source: sourceObject).image()
     } catch let error as VipsError {
-      if error.message.contains("operation is blocked") {
-        throw VipsError(
-          "\(name): format not allowed (\(loader) is one of libvips's untrusted loaders)")
-      }
+      if error.message.contains("operation is blocked") { throw notAllowed }
       throw VipsError("\(name): cannot read: \(error.message)")
     }
     if let limit = options.pixelLimit {
@@ -107,6 +139,12 @@ private func loaderNickname(_ className: UnsafePointer<CChar>) -> String {
   let type = g_type_from_name(className)
   if type != 0, let nickname = vips_nickname_find(type) { return String(cString: nickname) }
   return String(cString: className)
+}
+
+/// A loader's name as users know it: "jpegload" for libvips's "jpegload_source", which reads the same
+/// format from an open file.
+func displayName(_ loader: String) -> String {
+  loader.hasSuffix("_source") ? String(loader.dropLast("_source".count)) : loader
 }
 
 private func megapixels(_ pixels: Int) -> String {

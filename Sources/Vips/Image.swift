@@ -42,7 +42,7 @@ public final class Image: @unchecked Sendable {
   /// The number of pages (frames of a GIF, pages of a TIFF); 1 for most images.
   public var pages: Int { Int(vips_image_get_n_pages(pointer)) }
   /// The nickname of the loader that read the image ("jpegload", "heifload", …), if it came from a loader.
-  public var loader: String? { try? string("vips-loader") }
+  public var loader: String? { (try? string("vips-loader")).map(displayName) }
 
   /// The header facts of this image.
   public var header: ImageHeader {

@@ -15,6 +15,13 @@ public enum Operation {
   /// ```
   public static func call(_ name: String, _ arguments: [String: Argument]) throws -> OperationResult
   {
+    try call(name, arguments, source: nil)
+  }
+
+  /// ``call(_:_:)`` with, for a loader that reads a libvips source, that source as its "source" input.
+  static func call(
+    _ name: String, _ arguments: [String: Argument], source: UnsafeMutablePointer<VipsSource>?
+  ) throws -> OperationResult {
     try Vips.ensureStarted()
     guard let operation = vips_operation_new(name) else {
       throw VipsError.fromLibvips("libvips has no operation named '\(name)'")
@@ -30,6 +37,13 @@ public enum Operation {
     // Sorted so that a failure names the same argument every time.
     for (argumentName, value) in arguments.sorted(by: { $0.key < $1.key }) {
       try set(argumentName, to: value, on: object, operation: name)
+    }
+    if let source {
+      var value = GValue()
+      g_value_init(&value, fd_type_source())
+      defer { g_value_unset(&value) }
+      g_value_set_object(&value, source)
+      g_object_set_property(fd_gobject(object), "source", &value)
     }
     guard vips_cache_operation_buildp(&built) == 0 else {
       throw VipsError.fromLibvips("libvips operation \(name) failed")

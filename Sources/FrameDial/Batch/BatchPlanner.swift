@@ -40,46 +40,64 @@ public struct BatchLayout: Sendable {
     self.naming = naming
   }
 
-  /// The batch's items, in a stable order (input order, then relative path).
-  public func items() throws -> [BatchItem] {
+  /// The batch's items, in a stable order (input order, then relative path). `shouldStop` is asked while
+  /// folders are walked; once it returns true, planning ends with an "interrupted" error.
+  ///
+  /// Paths are compared as the files they finally name (symbolic links followed, by device and inode):
+  /// an output folder inside an input folder, or around it, is refused (unless
+  /// ``allowOutputInsideInput``) even when a link leads there, and an output that is an input, or a link
+  /// to one, is refused.
+  public func items(shouldStop: @escaping @Sendable () -> Bool = { false }) throws -> [BatchItem] {
     guard !inputs.isEmpty else { throw RenderError("no inputs given") }
-    let output = Self.absolute(outputFolder)
+    let outputStatus = FileStatus(outputFolder)
     var walker = self.walker
+    // The output folder is never walked, wherever a link may lead.
+    walker.excludedFolders.append(outputFolder)
     var rootNames = Set<String>()
     var found: [(FolderWalker.Found, prefix: String)] = []
     for input in inputs {
       let root = Self.absolute(input)
-      var isFolder: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: root, isDirectory: &isFolder) else {
+      guard let rootStatus = FileStatus(input) else {
         throw RenderError("\(input): no such file or folder")
       }
-      if isFolder.boolValue {
-        if Self.isInside(output, root) || Self.isInside(root, output) {
-          guard allowOutputInsideInput, !Self.isInside(root, output) || root == output else {
+      if rootStatus.isFolder {
+        let outputInside = FileStatus.isInside(outputFolder, rootStatus.identity)
+        let inputInside = outputStatus.map { FileStatus.isInside(input, $0.identity) } ?? false
+        if outputInside || inputInside {
+          guard allowOutputInsideInput, !inputInside || outputInside else {
             throw RenderError(
-              "output folder \(outputFolder) lies \(Self.isInside(output, root) ? "inside" : "around") input "
+              "output folder \(outputFolder) lies \(outputInside ? "inside" : "around") input "
                 + "folder \(input): outputs would mix with inputs (use --allow-output-inside to accept)"
             )
           }
-          walker.excludedFolders.append(output)
         }
       }
       let prefix =
-        inputs.count > 1 && isFolder.boolValue ? URL(fileURLWithPath: root).lastPathComponent : ""
+        inputs.count > 1 && rootStatus.isFolder ? URL(fileURLWithPath: root).lastPathComponent : ""
       if !prefix.isEmpty {
         guard rootNames.insert(prefix).inserted else {
           throw RenderError(
             "two input folders are both called '\(prefix)': their outputs would collide")
         }
       }
-      for file in try walker.images(under: input) { found.append((file, prefix)) }
+      for file in try walker.images(under: input, shouldStop: shouldStop) {
+        found.append((file, prefix))
+      }
     }
     var items: [BatchItem] = []
     var claimed: [String: String] = [:]
-    let inputPaths = Set(found.map { Self.absolute($0.0.path) })
+    let inputFiles = Set(found.compactMap { FileStatus($0.0.path)?.identity })
     for (file, prefix) in found {
       let relative = prefix.isEmpty ? file.relativePath : prefix + "/" + file.relativePath
       if let shard, !shard.contains(relative) { continue }
+      if file.isFolder {
+        let mirrored = (outputFolder as NSString).appendingPathComponent(relative)
+        items.append(
+          BatchItem(
+            input: file.path, relativePath: relative, output: mirrored,
+            format: self.format ?? .jpeg, problem: file.problem))
+        continue
+      }
       let format = self.format ?? Self.format(of: file.path)
       let name = naming.name(for: URL(fileURLWithPath: file.path).lastPathComponent, format: format)
       let folder = (relative as NSString).deletingLastPathComponent
@@ -91,7 +109,7 @@ public struct BatchLayout: Sendable {
         problem: file.problem)
       if item.problem != nil {
         // Reported as it is.
-      } else if inputPaths.contains(Self.absolute(target)) {
+      } else if let existing = FileStatus(target), inputFiles.contains(existing.identity) {
         item.problem = "its output \(target) is an input file; refusing to overwrite it"
       } else if let other = claimed[Self.absolute(target)] {
         item.problem = "its output \(target) is already the output of \(other)"
@@ -120,12 +138,5 @@ public struct BatchLayout: Sendable {
     }
   }
 
-  static func absolute(_ path: String) -> String {
-    URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
-  }
-
-  /// True when `path` is `folder` or lies below it.
-  static func isInside(_ path: String, _ folder: String) -> Bool {
-    path == folder || path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
-  }
+  static func absolute(_ path: String) -> String { FileStatus.resolvedPath(path) }
 }

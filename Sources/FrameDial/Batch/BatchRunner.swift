@@ -105,25 +105,22 @@ public final class BatchRunner: Sendable {
         milliseconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6, error: error)
     }
     if let problem = item.problem { return event(.failed, problem) }
-    if !overwrite && FileManager.default.fileExists(atPath: item.output) {
-      return event(.skipped)
-    }
-    if dryRun { return event(.planned) }
     do {
-      let folder = (item.output as NSString).deletingLastPathComponent
-      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      // An output that is the input, or a FIFO or device, is refused rather than skipped as existing.
+      try OutputTarget.check(item.output, input: item.input)
+      if !overwrite && FileManager.default.fileExists(atPath: item.output) {
+        return event(.skipped)
+      }
+      if dryRun { return event(.planned) }
+      try FileOperations.createFolder((item.output as NSString).deletingLastPathComponent)
       var fileOptions = options
       fileOptions.format = item.format
       try renderer.renderFile(at: item.input, to: item.output, state: state, options: fileOptions)
-      if keepTime,
-        let date = try FileManager.default.attributesOfItem(atPath: item.input)[.modificationDate]
-      {
-        try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: item.output)
-      }
+      if keepTime { try FileOperations.copyModificationTime(from: item.input, to: item.output) }
       return event(.done)
     } catch {
       // The event names the file already; keep only what went wrong.
-      var message = "\(error)"
+      var message = ErrorMessage.plain(error)
       while message.hasPrefix(item.input + ": ") { message.removeFirst(item.input.count + 2) }
       return event(.failed, message)
     }

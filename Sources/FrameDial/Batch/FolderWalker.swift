@@ -3,6 +3,11 @@ import Vips
 
 /// Finds the image files under batch inputs: folders are walked (recursively by default, hidden
 /// entries skipped, symlinked folders not followed unless asked); files given directly are taken as is.
+///
+/// Nothing but regular files is read: a FIFO, device or socket (or a link to one) with an image extension
+/// is reported as "not a regular file", without one it is ignored. Each folder is remembered by device and
+/// inode, so a link that leads back to a folder above it, or to a folder already walked, is reported once
+/// and not entered again. A folder that cannot be listed is reported and the walk goes on.
 public struct FolderWalker: Sendable {
   /// One file found, with the path it is known by relative to its input root.
   public struct Found: Sendable, Equatable {
@@ -10,8 +15,10 @@ public struct FolderWalker: Sendable {
     public var path: String
     /// The path below the input root (for a file given directly: its name).
     public var relativePath: String
-    /// Why the file cannot be processed, when that is known from its name alone.
+    /// Why the file cannot be processed, when that is known before reading it.
     public var problem: String?
+    /// True when the entry is a folder that was not walked (``problem`` says why).
+    public var isFolder = false
   }
 
   /// Walk sub-folders.
@@ -20,7 +27,7 @@ public struct FolderWalker: Sendable {
   public var followSymlinkedFolders = false
   /// Include files and folders whose names start with a dot.
   public var includeHidden = false
-  /// Folders never entered (the output folder, when it lies inside an input).
+  /// Folders never entered (the output folder), compared by device and inode.
   public var excludedFolders: [String] = []
 
   /// Creates a walker with the defaults.
@@ -29,54 +36,124 @@ public struct FolderWalker: Sendable {
   /// The image candidates under `root`, sorted by relative path: files with an image extension, and files
   /// that are images by content whatever their name — including formats FrameDial refuses to read (SVG,
   /// PDF, … through libvips's blocked loaders), so that they are reported rather than silently passed over.
-  public func images(under root: String) throws -> [Found] {
-    var isFolder: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: root, isDirectory: &isFolder) else {
+  /// `shouldStop` is asked before each entry; once it returns true the walk ends with an "interrupted"
+  /// error.
+  public func images(
+    under root: String, shouldStop: @escaping @Sendable () -> Bool = { false }
+  ) throws
+    -> [Found]
+  {
+    guard let status = FileStatus(root) else {
       throw RenderError("\(root): no such file or folder")
     }
-    if !isFolder.boolValue {
-      return [Found(path: root, relativePath: URL(fileURLWithPath: root).lastPathComponent)]
+    if !status.isFolder {
+      return [
+        Found(
+          path: root, relativePath: URL(fileURLWithPath: root).lastPathComponent,
+          problem: status.isRegularFile ? nil : "not a regular file")
+      ]
     }
-    var found: [Found] = []
-    try walk(folder: root, relative: "", into: &found, depth: 0)
-    return found.sorted { $0.relativePath < $1.relativePath }
+    var walk = Walk(
+      walker: self, excluded: Set(excludedFolders.compactMap { FileStatus($0)?.identity }),
+      shouldStop: shouldStop)
+    walk.visited.insert(status.identity)
+    let listing: (names: [String], invalidNames: [String])
+    do {
+      listing = try Self.list(root)
+    } catch {
+      throw RenderError("\(root): cannot list the folder: \(error.reason)")
+    }
+    try walk.walk(folder: root, listing: listing, relative: "", above: [status.identity])
+    return walk.found.sorted { $0.relativePath < $1.relativePath }
   }
 
-  private func walk(folder: String, relative: String, into found: inout [Found], depth: Int) throws
-  {
-    let listing = try Self.list(folder)
-    for raw in listing.invalidNames where includeHidden || !raw.hasPrefix(".") {
-      let shown = (folder as NSString).appendingPathComponent(raw)
-      found.append(
-        Found(
-          path: shown, relativePath: relative.isEmpty ? raw : relative + "/" + raw,
-          problem: "the file name is not valid UTF-8; rename the file to process it"))
+  /// The state of one walk: what was found, and every folder entered so far.
+  private struct Walk {
+    let walker: FolderWalker
+    let excluded: Set<FileIdentity>
+    let shouldStop: () -> Bool
+    var visited: Set<FileIdentity> = []
+    var found: [Found] = []
+
+    init(walker: FolderWalker, excluded: Set<FileIdentity>, shouldStop: @escaping () -> Bool) {
+      self.walker = walker
+      self.excluded = excluded
+      self.shouldStop = shouldStop
     }
-    for name in listing.names {
-      if !includeHidden && name.hasPrefix(".") { continue }
-      let path = (folder as NSString).appendingPathComponent(name)
-      let relativePath = relative.isEmpty ? name : relative + "/" + name
-      guard let type = fileType(path) else { continue }
-      switch type {
-      case .folder:
-        guard recursive, !isExcluded(path) else { continue }
-        try walk(folder: path, relative: relativePath, into: &found, depth: depth + 1)
-      case .file:
-        if ImageSniffer.hasImageExtension(name) || ImageSniffer.kind(ofFile: path) != nil
+
+    /// Walks the entries of `folder` (listed already); `above` holds the folders on the way down to it.
+    mutating func walk(
+      folder: String, listing: (names: [String], invalidNames: [String]), relative: String,
+      above: [FileIdentity]
+    ) throws {
+      let includeHidden = walker.includeHidden
+      for raw in listing.invalidNames where includeHidden || !raw.hasPrefix(".") {
+        let shown = (folder as NSString).appendingPathComponent(raw)
+        found.append(
+          Found(
+            path: shown, relativePath: relative.isEmpty ? raw : relative + "/" + raw,
+            problem: "the file name is not valid UTF-8; rename the file to process it"))
+      }
+      for name in listing.names {
+        if shouldStop() { throw RenderError("interrupted while looking for images") }
+        if !includeHidden && name.hasPrefix(".") { continue }
+        let path = (folder as NSString).appendingPathComponent(name)
+        let relativePath = relative.isEmpty ? name : relative + "/" + name
+        // A dangling or looping link, or an entry that vanished, is passed over.
+        guard let status = FileStatus(path) else { continue }
+        if status.isFolder {
+          try enter(path, status.identity, relativePath: relativePath, above: above)
+        } else if !status.isRegularFile {
+          if ImageSniffer.hasImageExtension(name) {
+            found.append(
+              Found(path: path, relativePath: relativePath, problem: "not a regular file"))
+          }
+        } else if ImageSniffer.hasImageExtension(name) || ImageSniffer.kind(ofFile: path) != nil
           || Image.loaderName(forFile: path) != nil
         {
           found.append(Found(path: path, relativePath: relativePath))
         }
       }
     }
+
+    private mutating func enter(
+      _ path: String, _ identity: FileIdentity, relativePath: String, above: [FileIdentity]
+    ) throws {
+      guard walker.recursive, !excluded.contains(identity) else { return }
+      var link = stat()
+      let isLink = lstat(path, &link) == 0 && link.st_mode & S_IFMT == S_IFLNK
+      if isLink && !walker.followSymlinkedFolders { return }
+      func skipped(_ problem: String) {
+        found.append(
+          Found(path: path, relativePath: relativePath, problem: problem, isFolder: true))
+      }
+      if above.contains(identity) {
+        return skipped("not walked: it leads back to a folder above it (a loop of links)")
+      }
+      guard visited.insert(identity).inserted else {
+        return skipped("not walked: the folder was already walked by another path")
+      }
+      let listing: (names: [String], invalidNames: [String])
+      do {
+        listing = try FolderWalker.list(path)
+      } catch {
+        return skipped("cannot list the folder: \(error.reason)")
+      }
+      try walk(folder: path, listing: listing, relative: relativePath, above: above + [identity])
+    }
+  }
+
+  /// Why a folder could not be listed.
+  private struct ListingError: Error {
+    let reason: String
   }
 
   /// The entries of `folder` (without "." and ".."), sorted, with the names that are not valid UTF-8
   /// apart (shown with U+FFFD in place of the bad bytes), since no path can be made from them.
-  private static func list(_ folder: String) throws -> (names: [String], invalidNames: [String]) {
-    guard let directory = opendir(folder) else {
-      throw RenderError("\(folder): cannot list the folder: \(String(cString: strerror(errno)))")
-    }
+  private static func list(_ folder: String) throws(ListingError) -> (
+    names: [String], invalidNames: [String]
+  ) {
+    guard let directory = opendir(folder) else { throw ListingError(reason: errorText(errno)) }
     defer { closedir(directory) }
     var names: [String] = []
     var invalid: [String] = []
@@ -92,33 +169,5 @@ public struct FolderWalker: Sendable {
       }
     }
     return (names.sorted(), invalid.sorted())
-  }
-
-  private enum EntryType { case file, folder }
-
-  private func fileType(_ path: String) -> EntryType? {
-    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-      let type = attributes[.type] as? FileAttributeType
-    else { return nil }
-    switch type {
-    case .typeDirectory:
-      return .folder
-    case .typeRegular:
-      return .file
-    case .typeSymbolicLink:
-      var isFolder: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return nil }
-      if isFolder.boolValue { return followSymlinkedFolders ? .folder : nil }
-      return .file
-    default:
-      return nil
-    }
-  }
-
-  private func isExcluded(_ path: String) -> Bool {
-    let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-    return excludedFolders.contains {
-      URL(fileURLWithPath: $0).resolvingSymlinksInPath().path == resolved
-    }
   }
 }

@@ -33,12 +33,19 @@ public enum ImageSniffer {
     return nil
   }
 
-  /// The kind of the file at `path` from its first bytes; nil when unreadable or not an image.
+  /// The kind of the file at `path` from its first bytes; nil when unreadable, not an image, or not a
+  /// regular file (opened without blocking and checked on the descriptor, so a FIFO or a device is
+  /// never read).
   public static func kind(ofFile path: String) -> Kind? {
-    guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-    defer { try? handle.close() }
-    guard let data = try? handle.read(upToCount: 16) else { return nil }
-    return kind(ofHeader: [UInt8](data))
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+    var header = [UInt8](repeating: 0, count: 16)
+    let count = header.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+    guard count > 0 else { return nil }
+    return kind(ofHeader: Array(header.prefix(count)))
   }
 
   /// True when `name`'s extension is one of ``imageExtensions``.

@@ -83,9 +83,7 @@ public struct PreviewRenderer: Sendable {
     guard let format = ImageFormat(path: output) else {
       throw RenderError("\(output): unknown output format; use an extension such as .png or .jpg")
     }
-    if StillRenderer.sameFile(input, output) {
-      throw RenderError("\(output): refusing to write onto the input file")
-    }
+    try OutputTarget.check(output, input: input)
     let composed: (image: Image, layout: PreviewLayout)
     do {
       composed = try compose(picture(at: input, state: state, load: options.load), options: options)

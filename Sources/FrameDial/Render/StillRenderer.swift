@@ -88,9 +88,7 @@ public final class StillRenderer: Sendable {
         "\(output): unknown output format; use an extension such as .jpg, .png, .webp, .tif, .heic, .avif"
       )
     }
-    if Self.sameFile(input, output) {
-      throw RenderError("\(output): refusing to write onto the input file")
-    }
+    try OutputTarget.check(output, input: input)
     let plan = cache.plan(for: state)
     var load = options.load
     // Reading strip by strip keeps memory low, but a zoom window and auto white balance read out of order.
@@ -121,15 +119,5 @@ public final class StillRenderer: Sendable {
     }
     return StillResult(
       outputPath: output, width: tagged.width, height: tagged.height, format: format)
-  }
-
-  /// True when both paths name the same existing file (after resolving links).
-  static func sameFile(_ first: String, _ second: String) -> Bool {
-    let manager = FileManager.default
-    guard let a = try? manager.attributesOfItem(atPath: first),
-      let b = try? manager.attributesOfItem(atPath: second)
-    else { return false }
-    return (a[.systemNumber] as? Int) == (b[.systemNumber] as? Int)
-      && (a[.systemFileNumber] as? Int) == (b[.systemFileNumber] as? Int)
   }
 }

@@ -68,9 +68,7 @@ public struct SweepRenderer: Sendable {
     guard let format = ImageFormat(path: output) else {
       throw RenderError("\(output): unknown output format; use an extension such as .png or .jpg")
     }
-    if StillRenderer.sameFile(input, output) {
-      throw RenderError("\(output): refusing to write onto the input file")
-    }
+    try OutputTarget.check(output, input: input)
     let result: (image: Image, layout: SweepLayout)
     do {
       let picture = try StillInput.load(input, options: load, keepSixteenBits: false)
