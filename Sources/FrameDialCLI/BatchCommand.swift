@@ -75,7 +75,14 @@ enum BatchCommand: Command {
             + "their partial files removed")
       })
     defer { trap.cancel() }
-    let items = try layout.items()
+    let items: [BatchItem]
+    do {
+      items = try layout.items(shouldStop: { trap.signal != nil })
+    } catch {
+      guard let code = trap.exitCode else { throw error }
+      console.err("framedial batch: interrupted while looking for images; nothing was written")
+      return code
+    }
     // One image per worker is faster than many threads per image: share libvips's threads out.
     try Vips.setThreads(max(1, cores / jobs))
     let dryRun = arguments.flag("dry-run")

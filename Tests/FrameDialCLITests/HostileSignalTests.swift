@@ -186,6 +186,38 @@ import Vips
     #expect(outputs(in: output).isEmpty, "the image in progress was finished, not abandoned")
   }
 
+  @Test func ctrlCWhilePlanningAHugeFolderStopsThePlanning() throws {
+    // 4,000 small files without an extension: each is sniffed by every libvips loader, so planning
+    // takes seconds, and Ctrl-C lands while they are looked at.
+    let root = try scratch()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let input = root.appendingPathComponent("in")
+    var seed: UInt64 = 0x9E37_79B9
+    for folder in 0..<40 {
+      let sub = input.appendingPathComponent("d\(folder)")
+      try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
+      for file in 0..<100 {
+        let bytes = (0..<64).map { _ in
+          seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+          return UInt8(truncatingIfNeeded: seed >> 56)
+        }
+        _ = FileManager.default.createFile(
+          atPath: sub.appendingPathComponent("f\(file)").path, contents: Data(bytes))
+      }
+    }
+    let errors = root.appendingPathComponent("errors")
+    let output = root.appendingPathComponent("out")
+    let process = try ShellStartedProcess(
+      ["batch", input.path, "-o", output.path], errors: errors.path)
+    Thread.sleep(forTimeInterval: 0.4)
+    process.send(SIGINT)
+    let ending = process.wait()
+    let message = text(of: errors)
+    #expect(ending == .exited(130), "\(message)")
+    #expect(message.contains("interrupted while looking for images"), "\(message)")
+    #expect(!FileManager.default.fileExists(atPath: output.path))
+  }
+
   @Test func staleTemporaryFilesOfDeadProcessesAreRemovedLiveOnesKept() throws {
     let root = try scratch()
     defer { try? FileManager.default.removeItem(at: root) }
