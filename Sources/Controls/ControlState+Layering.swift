@@ -36,10 +36,9 @@ extension ControlState {
     var files: [(name: String, data: Data)] = []
     for url in stateFileURLs {
       do {
-        files.append((url.path, try Data(contentsOf: url)))
+        files.append((url.path, try SmallTextFile.read(url.path)))
       } catch {
-        throw .inSource(
-          url.path, .invalidJSON("the file cannot be read (\(error.localizedDescription))"))
+        throw .inSource(url.path, .unreadable(error.description))
       }
     }
     return try layered(base: base, stateFiles: files, assignments: assignments)

@@ -16,6 +16,8 @@ public enum ControlStateError: Error, Sendable, Hashable, CustomStringConvertibl
   case malformedAssignment(String)
   /// The JSON text could not be read as an object.
   case invalidJSON(String)
+  /// The state file could not be read at all (no such file, not a regular file, …).
+  case unreadable(String)
   /// An error found while reading a named source, such as a state file.
   indirect case inSource(String, ControlStateError)
 
@@ -34,6 +36,8 @@ public enum ControlStateError: Error, Sendable, Hashable, CustomStringConvertibl
       "The value \"\(value)\" for \"\(key)\" is not valid; allowed: \(allowed)."
     case .malformedAssignment(let text):
       "The setting \"\(text)\" is not of the form key=value (for example ev=0.5); known keys are: \(ControlKey.cliNamesDescription)."
+    case .unreadable(let reason):
+      "The file cannot be read: \(reason)."
     case .invalidJSON(let problem):
       "The control state is not a valid JSON object: \(problem)."
     case .inSource(let source, let error):

@@ -28,11 +28,14 @@ extension Timeline {
   ///
   /// - Throws: `TimelineError` naming the file, or the line and problem.
   public init(contentsOf url: URL) throws(TimelineError) {
-    let text: String
+    let data: Data
     do {
-      text = try String(contentsOf: url, encoding: .utf8)
+      data = try SmallTextFile.read(url.path)
     } catch {
-      throw .fileError(path: url.path, reason: error.localizedDescription)
+      throw .fileError(path: url.path, reason: error.description)
+    }
+    guard let text = String(data: data, encoding: .utf8) else {
+      throw .fileError(path: url.path, reason: "not UTF-8 text")
     }
     try self.init(jsonLines: text)
   }

@@ -77,6 +77,36 @@ import Testing
         == ControlState(zoom: 2, contrast: 1.5))
   }
 
+  @Test func stateAndTimelineFilesAreReadOnlyFromRegularFiles() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("framedial-files-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let fifo = folder.appendingPathComponent("fifo.json")
+    #expect(mkfifo(fifo.path, 0o644) == 0)
+    func stateError(_ path: String) -> String {
+      let error = caught(ControlStateError.self) {
+        _ = try ControlState.layered(
+          stateFileURLs: [URL(fileURLWithPath: path)], assignments: [])
+      }
+      return error?.description ?? "no error"
+    }
+    // Neither a FIFO nor /dev/zero is read: they would hang or grow without end.
+    #expect(
+      stateError(fifo.path) == "In \(fifo.path): The file cannot be read: not a regular file.")
+    #expect(stateError("/dev/zero").hasSuffix("not a regular file."))
+    #expect(stateError(folder.path).hasSuffix("a folder, not a file."))
+    #expect(stateError(folder.appendingPathComponent("none.json").path).hasSuffix("no such file."))
+    let timeline = caught(TimelineError.self) { _ = try Timeline(contentsOf: fifo) }
+    #expect(timeline == .fileError(path: fifo.path, reason: "not a regular file"))
+    // A regular file still reads.
+    let good = folder.appendingPathComponent("good.json")
+    try Data(#"{"contrast": 1.5}"#.utf8).write(to: good)
+    #expect(
+      try ControlState.layered(stateFileURLs: [good], assignments: [])
+        == ControlState(contrast: 1.5))
+  }
+
   @Test func encodingRoundTrips() throws {
     let states = [
       ControlState.identity,
