@@ -17,8 +17,7 @@ extension Image {
       let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
       throw VipsError(size == 0 ? "\(path): empty file" : "\(path): not a known image format")
     }
-    let image = try Image.runLoader(
-      loaderNickname(loader), source: ["filename": .string(path)], options: options, name: path)
+    let image = try Image.runFileLoader(loaderNickname(loader), path: path, options: options)
     self.init(retaining: image)
   }
 
@@ -64,7 +63,7 @@ extension Image {
     self.init(owning: other.pointer)
   }
 
-  private static func runLoader(
+  static func runLoader(
     _ loader: String, source: [String: Argument], options: LoadOptions, name: String
   ) throws -> Image {
     if try Operation.isBlocked(loader) {
