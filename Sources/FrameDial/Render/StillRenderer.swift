@@ -42,6 +42,9 @@ public struct StillResult: Sendable, Equatable {
   public var height: Int
   /// Its format.
   public var format: ImageFormat
+  /// What could not be carried over, one sentence each naming the input (see
+  /// ``StillRenderer/metadataWarnings(_:format:input:)``).
+  public var warnings: [String] = []
 }
 
 /// Renders still images: read, orient, convert to sRGB, apply the compiled plan, write atomically with
@@ -120,7 +123,8 @@ public final class StillRenderer: Sendable {
       throw RenderError("\(input): \(error.message)")
     }
     return StillResult(
-      outputPath: output, width: tagged.width, height: tagged.height, format: format)
+      outputPath: output, width: tagged.width, height: tagged.height, format: format,
+      warnings: Self.metadataWarnings(tagged, format: format, input: input))
   }
 
   /// True when both paths name the same existing file (after resolving links).
