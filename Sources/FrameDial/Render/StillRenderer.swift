@@ -98,16 +98,12 @@ public final class StillRenderer: Sendable {
     var load = options.load
     // Reading strip by strip keeps memory low, but a zoom window and auto white balance read out of order.
     load.sequential = load.sequential && plan.zoom == nil && !plan.needsAutoWhiteBalance
+    let mark = Vips.errorMark()
     let image = try StillInput.load(
       input, options: load, keepSixteenBits: format.supportsSixteenBits,
       convertsColour: !plan.recipe.colorStages.isEmpty)
-    var rendered = try render(image, state: state, options: options)
-    if let fit = options.fit { rendered = try fit.applied(to: rendered) }
-    let tagged = try rendered.editingMetadata { editor in
-      editor.setInt("orientation", 1)
-      if !rendered.hasICCProfile && !SRGBProfile.data.isEmpty {
-        editor.setBlob(Image.iccProfileField, SRGBProfile.data)
-      }
+    let tagged = try DecodeVerdict.naming(input, load: options.load) {
+      try prepared(image, state: state, options: options)
     }
     do {
       try AtomicFile.write(to: output) { temporary in
@@ -118,6 +114,7 @@ public final class StillRenderer: Sendable {
           throw RenderError.writing(
             output, from: input, temporary: temporary, failure: error, load: options.load)
         }
+        try DecodeVerdict.confirm(input, since: mark, load: options.load)
       }
     } catch let error as VipsError {
       throw RenderError("\(input): \(error.message)")
@@ -125,6 +122,19 @@ public final class StillRenderer: Sendable {
     return StillResult(
       outputPath: output, width: tagged.width, height: tagged.height, format: format,
       warnings: Self.metadataWarnings(tagged, format: format, input: input))
+  }
+
+  /// The rendered, fitted and tagged image to write (orientation 1, sRGB profile when it has none).
+  private func prepared(_ image: Image, state: ControlState, options: StillOptions) throws -> Image
+  {
+    var rendered = try render(image, state: state, options: options)
+    if let fit = options.fit { rendered = try fit.applied(to: rendered) }
+    return try rendered.editingMetadata { editor in
+      editor.setInt("orientation", 1)
+      if !rendered.hasICCProfile && !SRGBProfile.data.isEmpty {
+        editor.setBlob(Image.iccProfileField, SRGBProfile.data)
+      }
+    }
   }
 
   /// True when both paths name the same existing file (after resolving links).

@@ -71,12 +71,10 @@ public struct SweepRenderer: Sendable {
     if StillRenderer.sameFile(input, output) {
       throw RenderError("\(output): refusing to write onto the input file")
     }
-    let result: (image: Image, layout: SweepLayout)
-    do {
+    let mark = Vips.errorMark()
+    let result = try DecodeVerdict.naming(input, load: load) {
       let picture = try StillInput.load(input, options: load, keepSixteenBits: false)
-      result = try sheet(picture, steps: steps, heading: heading)
-    } catch let error as VipsError {
-      throw RenderError("\(input): \(error.message)")
+      return try sheet(picture, steps: steps, heading: heading)
     }
     try AtomicFile.write(to: output) { temporary in
       do {
@@ -85,6 +83,7 @@ public struct SweepRenderer: Sendable {
         throw RenderError.writing(
           output, from: input, temporary: temporary, failure: error, load: load)
       }
+      try DecodeVerdict.confirm(input, since: mark, load: load)
     }
     return result.layout
   }
