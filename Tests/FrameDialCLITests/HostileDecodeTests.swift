@@ -75,8 +75,8 @@ import Vips
     let coffee = try Image(contentsOf: CLIRunner.sample("coffee.png"))
     let sources: [(String, Data, Int)] = [
       ("png", png, 12),
-      ("gif", try encoded(coffee, "gif"), 3),
-      ("tif", try encoded(coffee, "tif", ["compression": "deflate"]), 3),
+      ("gif", try encoded(coffee, "gif"), 2),
+      ("tif", try encoded(coffee, "tif", ["compression": "deflate"]), 2),
       ("jpg", try encoded(coffee, "jpg"), 2),
     ]
     var random = Seeded(state: 0xDEC0_DE12)
@@ -100,7 +100,10 @@ import Vips
     // without one, the batch reads strip by strip.
     let result = try run(
       threads: threads,
-      ["batch", input.path, "-o", output.path, "--json", "--jobs", "1", "--set", "ev=0.3"]
+      [
+        "batch", input.path, "-o", output.path, "--json", "--jobs", "1", "--format", "jpeg",
+        "--set", "ev=0.3",
+      ]
         + (zoom ? ["--set", "zoom=1.5"] : []))
     var statuses: [String: String] = [:]
     for line in result.standardOutput.split(separator: "\n") {
@@ -121,7 +124,7 @@ import Vips
     try writeDamagedCorpus(into: input)
     for zoom in [true, false] {
       let alone = try verdicts(input, threads: 1, zoom: zoom, root: root)
-      #expect(alone.count == 25)
+      #expect(alone.count == 23)
       #expect(alone.values.filter { $0 == "failed" }.count >= 12)
       for name in ["intact-png.png", "intact-gif.gif", "intact-tif.tif", "intact-jpg.jpg"] {
         #expect(alone[name] == "done", "\(name)")
