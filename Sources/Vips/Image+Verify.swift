@@ -1,3 +1,5 @@
+import Foundation
+
 extension Image {
   /// libjpeg's warnings that mean the compressed data stops early. libjpeg fills the rest with grey and
   /// libvips passes that as a warning; FrameDial counts it as truncation.
