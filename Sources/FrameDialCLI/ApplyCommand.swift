@@ -31,6 +31,7 @@ enum ApplyCommand: Command {
     console.out(
       "\(input) → \(result.outputPath) (\(result.width)×\(result.height) \(result.format.rawValue))"
     )
+    for warning in result.warnings { console.err("framedial \(name): warning: \(warning)") }
     return ExitCode.success
   }
 

@@ -21,7 +21,10 @@ enum BatchCommand: Command {
       .value("quality", short: "q", "Q", "quality 1 … 100 for lossy formats"),
       .value(
         "name", "TEMPLATE", "output names from {stem} {ext} {name} {format} (default {stem}.{ext})"),
-      .value("jobs", short: "j", "N", "images processed at once (default: the number of cores)"),
+      .value(
+        "jobs", short: "j", "N",
+        "images processed at once (default: the number of cores); each gets cores / N libvips "
+          + "threads, or VIPS_CONCURRENCY when that is set"),
       .value(
         "shard", "I/N", "process only part I of N (1 ≤ I ≤ N), split deterministically by path"),
       .value("pixel-limit", "PIXELS", "refuse larger images (default 100000000)"),
@@ -83,8 +86,10 @@ enum BatchCommand: Command {
       console.err("framedial batch: interrupted while looking for images; nothing was written")
       return code
     }
-    // One image per worker is faster than many threads per image: share libvips's threads out.
-    try Vips.setThreads(max(1, cores / jobs))
+    // One image per worker is faster than many threads per image: share libvips's threads out, unless
+    // VIPS_CONCURRENCY asks for a number of threads per image.
+    let requested = ProcessInfo.processInfo.environment["VIPS_CONCURRENCY"].flatMap { Int($0) }
+    try Vips.setThreads(requested.flatMap { $0 > 0 ? $0 : nil } ?? max(1, cores / jobs))
     let dryRun = arguments.flag("dry-run")
     let reporter = BatchReporter(
       style: arguments.flag("json") ? .json : .plain, total: items.count, console: console,

@@ -37,6 +37,7 @@ final class BatchReporter: Sendable {
         "milliseconds": (event.milliseconds * 10).rounded() / 10,
       ]
       if let error = event.error { object["error"] = error }
+      if !event.warnings.isEmpty { object["warnings"] = event.warnings }
       console.outJSON(Self.json(object))
     case .plain:
       switch event.status {
@@ -44,7 +45,8 @@ final class BatchReporter: Sendable {
         console.err("failed  \(event.path): \(event.error ?? "unknown error")")
       case .done:
         console.out(
-          "done    \(event.path) → \(event.output) (\(Int(event.milliseconds.rounded())) ms)")
+          "done    \(event.path) → \(event.output) (\(Int(event.milliseconds.rounded())) ms)"
+            + event.warnings.map { "; warning: \($0)" }.joined())
       case .skipped:
         console.out("skipped \(event.path) (\(event.output) exists; --overwrite replaces it)")
       case .planned:

@@ -82,19 +82,22 @@ extension Image {
       throw VipsError("\(name): not a known image format")
     }
     defer { if let source { g_object_unref(source) } }
+    if let source, try Operation.isBlocked(loader), isTIFF(file, name: name) {
+      return try loadDamagedTIFF(source, options: options, name: name)
+    }
     return try runLoader(
       loader, source: source.map { .source($0) } ?? .file(file.reopenablePath), options: options,
       name: name)
   }
 
   /// Where a loader reads from.
-  private enum LoadSource {
+  enum LoadSource {
     case file(String)
     case source(UnsafeMutablePointer<VipsSource>)
     case buffer(Data)
   }
 
-  private static func runLoader(
+  static func runLoader(
     _ loader: String, source: LoadSource, options: LoadOptions, name: String
   ) throws -> Image {
     let notAllowed = VipsError(

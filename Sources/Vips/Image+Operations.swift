@@ -64,7 +64,8 @@ extension Image {
   }
 
   /// Computes every pixel and discards it: for a loaded image, decodes the whole file, so damaged or
-  /// truncated data fails here with libvips's message ("cannot decode the image: …").
+  /// truncated data fails here with libvips's message ("cannot decode the image: …"). With several
+  /// libvips threads the decoder's error can be lost; ``verifyDecoding(_:options:)`` decodes on one.
   public func decodeEveryPixel() throws {
     guard fd_decode_all(pointer) == 0 else {
       throw VipsError.fromLibvips("cannot decode the image")

@@ -39,6 +39,11 @@ public enum ImageFormat: String, Sendable, CaseIterable, Equatable {
   /// True when a quality setting applies.
   public var hasQuality: Bool { self != .png }
 
+  /// The largest XMP packet, in bytes, that libvips writes in this format; nil when any size is written.
+  /// A JPEG APP1 segment holds at most 65 533 bytes and libvips's JPEG saver leaves out (with only a
+  /// hidden warning) XMP over 60 000 bytes; it cannot write extended XMP.
+  public var largestXMP: Int? { self == .jpeg ? 60_000 : nil }
+
   /// libvips's saver for files and for memory.
   var saver: (file: String, buffer: String) {
     switch self {

@@ -133,6 +133,10 @@ public enum Operation {
         "argument '\(name)' of libvips operation \(operation) expects \(expected), got \(argument.kindName)"
       )
     }
+    // GObject prints a warning and ignores a value outside the argument's range; refuse it instead.
+    if g_param_value_validate(spec, &value) != 0 {
+      throw VipsError("argument '\(name)' of libvips operation \(operation) is out of range")
+    }
     g_object_set_property(fd_gobject(object), name, &value)
   }
 

@@ -28,6 +28,8 @@ public enum Vips {
   }
 
   private static let state = Mutex<Configuration?>(nil)
+  /// How many ``withOneThread(_:)`` sections are running (libvips's concurrency is 1 while any is).
+  private static let oneThreadSections = Mutex(0)
 
   /// Starts libvips with `configuration`, or applies it when libvips is already running.
   /// Safe to call from any thread, any number of times.
@@ -70,7 +72,44 @@ public enum Vips {
   /// Empties libvips's process-wide error buffer, so that the next failure's message is its own alone.
   /// Meaningful only while no other thread runs libvips work.
   public static func discardPendingErrors() {
-    vips_error_clear()
+    _ = ErrorJournal.take()
+  }
+
+  /// A point in the history of libvips's error messages, to ask ``errorsRaised(since:)`` later.
+  public struct ErrorMark: Sendable, Equatable {
+    let count: UInt64
+  }
+
+  /// The present point in the history of libvips's error messages (starting libvips if need be).
+  public static func errorMark() -> ErrorMark {
+    _ = try? ensureStarted()
+    return ErrorMark(count: ErrorJournal.mark())
+  }
+
+  /// True when libvips raised an error message after `mark`, from any thread: a failed operation, a
+  /// decoder error that libvips 8.14's thread pool lost (see ``Image/verifyDecoding(_:options:)``), or a
+  /// decoder warning (libjpeg's go to the same buffer).
+  public static func errorsRaised(since mark: ErrorMark) -> Bool {
+    ErrorJournal.raised(since: mark.count)
+  }
+
+  /// Runs `body` with libvips computing on one thread, where a decoder's error is never lost. Pipelines
+  /// other threads start meanwhile get one thread too (slower, never wrong); the thread count set by
+  /// ``start(_:)`` or ``setThreads(_:)`` comes back when the last such section ends.
+  static func withOneThread<T>(_ body: () throws -> T) throws -> T {
+    try ensureStarted()
+    // Always the state lock first, then the section count (as in `apply`).
+    state.withLock { current in
+      oneThreadSections.withLock { $0 += 1 }
+      if let current { apply(current) }
+    }
+    defer {
+      state.withLock { current in
+        oneThreadSections.withLock { $0 -= 1 }
+        if let current { apply(current) }
+      }
+    }
+    return try body()
   }
 
   /// libvips's version, e.g. "8.14.1".
@@ -93,7 +132,8 @@ public enum Vips {
       vips_cache_set_max_mem(0)
       vips_cache_set_max_files(0)
     }
-    vips_concurrency_set(Int32(clamping: configuration.threads ?? 0))
+    let oneThread = oneThreadSections.withLock { $0 > 0 }
+    vips_concurrency_set(oneThread ? 1 : Int32(clamping: configuration.threads ?? 0))
     vips_block_untrusted_set(configuration.allowUntrustedLoaders ? 0 : 1)
   }
 }

@@ -20,12 +20,8 @@ public struct VipsError: Error, CustomStringConvertible, Sendable, Equatable {
     return VipsError(detail.isEmpty ? context : "\(context): \(detail)")
   }
 
-  /// Reads and clears libvips's error buffer.
+  /// Reads and clears libvips's error buffer (through ``ErrorJournal``, which counts what it finds).
   static func takeLibvipsMessage() -> String {
-    guard let buffer = vips_error_buffer_copy() else { return "" }
-    defer { g_free(buffer) }
-    return String(cString: buffer)
-      .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-      .filter { !$0.isEmpty }.joined(separator: "; ")
+    ErrorJournal.take()
   }
 }

@@ -22,6 +22,8 @@ public struct BatchEvent: Sendable, Equatable {
   public var milliseconds: Double
   /// Why it failed.
   public var error: String?
+  /// What was written with a loss (metadata the output format cannot hold), one sentence each.
+  public var warnings: [String] = []
 }
 
 /// The counts at the end of a batch.

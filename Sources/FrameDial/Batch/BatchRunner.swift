@@ -99,10 +99,13 @@ public final class BatchRunner: Sendable {
   /// Processes one file and describes the outcome.
   func process(_ item: BatchItem) -> BatchEvent {
     let start = DispatchTime.now().uptimeNanoseconds
-    func event(_ status: BatchEvent.Status, _ error: String? = nil) -> BatchEvent {
+    func event(_ status: BatchEvent.Status, _ error: String? = nil, warnings: [String] = [])
+      -> BatchEvent
+    {
       BatchEvent(
         path: item.input, status: status, output: item.output,
-        milliseconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6, error: error)
+        milliseconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6, error: error,
+        warnings: warnings)
     }
     if let problem = item.problem { return event(.failed, problem) }
     do {
@@ -115,9 +118,10 @@ public final class BatchRunner: Sendable {
       try FileOperations.createFolder((item.output as NSString).deletingLastPathComponent)
       var fileOptions = options
       fileOptions.format = item.format
-      try renderer.renderFile(at: item.input, to: item.output, state: state, options: fileOptions)
+      let result = try renderer.renderFile(
+        at: item.input, to: item.output, state: state, options: fileOptions)
       if keepTime { try FileOperations.copyModificationTime(from: item.input, to: item.output) }
-      return event(.done)
+      return event(.done, warnings: result.warnings)
     } catch {
       // The event names the file already; keep only what went wrong.
       var message = ErrorMessage.plain(error)

@@ -84,11 +84,9 @@ public struct PreviewRenderer: Sendable {
       throw RenderError("\(output): unknown output format; use an extension such as .png or .jpg")
     }
     try OutputTarget.check(output, input: input)
-    let composed: (image: Image, layout: PreviewLayout)
-    do {
-      composed = try compose(picture(at: input, state: state, load: options.load), options: options)
-    } catch let error as VipsError {
-      throw RenderError("\(input): \(error.message)")
+    let mark = Vips.errorMark()
+    let composed = try DecodeVerdict.naming(input, load: options.load) {
+      try compose(picture(at: input, state: state, load: options.load), options: options)
     }
     try AtomicFile.write(to: output) { temporary in
       do {
@@ -97,6 +95,7 @@ public struct PreviewRenderer: Sendable {
         throw RenderError.writing(
           output, from: input, temporary: temporary, failure: error, load: options.load)
       }
+      try DecodeVerdict.confirm(input, since: mark, load: options.load)
     }
     return composed.layout
   }

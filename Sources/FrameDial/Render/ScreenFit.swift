@@ -53,9 +53,17 @@ public struct ScreenFit: Sendable, Equatable {
       ? scaled : (min(width, scaled.width), min(height, scaled.height))
   }
 
+  /// The longest side a cover fit scales an input to before it crops. An input of a more extreme aspect
+  /// ratio (a 4000×1 strip for a portrait screen) is cropped to the screen's aspect ratio first: libvips
+  /// cannot make an image over 10 million pixels wide or high, and it would be wasted work anyway.
+  static let maximumScaledSide = 100_000
+
   /// `image` scaled (and for cover, centre-cropped) to this fit.
   public func applied(to image: Image) throws -> Image {
     let scaled = scaledSize(inputWidth: image.width, inputHeight: image.height)
+    if max(scaled.width, scaled.height) > Self.maximumScaledSide {
+      return try croppedThenScaled(image)
+    }
     var result = try image.thumbnailed(width: scaled.width, height: scaled.height)
     let output = outputSize(inputWidth: image.width, inputHeight: image.height)
     if output.width != scaled.width || output.height != scaled.height {
@@ -64,5 +72,18 @@ public struct ScreenFit: Sendable, Equatable {
         width: output.width, height: output.height)
     }
     return result
+  }
+
+  /// A cover fit for an extreme aspect ratio: the input's centre with the screen's aspect ratio (at least
+  /// one pixel each way), scaled to the screen.
+  private func croppedThenScaled(_ image: Image) throws -> Image {
+    let output = outputSize(inputWidth: image.width, inputHeight: image.height)
+    let aspect = Double(output.width) / Double(output.height)
+    let cropWidth = max(1, min(image.width, Int((Double(image.height) * aspect).rounded())))
+    let cropHeight = max(1, min(image.height, Int((Double(image.width) / aspect).rounded())))
+    return try image.extractArea(
+      left: (image.width - cropWidth) / 2, top: (image.height - cropHeight) / 2, width: cropWidth,
+      height: cropHeight
+    ).thumbnailed(width: output.width, height: output.height)
   }
 }

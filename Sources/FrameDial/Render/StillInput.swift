@@ -62,21 +62,11 @@ public enum StillInput {
     return try image.settingOrientation(1)
   }
 
-  /// True when an ICC profile describes sRGB (its description names sRGB, in ASCII or UTF-16), so pixels
-  /// stay untouched rather than passing through a colour transform that could move them by a code value.
+  /// True when an ICC profile describes sRGB by its content (colorants, white point and tone curves;
+  /// see ``ICCProfile``), so pixels stay untouched rather than passing through a colour transform that
+  /// could move them by a code value. Its name is never consulted; a profile that cannot be read is not
+  /// sRGB.
   static func isSRGBProfile(_ profile: Data) -> Bool {
-    let bytes = [UInt8](profile)
-    let ascii = Array("sRGB".utf8)
-    let utf16: [UInt8] = [0, 0x73, 0, 0x52, 0, 0x47, 0, 0x42]
-    return contains(bytes, ascii) || contains(bytes, utf16)
-  }
-
-  private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
-    guard haystack.count >= needle.count else { return false }
-    for start in 0...(haystack.count - needle.count)
-    where haystack[start..<(start + needle.count)].elementsEqual(needle) {
-      return true
-    }
-    return false
+    ICCProfile(profile)?.isSRGB ?? false
   }
 }

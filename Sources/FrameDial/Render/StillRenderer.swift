@@ -42,6 +42,9 @@ public struct StillResult: Sendable, Equatable {
   public var height: Int
   /// Its format.
   public var format: ImageFormat
+  /// What could not be carried over, one sentence each naming the input (see
+  /// ``StillRenderer/metadataWarnings(_:format:input:)``).
+  public var warnings: [String] = []
 }
 
 /// Renders still images: read, orient, convert to sRGB, apply the compiled plan, write atomically with
@@ -93,16 +96,12 @@ public final class StillRenderer: Sendable {
     var load = options.load
     // Reading strip by strip keeps memory low, but a zoom window and auto white balance read out of order.
     load.sequential = load.sequential && plan.zoom == nil && !plan.needsAutoWhiteBalance
+    let mark = Vips.errorMark()
     let image = try StillInput.load(
       input, options: load, keepSixteenBits: format.supportsSixteenBits,
       convertsColour: !plan.recipe.colorStages.isEmpty)
-    var rendered = try render(image, state: state, options: options)
-    if let fit = options.fit { rendered = try fit.applied(to: rendered) }
-    let tagged = try rendered.editingMetadata { editor in
-      editor.setInt("orientation", 1)
-      if !rendered.hasICCProfile && !SRGBProfile.data.isEmpty {
-        editor.setBlob(Image.iccProfileField, SRGBProfile.data)
-      }
+    let tagged = try DecodeVerdict.naming(input, load: options.load) {
+      try prepared(image, state: state, options: options)
     }
     do {
       try AtomicFile.write(to: output) { temporary in
@@ -113,11 +112,26 @@ public final class StillRenderer: Sendable {
           throw RenderError.writing(
             output, from: input, temporary: temporary, failure: error, load: options.load)
         }
+        try DecodeVerdict.confirm(input, since: mark, load: options.load)
       }
     } catch let error as VipsError {
       throw RenderError("\(input): \(error.message)")
     }
     return StillResult(
-      outputPath: output, width: tagged.width, height: tagged.height, format: format)
+      outputPath: output, width: tagged.width, height: tagged.height, format: format,
+      warnings: Self.metadataWarnings(tagged, format: format, input: input))
+  }
+
+  /// The rendered, fitted and tagged image to write (orientation 1, sRGB profile when it has none).
+  private func prepared(_ image: Image, state: ControlState, options: StillOptions) throws -> Image
+  {
+    var rendered = try render(image, state: state, options: options)
+    if let fit = options.fit { rendered = try fit.applied(to: rendered) }
+    return try rendered.editingMetadata { editor in
+      editor.setInt("orientation", 1)
+      if !rendered.hasICCProfile && !SRGBProfile.data.isEmpty {
+        editor.setBlob(Image.iccProfileField, SRGBProfile.data)
+      }
+    }
   }
 }

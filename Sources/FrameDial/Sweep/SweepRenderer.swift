@@ -69,12 +69,10 @@ public struct SweepRenderer: Sendable {
       throw RenderError("\(output): unknown output format; use an extension such as .png or .jpg")
     }
     try OutputTarget.check(output, input: input)
-    let result: (image: Image, layout: SweepLayout)
-    do {
+    let mark = Vips.errorMark()
+    let result = try DecodeVerdict.naming(input, load: load) {
       let picture = try StillInput.load(input, options: load, keepSixteenBits: false)
-      result = try sheet(picture, steps: steps, heading: heading)
-    } catch let error as VipsError {
-      throw RenderError("\(input): \(error.message)")
+      return try sheet(picture, steps: steps, heading: heading)
     }
     try AtomicFile.write(to: output) { temporary in
       do {
@@ -83,6 +81,7 @@ public struct SweepRenderer: Sendable {
         throw RenderError.writing(
           output, from: input, temporary: temporary, failure: error, load: load)
       }
+      try DecodeVerdict.confirm(input, since: mark, load: load)
     }
     return result.layout
   }

@@ -1,0 +1,58 @@
+import CVips
+import Foundation
+import Synchronization
+
+/// Every message FrameDial reads from libvips's error buffer, counted.
+///
+/// libvips keeps one error buffer for the process, and its decoders write to it even when the error
+/// they return is lost: libvips 8.14's thread pool can report success while a worker is still failing
+/// (it reads the pool's error flag before waiting for its workers; fixed in libvips 8.15.4), and the
+/// tile caches hand the failed strip out as black pixels. A message that appears while an image is
+/// computed is therefore the trace of a decoder failure (or of a warning, which libjpeg also writes
+/// there). Every read of the buffer goes through here, so no trace is lost when another thread empties it.
+enum ErrorJournal {
+  private struct State {
+    var count: UInt64 = 0
+    var recent: [(number: UInt64, message: String)] = []
+  }
+
+  private static let state = Mutex(State())
+  private static let keptMessages = 16
+
+  /// Reads and clears libvips's error buffer; a message found is counted and kept.
+  static func take() -> String {
+    state.withLock { state in
+      guard let buffer = vips_error_buffer_copy() else { return "" }
+      defer { g_free(buffer) }
+      let message = String(cString: buffer)
+        .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        .filter { !$0.isEmpty }.joined(separator: "; ")
+      guard !message.isEmpty else { return "" }
+      state.count += 1
+      state.recent.append((state.count, message))
+      if state.recent.count > keptMessages { state.recent.removeFirst() }
+      return message
+    }
+  }
+
+  /// The number of messages read so far, after reading any pending one.
+  static func mark() -> UInt64 {
+    _ = take()
+    return state.withLock { $0.count }
+  }
+
+  /// The messages raised after `mark` (pending ones included), oldest first; empty when none was.
+  /// The oldest of many may be missing (only the last few are kept).
+  static func messages(since mark: UInt64) -> [String] {
+    _ = take()
+    return state.withLock { state in
+      state.recent.filter { $0.number > mark }.map(\.message)
+    }
+  }
+
+  /// True when a message was raised after `mark`.
+  static func raised(since mark: UInt64) -> Bool {
+    _ = take()
+    return state.withLock { $0.count > mark }
+  }
+}
