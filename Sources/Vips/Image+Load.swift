@@ -82,8 +82,8 @@ extension Image {
       throw VipsError("\(name): not a known image format")
     }
     defer { if let source { g_object_unref(source) } }
-    if let source, try Operation.isBlocked(loader), isTIFF(file, name: name) {
-      return try loadDamagedTIFF(source, options: options, name: name)
+    if try Operation.isBlocked(loader), isTIFF(file, name: name) {
+      return try loadDamagedTIFF(file, options: options, name: name)
     }
     return try runLoader(
       loader, source: source.map { .source($0) } ?? .file(file.reopenablePath), options: options,

@@ -1,22 +1,22 @@
-import CVips
 import Foundation
 
 extension Image {
-  /// Reads `source` with the TIFF loader, for a TIFF that only a blocked loader claims, and fails as a
-  /// damaged TIFF with the TIFF loader's own message.
+  /// Reads the open file with the TIFF loader (through a name that reopens the same file), for a TIFF
+  /// that only a blocked loader claims, and fails as a damaged TIFF with the TIFF loader's own message.
   ///
   /// libvips's TIFF check reads the file's first directory, so a TIFF whose directory is damaged is not
   /// recognised as one, and ImageMagick (blocked) claims it. It is a broken TIFF, not a format that is
   /// not allowed: the TIFF loader says what is wrong with it.
-  static func loadDamagedTIFF(
-    _ source: UnsafeMutablePointer<VipsSource>, options: LoadOptions, name: String
-  ) throws -> Image {
+  static func loadDamagedTIFF(_ file: CheckedFile, options: LoadOptions, name: String) throws
+    -> Image
+  {
     do {
-      return try runLoader("tiffload_source", source: .source(source), options: options, name: name)
+      return try runLoader(
+        "tiffload", source: .file(file.reopenablePath), options: options, name: name)
     } catch let error as VipsError {
       let detail = error.message
         .replacingOccurrences(of: "\(name): cannot read: ", with: "")
-        .replacingOccurrences(of: "libvips operation tiffload_source failed: ", with: "")
+        .replacingOccurrences(of: "libvips operation tiffload failed: ", with: "")
       throw VipsError("\(name): cannot read: damaged TIFF: \(detail)")
     }
   }
