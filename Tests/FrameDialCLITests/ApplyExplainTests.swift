@@ -2,12 +2,7 @@ import Foundation
 import Testing
 
 @Suite struct ApplyExplainTests {
-  func scratch() throws -> URL {
-    let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("framedial-cli-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-  }
+  func scratch() throws -> URL { try CLIRunner.scratchFolder("cli") }
 
   func contents(_ folder: URL) -> [String] {
     ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()

@@ -17,6 +17,14 @@ struct CLIRunner {
   static let repository = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+  /// A new empty folder in the temporary directory, named after `label`; the caller removes it.
+  static func scratchFolder(_ label: String) throws -> URL {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("framedial-\(label)-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
   static func sample(_ name: String) -> String {
     repository.appendingPathComponent("SampleImages").appendingPathComponent(name).path
   }

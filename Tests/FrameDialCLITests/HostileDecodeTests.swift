@@ -5,12 +5,7 @@ import Vips
 /// Damaged inputs get the same verdict whatever libvips's thread count, and decode problems are reported
 /// as such. Every input is generated here.
 @Suite struct HostileDecodeTests {
-  func scratch() throws -> URL {
-    let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("framedial-decode-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-  }
+  func scratch() throws -> URL { try CLIRunner.scratchFolder("decode") }
 
   /// Runs framedial with `VIPS_CONCURRENCY=threads` in its environment.
   func run(threads: Int, _ arguments: [String]) throws -> CLIRunner.Result {

@@ -2,12 +2,7 @@ import Foundation
 import Testing
 
 @Suite struct HostileInputTests {
-  func scratch() throws -> URL {
-    let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("framedial-hostile-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-  }
+  func scratch() throws -> URL { try CLIRunner.scratchFolder("hostile") }
 
   func snapshot(_ folder: URL) throws -> [String: Data] {
     var result: [String: Data] = [:]

@@ -9,12 +9,7 @@ import Vips
 /// Signals, a closed standard output, leftover temporary files, long names and names with control
 /// characters: nothing is left behind, nothing crashes, nothing reaches the terminal raw.
 @Suite struct HostileSignalTests {
-  func scratch() throws -> URL {
-    let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("framedial-signals-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-  }
+  func scratch() throws -> URL { try CLIRunner.scratchFolder("signals") }
 
   /// A JPEG of random pixels: detail survives every resize, so encoding the result (AVIF above all)
   /// takes long enough to be interrupted.

@@ -3,12 +3,7 @@ import Testing
 import Vips
 
 @Suite struct PicturesCommandTests {
-  func scratch() throws -> URL {
-    let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("framedial-pictures-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-  }
+  func scratch() throws -> URL { try CLIRunner.scratchFolder("pictures") }
 
   @Test func devicesListsTheCatalogWithItsSource() throws {
     let result = try CLIRunner.run(["devices"])
