@@ -1,4 +1,5 @@
 import Foundation
+import FrameDial
 import Testing
 import Vips
 
@@ -223,10 +224,14 @@ import Vips
     ended.waitUntilExit()
     let dead = ended.processIdentifier
     let live = ProcessInfo.processInfo.processIdentifier
+    let host = AtomicFile.hostTag
+    // Another machine writing into a shared folder: its process IDs mean nothing here.
+    let elsewhere = host == "00000000" ? "00000001" : "00000000"
     let names = [
-      ".photo.png.\(dead).0123abcd.framedial-partial",
-      ".other.png.\(dead).89abcdef.framedial-partial",
-      ".photo.png.\(live).0123abcd.framedial-partial",
+      ".photo.png.\(dead)-\(host).0123abcd.framedial-partial",
+      ".other.png.\(dead)-\(host).89abcdef.framedial-partial",
+      ".photo.png.\(live)-\(host).0123abcd.framedial-partial",
+      ".photo.png.\(dead)-\(elsewhere).0123abcd.framedial-partial",
       ".photo.png.0123abcd.framedial-partial",
     ]
     for name in names {
@@ -239,7 +244,9 @@ import Vips
     #expect(
       partials(in: root).sorted()
         == [
-          ".photo.png.\(live).0123abcd.framedial-partial", ".photo.png.0123abcd.framedial-partial",
+          ".photo.png.\(live)-\(host).0123abcd.framedial-partial",
+          ".photo.png.\(dead)-\(elsewhere).0123abcd.framedial-partial",
+          ".photo.png.0123abcd.framedial-partial",
         ]
         .sorted())
     #expect(outputs(in: root) == ["photo.png"])

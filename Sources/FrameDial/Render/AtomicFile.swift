@@ -7,18 +7,38 @@ import Foundation
 /// Writes a file so that it appears whole or not at all: the content goes to a hidden temporary file in
 /// the destination's folder, which is renamed over the destination only once it is complete.
 ///
-/// A temporary file is named `.NAME.PID.TAG.framedial-partial`: the destination's name (shortened, at a
-/// character boundary, so the whole name stays within the 255 bytes a file name may have), the writing
-/// process's ID and a random tag. While it is written it is listed in a registry, so a process that must
-/// exit at once (on a signal) can remove it first (``abandonTemporaries()``). A temporary left by a
-/// process that no longer exists (killed with SIGKILL, a power cut) is removed by the next write into the
-/// same folder; one whose process is alive is never touched.
+/// A temporary file is named `.NAME.PID-HOST.TAG.framedial-partial`: the destination's name (shortened,
+/// at a character boundary, so the whole name stays within the 255 bytes a file name may have), the
+/// writing process's ID, a tag of the machine it runs on (``hostTag``) and a random tag. While it is
+/// written it is listed in a registry, so a process that must exit at once (on a signal) can remove it
+/// first (``abandonTemporaries()``). A temporary left by a process of this machine that no longer exists
+/// (killed with SIGKILL, a power cut) is removed by the next write into the same folder; one whose process
+/// is alive, or that another machine writes into a shared folder (`--shard` on several machines), is never
+/// touched.
 public enum AtomicFile {
   /// The suffix every temporary file carries, so leftovers are recognisable.
   public static let temporarySuffix = ".framedial-partial"
 
   /// The longest file name, in bytes, that Linux file systems accept (`NAME_MAX`).
   static let maximumNameBytes = 255
+
+  /// This machine in temporary file names: eight hexadecimal digits of the FNV-1a hash of its host name,
+  /// so a process ID is only ever looked up on the machine that wrote it.
+  public static let hostTag: String = {
+    var buffer = [CChar](repeating: 0, count: 256)
+    _ = gethostname(&buffer, buffer.count - 1)
+    let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+    let name = String(decoding: bytes, as: UTF8.self)
+    var hash: UInt32 = 0x811C_9DC5
+    for byte in name.utf8 { hash = (hash ^ UInt32(byte)) &* 0x0100_0193 }
+    return String(format: "%08x", hash)
+  }()
+
+  /// Who wrote a temporary file: a process ID on a machine.
+  struct Writer: Equatable {
+    var pid: Int32
+    var host: String
+  }
 
   /// Calls `write` with a temporary path beside `destination`, then renames it to `destination`.
   /// If `write` throws, or the rename fails, the temporary file is removed and the error rethrown.
@@ -34,7 +54,7 @@ public enum AtomicFile {
     if LiveTemporaries.shared.firstVisit(folder) { removeStaleTemporaries(in: folder) }
     let temporary = URL(fileURLWithPath: folder)
       .appendingPathComponent(
-        temporaryName(for: url.lastPathComponent, pid: getpid(), tag: randomTag())
+        temporaryName(for: url.lastPathComponent, pid: getpid(), host: hostTag, tag: randomTag())
       )
       .path
     guard LiveTemporaries.shared.register(temporary) else {
@@ -61,10 +81,11 @@ public enum AtomicFile {
     LiveTemporaries.shared.abandon()
   }
 
-  /// The temporary file name for a destination named `name`, written by process `pid`: at most
-  /// ``maximumNameBytes`` bytes of UTF-8, the destination's name cut at a Unicode scalar if need be.
-  static func temporaryName(for name: String, pid: Int32, tag: String) -> String {
-    let tail = ".\(pid).\(tag)\(temporarySuffix)"
+  /// The temporary file name for a destination named `name`, written by process `pid` on machine
+  /// `host`: at most ``maximumNameBytes`` bytes of UTF-8, the destination's name cut at a Unicode scalar
+  /// if need be.
+  static func temporaryName(for name: String, pid: Int32, host: String, tag: String) -> String {
+    let tail = ".\(pid)-\(host).\(tag)\(temporarySuffix)"
     let budget = maximumNameBytes - 1 - tail.utf8.count
     var part = String.UnicodeScalarView()
     var bytes = 0
@@ -76,25 +97,33 @@ public enum AtomicFile {
     return "." + String(part) + tail
   }
 
-  /// The ID of the process that wrote temporary file `name`, or nil when `name` is not one of ours.
-  static func writer(ofTemporary name: String) -> Int32? {
+  /// The process and machine that wrote temporary file `name`, or nil when `name` is not one of ours.
+  static func writer(ofTemporary name: String) -> Writer? {
+    func isHex(_ text: Substring) -> Bool {
+      text.utf8.count == 8 && text.allSatisfy { $0.isASCII && $0.isHexDigit }
+    }
     guard name.hasPrefix("."), name.hasSuffix(temporarySuffix) else { return nil }
     let fields = name.dropLast(temporarySuffix.count).split(
       separator: ".", omittingEmptySubsequences: false)
-    guard fields.count >= 4, let tag = fields.last, let pidText = fields.dropLast().last,
-      tag.utf8.count == 8, tag.allSatisfy({ $0.isASCII && $0.isHexDigit }),
-      pidText.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
-      let pid = Int32(pidText), pid > 1
+    guard fields.count >= 4, let tag = fields.last, let writer = fields.dropLast().last, isHex(tag)
     else { return nil }
-    return pid
+    let parts = writer.split(separator: "-", omittingEmptySubsequences: false)
+    guard parts.count == 2, isHex(parts[1]),
+      parts[0].utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+      let pid = Int32(parts[0]), pid > 1
+    else { return nil }
+    return Writer(pid: pid, host: String(parts[1]))
   }
 
-  /// Removes the temporary files in `folder` whose writing process no longer exists. A process that
-  /// exists but belongs to someone else (`EPERM`) counts as alive.
+  /// Removes the temporary files in `folder` written by processes of this machine that no longer exist.
+  /// A process that exists but belongs to someone else (`EPERM`) counts as alive; another machine's
+  /// files are left alone.
   static func removeStaleTemporaries(in folder: String) {
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
     for name in names {
-      guard let pid = writer(ofTemporary: name), kill(pid, 0) != 0, errno == ESRCH else { continue }
+      guard let writer = writer(ofTemporary: name), writer.host == hostTag,
+        kill(writer.pid, 0) != 0, errno == ESRCH
+      else { continue }
       unlink(URL(fileURLWithPath: folder).appendingPathComponent(name).path)
     }
   }
