@@ -24,12 +24,13 @@ extension CaptureDeviceModel {
   /// 48MP Fusion (wide) and 12MP 5× Telephoto; 0.5×, 1× and 5× optical; digital zoom up to 25×.
   /// As a virtual device the Ultra Wide is factor 1, so the multiplier is 0.5 and the lens switch-overs
   /// are at 2 (wide) and 10 (5× telephoto); 25× shown is factor 50. Exposure bias limits of −8 … +8 EV are
-  /// `AVCaptureDevice.minExposureTargetBias`/`maxExposureTargetBias` on current iPhones; the recommended
-  /// −2 … +2 EV and the maximum of 10 controls are FrameDial's assumptions (Apple publishes no figure).
+  /// `AVCaptureDevice.minExposureTargetBias`/`maxExposureTargetBias` on current iPhones and the system
+  /// exposure slider's range; the maximum of 10 controls is FrameDial's assumption (Apple publishes no
+  /// figure).
   public static let iPhone16Pro = CaptureDeviceModel(
     unchecked: "iphone-16-pro", name: "iPhone 16 Pro", supportsControls: true, maxControlsCount: 10,
     zoomRange: 1...50, displayVideoZoomFactorMultiplier: 0.5, switchOverZoomFactors: [2, 10],
-    exposureBiasRange: -8...8, recommendedExposureBiasRange: -2...2,
+    exposureBiasRange: -8...8,
     source: "https://www.apple.com/iphone-16-pro/specs/")
 
   /// iPhone 16 class: dual camera with Camera Control.
@@ -42,7 +43,7 @@ extension CaptureDeviceModel {
   public static let iPhone16 = CaptureDeviceModel(
     unchecked: "iphone-16", name: "iPhone 16", supportsControls: true, maxControlsCount: 10,
     zoomRange: 1...20, displayVideoZoomFactorMultiplier: 0.5, switchOverZoomFactors: [2],
-    exposureBiasRange: -8...8, recommendedExposureBiasRange: -2...2,
+    exposureBiasRange: -8...8,
     source: "https://www.apple.com/iphone-16/specs/")
 
   /// iPhone 15 Pro class: triple camera without Camera Control (`supportsControls` is false).
@@ -53,7 +54,7 @@ extension CaptureDeviceModel {
   public static let iPhone15Pro = CaptureDeviceModel(
     unchecked: "iphone-15-pro", name: "iPhone 15 Pro", supportsControls: false, maxControlsCount: 0,
     zoomRange: 1...30, displayVideoZoomFactorMultiplier: 0.5, switchOverZoomFactors: [2, 6],
-    exposureBiasRange: -8...8, recommendedExposureBiasRange: -2...2,
+    exposureBiasRange: -8...8,
     source: "Apple, iPhone 15 Pro Technical Specifications (support.apple.com)")
 
   /// A plain USB webcam: one fixed lens, no Camera Control.
@@ -63,7 +64,7 @@ extension CaptureDeviceModel {
   public static let webcam = CaptureDeviceModel(
     unchecked: "webcam", name: "USB webcam", supportsControls: false, maxControlsCount: 0,
     zoomRange: 1...4, displayVideoZoomFactorMultiplier: 1, switchOverZoomFactors: [],
-    exposureBiasRange: -2...2, recommendedExposureBiasRange: -2...2,
+    exposureBiasRange: -2...2,
     source: "FrameDial's generic UVC webcam figures")
 }
 

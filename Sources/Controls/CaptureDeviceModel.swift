@@ -19,24 +19,21 @@ public struct CaptureDeviceModel: Sendable, Hashable, Identifiable {
   public let displayVideoZoomFactorMultiplier: Double
   /// The device zoom factors at which the virtual device switches to the next lens.
   public let switchOverZoomFactors: [Double]
-  /// The range of exposure bias the device accepts, in EV.
+  /// The range of exposure bias the device accepts, in EV: the system exposure bias slider's range.
   public let exposureBiasRange: ClosedRange<Double>
-  /// The recommended range of exposure bias, in EV, used by the system exposure bias slider.
-  public let recommendedExposureBiasRange: ClosedRange<Double>
   /// Where the figures come from.
   public let source: String
 
   /// Creates a model, checking that its figures are consistent.
   ///
   /// - Throws: `ControlError` if the zoom range does not start at 1 or more, the multiplier is not above 0,
-  ///   a switch-over factor lies outside the zoom range, or the recommended exposure range is outside the
-  ///   device's exposure range.
+  ///   a switch-over factor lies outside the zoom range, or the exposure range is empty, not finite or
+  ///   does not contain 0.
   public init(
     id: String, name: String, supportsControls: Bool, maxControlsCount: Int,
     zoomRange: ClosedRange<Double>,
     displayVideoZoomFactorMultiplier: Double, switchOverZoomFactors: [Double],
-    exposureBiasRange: ClosedRange<Double>, recommendedExposureBiasRange: ClosedRange<Double>,
-    source: String
+    exposureBiasRange: ClosedRange<Double>, source: String
   ) throws(ControlError) {
     guard zoomRange.lowerBound >= 1, zoomRange.upperBound.isFinite else {
       throw .invalidRange(
@@ -54,20 +51,18 @@ public struct CaptureDeviceModel: Sendable, Hashable, Identifiable {
           "\(NumberText.plain(zoomRange.lowerBound)) … \(NumberText.plain(zoomRange.upperBound))")
     }
     guard exposureBiasRange.lowerBound.isFinite, exposureBiasRange.upperBound.isFinite,
-      exposureBiasRange.lowerBound <= recommendedExposureBiasRange.lowerBound,
-      recommendedExposureBiasRange.upperBound <= exposureBiasRange.upperBound
+      exposureBiasRange.lowerBound < exposureBiasRange.upperBound, exposureBiasRange.contains(0)
     else {
       throw .invalidRange(
-        control: "\(id) recommended exposure bias",
-        lowerBound: recommendedExposureBiasRange.lowerBound,
-        upperBound: recommendedExposureBiasRange.upperBound)
+        control: "\(id) exposure bias", lowerBound: exposureBiasRange.lowerBound,
+        upperBound: exposureBiasRange.upperBound)
     }
     self.init(
       unchecked: id, name: name, supportsControls: supportsControls,
       maxControlsCount: maxControlsCount, zoomRange: zoomRange,
       displayVideoZoomFactorMultiplier: displayVideoZoomFactorMultiplier,
       switchOverZoomFactors: switchOverZoomFactors, exposureBiasRange: exposureBiasRange,
-      recommendedExposureBiasRange: recommendedExposureBiasRange, source: source)
+      source: source)
   }
 
   /// Creates a model without checking its figures: for the catalog's constants, whose figures the
@@ -75,8 +70,7 @@ public struct CaptureDeviceModel: Sendable, Hashable, Identifiable {
   init(
     unchecked id: String, name: String, supportsControls: Bool, maxControlsCount: Int,
     zoomRange: ClosedRange<Double>, displayVideoZoomFactorMultiplier: Double,
-    switchOverZoomFactors: [Double], exposureBiasRange: ClosedRange<Double>,
-    recommendedExposureBiasRange: ClosedRange<Double>, source: String
+    switchOverZoomFactors: [Double], exposureBiasRange: ClosedRange<Double>, source: String
   ) {
     self.id = id
     self.name = name
@@ -86,7 +80,6 @@ public struct CaptureDeviceModel: Sendable, Hashable, Identifiable {
     self.displayVideoZoomFactorMultiplier = displayVideoZoomFactorMultiplier
     self.switchOverZoomFactors = switchOverZoomFactors.sorted()
     self.exposureBiasRange = exposureBiasRange
-    self.recommendedExposureBiasRange = recommendedExposureBiasRange
     self.source = source
   }
 
@@ -98,7 +91,7 @@ public struct CaptureDeviceModel: Sendable, Hashable, Identifiable {
       maxControlsCount: maxControlsCount, zoomRange: zoomRange,
       displayVideoZoomFactorMultiplier: displayVideoZoomFactorMultiplier,
       switchOverZoomFactors: switchOverZoomFactors, exposureBiasRange: exposureBiasRange,
-      recommendedExposureBiasRange: recommendedExposureBiasRange, source: source)
+      source: source)
   }
 
   /// The overlay label for a device zoom factor: `factor × multiplier` with at most one decimal and a

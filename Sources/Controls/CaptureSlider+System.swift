@@ -29,13 +29,22 @@ extension CaptureSlider {
 
   /// The system exposure bias slider bound to `device` (Apple's `AVCaptureSystemExposureBiasSlider`).
   ///
-  /// Its range is the device's recommended exposure bias range in EV; labels read "+0.3 EV"; 0 is a
-  /// prominent value when in range. Setting the value writes it to the device's exposure bias.
+  /// Its range is the device's exposure bias range in EV, capped at `ControlState.exposureBiasRange`
+  /// (−8 … +8) because its value feeds `ControlState.exposureBias`: one range for the control everywhere,
+  /// narrower only where the device's is. Labels read "+0.3 EV"; 0 is a prominent value. Setting the
+  /// value writes it to the device's exposure bias.
   ///
-  /// - Throws: `ControlError` if the recommended range is empty.
+  /// - Throws: `ControlError` if the range is empty.
   public static func systemExposureBias(device: CaptureDevice) throws(ControlError) -> CaptureSlider
   {
-    let range = device.model.recommendedExposureBiasRange
+    let deviceRange = device.model.exposureBiasRange
+    let state = ControlState.exposureBiasRange
+    let lower = max(deviceRange.lowerBound, state.lowerBound)
+    let upper = min(deviceRange.upperBound, state.upperBound)
+    guard lower < upper else {
+      throw .invalidRange(control: "Exposure", lowerBound: lower, upperBound: upper)
+    }
+    let range = lower...upper
     let current = min(max(device.exposureTargetBias, range.lowerBound), range.upperBound)
     let slider = try CaptureSlider(
       "Exposure", symbolName: "plusminus.circle", values: .continuous(range),

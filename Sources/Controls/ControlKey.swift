@@ -18,6 +18,8 @@ public enum ControlKey: String, CaseIterable, Sendable, Hashable {
   case tint
   /// Filter (`filter`).
   case filter
+  /// The viewfinder grid (`grid`, `on` or `off`): drawn by `preview`, never part of a picture.
+  case grid
 
   /// The name used on the command line and in timelines.
   public var cliName: String { rawValue }
@@ -33,16 +35,23 @@ public enum ControlKey: String, CaseIterable, Sendable, Hashable {
     case .whiteBalance: "whiteBalance"
     case .tint: "tint"
     case .filter: "filter"
+    case .grid: "grid"
     }
   }
 
-  /// Short alternative command-line names.
+  /// Short alternative command-line names; `temperature` (the temperature slider's name) sets the white
+  /// balance to a number of kelvin.
   public var aliases: [String] {
     switch self {
     case .exposureBias: ["ev"]
-    case .whiteBalance: ["wb"]
+    case .whiteBalance: ["wb", "temperature"]
     default: []
     }
+  }
+
+  /// Alternative JSON keys: `temperature` for `whiteBalance`.
+  public var jsonAliases: [String] {
+    self == .whiteBalance ? ["temperature"] : []
   }
 
   /// A human-readable description of the allowed values, used in error messages and help text.
@@ -61,6 +70,7 @@ public enum ControlKey: String, CaseIterable, Sendable, Hashable {
         + " (4500 or 4500K)"
     case .tint: Self.describe(ControlState.tintRange, unit: "")
     case .filter: "one of " + Filter.allCases.map(\.rawValue).joined(separator: ", ")
+    case .grid: "on or off"
     }
   }
 
@@ -79,7 +89,9 @@ public enum ControlKey: String, CaseIterable, Sendable, Hashable {
   ///
   /// - Throws: `ControlStateError.unknownKey` listing the known JSON keys.
   public init(jsonKey name: String) throws(ControlStateError) {
-    guard let key = Self.allCases.first(where: { $0.jsonKey == name }) else {
+    guard
+      let key = Self.allCases.first(where: { $0.jsonKey == name || $0.jsonAliases.contains(name) })
+    else {
       throw .unknownKey(key: name, known: Self.allCases.map(\.jsonKey).joined(separator: ", "))
     }
     self = key

@@ -17,6 +17,7 @@ extension ControlState: CustomStringConvertible {
     if whiteBalance != identity.whiteBalance { add(.whiteBalance, whiteBalance.description) }
     if tint != identity.tint { add(.tint, NumberText.shortest(tint)) }
     if filter != identity.filter { add(.filter, filter.description) }
+    if grid != identity.grid { add(.grid, grid ? "on" : "off") }
     return parts.isEmpty ? "identity" : parts.joined(separator: " ")
   }
 }

@@ -32,6 +32,7 @@ extension ControlState: Codable {
     }
     try container.encode(tint, forKey: JSONKey(.tint))
     try container.encode(filter.rawValue, forKey: JSONKey(.filter))
+    try container.encode(grid, forKey: JSONKey(.grid))
   }
 
   /// Returns this state with the keys of a JSON object applied over it (a state file layered on top).
@@ -74,7 +75,8 @@ extension ControlState: Codable {
     case .saturation: state.saturation = try key.number(fromJSON: value, in: Self.saturationRange)
     case .whiteBalance:
       switch value {
-      case .string(let text): state.whiteBalance = try WhiteBalance(parsing: text)
+      case .string(let text):
+        state.whiteBalance = try WhiteBalance(parsing: text, current: whiteBalance)
       case .number:
         state.whiteBalance = .kelvin(try key.number(fromJSON: value, in: Self.kelvinRange))
       default: throw key.wrongType(value, expected: "a string or a number of kelvin")
@@ -83,6 +85,12 @@ extension ControlState: Codable {
     case .filter:
       guard case .string(let text) = value else { throw key.wrongType(value, expected: "a string") }
       state.filter = try Filter(parsing: text)
+    case .grid:
+      switch value {
+      case .bool(let on): state.grid = on
+      case .string(let text): state.grid = try Self.gridValue(text)
+      default: throw key.wrongType(value, expected: "true, false, \"on\" or \"off\"")
+      }
     }
     return state
   }

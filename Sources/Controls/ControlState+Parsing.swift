@@ -39,9 +39,10 @@ extension ControlState {
     case .zoomCenter: state.zoomCenter = try key.zoomCenter(from: text)
     case .contrast: state.contrast = try key.number(from: text, in: Self.contrastRange)
     case .saturation: state.saturation = try key.number(from: text, in: Self.saturationRange)
-    case .whiteBalance: state.whiteBalance = try WhiteBalance(parsing: text)
+    case .whiteBalance: state.whiteBalance = try WhiteBalance(parsing: text, current: whiteBalance)
     case .tint: state.tint = try key.number(from: text, in: Self.tintRange)
     case .filter: state.filter = try Filter(parsing: text)
+    case .grid: state.grid = try Self.gridValue(text)
     }
     return state
   }
@@ -57,6 +58,18 @@ extension ControlState {
     case .whiteBalance: whiteBalance.text
     case .tint: String(tint)
     case .filter: filter.rawValue
+    case .grid: grid ? "on" : "off"
+    }
+  }
+
+  /// `on` or `off` (also `true`/`false`, any case) for the grid.
+  static func gridValue(_ text: String) throws(ControlStateError) -> Bool {
+    switch text.trimmingCharacters(in: .whitespaces).lowercased() {
+    case "on", "true": return true
+    case "off", "false": return false
+    default:
+      throw .invalidValue(
+        key: ControlKey.grid.cliName, value: text, allowed: ControlKey.grid.allowedValues)
     }
   }
 }
@@ -65,9 +78,14 @@ extension WhiteBalance {
   /// Reads `none`, `auto`, a preset name, or a temperature in kelvin (`4500` or `4500K`), ignoring case.
   ///
   /// - Throws: `ControlStateError` naming `white-balance`, the value and the allowed values.
-  public init(parsing text: String) throws(ControlStateError) {
+  ///
+  /// The white-balance picker's titles are accepted too: "As Shot" is `none`, and "Kelvin" keeps
+  /// `current`'s temperature (the neutral 5500 K when `current` is not one).
+  public init(parsing text: String, current: WhiteBalance = .none) throws(ControlStateError) {
     let word = text.trimmingCharacters(in: .whitespaces).lowercased()
-    if word == "none" {
+    if word == "kelvin" {
+      if case .kelvin = current { self = current } else { self = .kelvin(5500) }
+    } else if word == "none" || word == "as shot" {
       self = .none
     } else if word == "auto" {
       self = .auto

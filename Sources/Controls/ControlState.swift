@@ -1,7 +1,8 @@
 import Foundation
 
-/// The values of every control that changes pixels: one plain, immutable-by-copy value that crosses
-/// threads freely and is the key of the compiled-plan cache.
+/// The values of every control of the standard set: one plain, immutable-by-copy value that crosses
+/// threads freely and is the key of the compiled-plan cache. All but `grid` change pixels; the grid is
+/// the viewfinder's rule-of-thirds toggle, which only `preview` draws.
 ///
 /// The same vocabulary is used by `--set key=value`, JSON state files, timelines and the Swift API.
 /// The default value is the identity: it renders the input bit for bit.
@@ -22,12 +23,14 @@ public struct ControlState: Sendable, Hashable {
   public var tint: Double
   /// A named look.
   public var filter: Filter
+  /// The viewfinder's rule-of-thirds grid (drawn by `preview`; never part of a rendered picture).
+  public var grid: Bool
 
   /// Creates a state; every argument defaults to the identity.
   public init(
     exposureBias: Double = 0, zoom: Double = 1, zoomCenter: ZoomCenter = .center,
     contrast: Double = 1, saturation: Double = 1, whiteBalance: WhiteBalance = .none,
-    tint: Double = 0, filter: Filter = .none
+    tint: Double = 0, filter: Filter = .none, grid: Bool = false
   ) {
     self.exposureBias = exposureBias
     self.zoom = zoom
@@ -37,6 +40,7 @@ public struct ControlState: Sendable, Hashable {
     self.whiteBalance = whiteBalance
     self.tint = tint
     self.filter = filter
+    self.grid = grid
   }
 
   /// The identity state: nothing changes.

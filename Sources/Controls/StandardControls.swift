@@ -132,7 +132,7 @@ public final class StandardControls: Sendable {
       zoomCenter: extras.withLock { $0.zoomCenter },
       contrast: contrast.value, saturation: saturation.value, whiteBalance: balance,
       tint: tint.value,
-      filter: Filter.allCases[filter.selectedIndex])
+      filter: Filter.allCases[filter.selectedIndex], grid: grid.isOn)
   }
 
   /// Whether the grid toggle is on.
@@ -141,7 +141,7 @@ public final class StandardControls: Sendable {
   /// Pushes `state` into the controls from code (no actions run) and publishes it to `live`.
   ///
   /// - Throws: `ControlError` when a value lies outside its slider's range (for example an exposure bias
-  ///   beyond the device's recommended range); then no control is changed.
+  ///   beyond a webcam's −2 … +2 EV); then no control is changed.
   public func apply(_ state: ControlState) throws(ControlError) {
     let kelvin: Double
     let wbIndex: Int
@@ -164,6 +164,7 @@ public final class StandardControls: Sendable {
       for (slider, value) in settings { try slider.setValue(value) }
       try whiteBalance.setSelectedIndex(wbIndex)
       try filter.setSelectedIndex(Filter.allCases.firstIndex(of: state.filter) ?? 0)
+      try grid.setSelectedIndex(state.grid ? 1 : 0)
       extras.withLock { $0.zoomCenter = state.zoomCenter }
     }
   }

@@ -144,7 +144,7 @@ extension Timeline {
   private static func control(in fields: inout [String: JSONValue]) throws -> TimelineControl {
     let allowed = TimelineControl.allCases.map(\.rawValue).joined(separator: ", ")
     let name = try string("control", in: &fields, allowed: allowed)
-    guard let control = TimelineControl(rawValue: name) else {
+    guard let control = TimelineControl(timelineName: name) else {
       throw LineProblem("unknown control \"\(name)\"; allowed: \(allowed).")
     }
     return control

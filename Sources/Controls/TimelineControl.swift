@@ -16,11 +16,34 @@ public enum TimelineControl: String, Sendable, Hashable, CaseIterable, Codable {
   case tint
   /// The filter picker.
   case filter
-  /// The grid toggle (viewfinder only: it does not change `ControlState`).
+  /// The grid toggle (viewfinder only: `ControlState.grid`, drawn by `preview`).
   case grid
 
-  /// The state key the control changes, or `nil` for the grid.
-  public var stateKey: ControlKey? { ControlKey(rawValue: rawValue) }
+  /// The state key the control changes.
+  public var stateKey: ControlKey {
+    switch self {
+    case .exposureBias: .exposureBias
+    case .zoom: .zoom
+    case .contrast: .contrast
+    case .saturation: .saturation
+    case .whiteBalance: .whiteBalance
+    case .tint: .tint
+    case .filter: .filter
+    case .grid: .grid
+    }
+  }
+
+  /// The control named `name` in a timeline: its identifier, or `temperature` (the temperature slider,
+  /// whose slides are white-balance slides).
+  public init?(timelineName name: String) {
+    if name == "temperature" {
+      self = .whiteBalance
+    } else if let control = TimelineControl(rawValue: name) {
+      self = control
+    } else {
+      return nil
+    }
+  }
 
   /// Whether a `slide` event may name this control.
   public var acceptsSlide: Bool {

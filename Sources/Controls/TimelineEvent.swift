@@ -32,9 +32,10 @@ extension ControlState {
   public func applying(_ action: TimelineAction) throws -> ControlState {
     switch action {
     case .slide(let control, let value):
-      guard control.acceptsSlide, let key = control.stateKey else {
+      guard control.acceptsSlide else {
         throw TimelineError.unsupportedAction(control: control.rawValue, action: "slide")
       }
+      let key = control.stateKey
       guard value.isFinite else {
         throw ControlStateError.notFinite(
           key: key.cliName, value: String(value), allowed: key.allowedValues)
@@ -44,15 +45,7 @@ extension ControlState {
       guard control.acceptsSelect else {
         throw TimelineError.unsupportedAction(control: control.rawValue, action: "select")
       }
-      guard let key = control.stateKey else {
-        guard TimelineControl.gridOptions.contains(option.lowercased()) else {
-          throw ControlStateError.invalidValue(
-            key: control.rawValue, value: option,
-            allowed: TimelineControl.gridOptions.joined(separator: " or "))
-        }
-        return self
-      }
-      return try applying(key, text: option)
+      return try applying(control.stateKey, text: option)
     case .press:
       return self
     }

@@ -61,9 +61,32 @@ enum ControlsCommand: Command {
       ? "\(model.name) (\(model.id)): Camera Control, at most \(model.maxControlsCount) controls; "
         + "the \(count) standard controls in overlay order."
       : noCameraControlNote(model)
-    return first
-      + "\nValues are in the units of --set and timelines (zoom in device factors, labelled × "
-      + "\(plain(model.displayVideoZoomFactorMultiplier))); --set accepts the wider ranges of the README."
+    let multiplier = plain(model.displayVideoZoomFactorMultiplier)
+    var text =
+      first
+      + "\nEvery control and option below is a --set key and value, a state-file key and a timeline "
+      + "control (temperature sets white-balance to kelvin). Zoom values are in --set's units and "
+      + "labelled × \(multiplier) everywhere (zoom=2 shows as \(model.zoomLabel(forFactor: 2)))."
+    let limits = deviceLimits(model)
+    if !limits.isEmpty {
+      text += "\nThis device limits " + limits.joined(separator: " and ") + "."
+    }
+    return text
+  }
+
+  /// The state ranges the device's sliders narrow, as "zoom to 1 … 4 (--set takes 1 … 16)".
+  static func deviceLimits(_ model: CaptureDeviceModel) -> [String] {
+    let pairs: [(ControlKey, ClosedRange<Double>, ClosedRange<Double>)] = [
+      (.exposureBias, model.exposureBiasRange, ControlState.exposureBiasRange),
+      (.zoom, model.zoomRange, ControlState.zoomRange),
+    ]
+    return pairs.compactMap { key, device, state in
+      let lower = max(device.lowerBound, state.lowerBound)
+      let upper = min(device.upperBound, state.upperBound)
+      guard lower > state.lowerBound || upper < state.upperBound else { return nil }
+      return "\(key.cliName) to \(plain(lower)) … \(plain(upper)) (--set takes "
+        + "\(plain(state.lowerBound)) … \(plain(state.upperBound)))"
+    }
   }
 
   /// The note for a device without a Camera Control.

@@ -24,7 +24,7 @@ enum PreviewCommand: Command {
         "control", "NAME",
         "the control the overlay shows (default \(defaultControl)): \(ControlSelection.namesDescription)"
       ),
-      .flag("grid", "draw the rule-of-thirds grid over the viewfinder (the grid toggle on)"),
+      .flag("grid", "draw the rule-of-thirds grid over the viewfinder (as --set grid=on)"),
       .flag("no-overlay", "draw the viewfinder without the Camera Control overlay"),
       .value("pixel-limit", "PIXELS", "refuse larger images (default 100000000)"),
     ] + StateOptions.options)
@@ -50,7 +50,7 @@ enum PreviewCommand: Command {
     let selection = try controlSelection(
       arguments.value("control") ?? defaultControl, screen: device)
     var options = PreviewOptions(
-      device: device, orientation: orientation, grid: arguments.flag("grid"))
+      device: device, orientation: orientation, grid: arguments.flag("grid") || state.grid)
     if let limit = try arguments.int("pixel-limit", in: 1...Int.max) {
       options.load.pixelLimit = limit
     }

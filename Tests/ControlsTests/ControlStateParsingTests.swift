@@ -69,7 +69,7 @@ import Testing
     let text = error?.description ?? ""
     #expect(
       text.contains("\"brightness\"") && text.contains("exposure-bias (ev)")
-        && text.contains("white-balance (wb)"))
+        && text.contains("white-balance (wb, temperature)"))
   }
 
   @Test(arguments: ["nan", "inf", "-infinity"])

@@ -25,8 +25,7 @@ import Testing
         maxControlsCount: model.maxControlsCount, zoomRange: model.zoomRange,
         displayVideoZoomFactorMultiplier: model.displayVideoZoomFactorMultiplier,
         switchOverZoomFactors: model.switchOverZoomFactors,
-        exposureBiasRange: model.exposureBiasRange,
-        recommendedExposureBiasRange: model.recommendedExposureBiasRange, source: model.source)
+        exposureBiasRange: model.exposureBiasRange, source: model.source)
       #expect(checked == model)
     }
   }
@@ -57,14 +56,19 @@ import Testing
     #expect(try CaptureSlider.systemZoom(device: device("webcam")).values.range == 1...4)
   }
 
-  @Test func systemExposureSliderUsesRecommendedRange() throws {
+  @Test func systemExposureSliderHasTheStateRangeUnlessTheDeviceLimitsIt() throws {
+    // One range for the control: an iPhone's −8 … +8 EV is the state's; a webcam's is narrower.
     let camera = try device("iphone-16")
     let exposure = try CaptureSlider.systemExposureBias(device: camera)
-    #expect(exposure.values.range == -2...2 && exposure.value == 0)
+    #expect(exposure.values.range == ControlState.exposureBiasRange && exposure.value == 0)
     #expect(exposure.formattedValue(0.33) == "+0.3 EV" && exposure.formattedValue(0) == "0.0 EV")
     try exposure.setValue(-1.5)
     #expect(camera.exposureTargetBias == -1.5)
-    #expect(throws: ControlError.self) { try exposure.setValue(3) }
+    #expect(try exposure.userSlide(to: 3) == 3)
+    #expect(throws: ControlError.self) { try exposure.setValue(9) }
     #expect(throws: ControlError.self) { try camera.setExposureTargetBias(9) }
+    let webcam = try CaptureSlider.systemExposureBias(device: device("webcam"))
+    #expect(webcam.values.range == -2...2)
+    #expect(try webcam.userSlide(to: 3) == 2)
   }
 }

@@ -48,12 +48,18 @@ import Testing
     #expect(camera.videoZoomFactor == 4 && camera.exposureTargetBias == -1)
     try standard.apply(ControlState(whiteBalance: .preset(.tungsten)))
     #expect(standard.state.whiteBalance == .preset(.tungsten) && standard.temperature.value == 2850)
-    let before = standard.state
-    let error = caught(ControlError.self) { try standard.apply(ControlState(exposureBias: 3)) }
+    // Every state the vocabulary allows fits an iPhone's controls, the grid included.
+    let extreme = ControlState(exposureBias: 8, zoom: 16, grid: true)
+    try standard.apply(extreme)
+    #expect(standard.state == extreme && standard.isGridVisible)
+    // A webcam's exposure slider stops at ±2 EV: a state beyond it is refused whole, naming the limit.
+    let webcam = try StandardControls(device: device("webcam"))
+    let before = webcam.state
+    let error = caught(ControlError.self) { try webcam.apply(ControlState(exposureBias: 3)) }
     #expect(
       error?.description.contains("Exposure") == true
         && error?.description.contains("-2 … 2") == true)
-    #expect(standard.state == before)
+    #expect(webcam.state == before)
   }
 
   @Test func userActionsPublishStateAndKeepWhiteBalanceConsistent() throws {

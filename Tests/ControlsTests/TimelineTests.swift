@@ -121,7 +121,8 @@ import Testing
     #expect(seen.all == [0, 0.5, 1, 1, 1.5, 2])
     #expect(
       live.snapshot().state
-        == ControlState(exposureBias: 0.5, zoom: 2, whiteBalance: .kelvin(4500), filter: .mono))
+        == ControlState(
+          exposureBias: 0.5, zoom: 2, whiteBalance: .kelvin(4500), filter: .mono, grid: true))
   }
 
   @Test func replayOnRealTimeKeepsThePace() async throws {

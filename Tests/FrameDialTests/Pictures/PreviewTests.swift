@@ -162,7 +162,7 @@ import Vips
       return
     }
     #expect(scale.marks == [OverlayContent.Mark(value: 0, label: "0.0 EV")])
-    #expect(scale.range == -2...2)
+    #expect(scale.range == -8...8)
     let zoom = try #require(try overlay("zoom", ControlState(zoom: 2)))
     #expect(zoom.valueText == "1×")
     if case .scale(let zoomScale) = zoom.body {

@@ -14,7 +14,7 @@ import Vips
     // Prominent values and ends give three; the quarter points of the range fill in.
     #expect(
       try selection("exposure-bias").sweep(from: .identity).map(\.label)
-        == ["-2.0 EV", "-1.0 EV", "0.0 EV", "+1.0 EV", "+2.0 EV"])
+        == ["-8.0 EV", "-4.0 EV", "0.0 EV", "+4.0 EV", "+8.0 EV"])
     #expect(
       try selection("contrast").sweep(from: .identity).map(\.label)
         == ["×0.00", "×0.50", "×1.00", "×1.50", "×2.00"])
