@@ -185,6 +185,27 @@ public final class CaptureSlider: CaptureControl {
     return values.nearestValue(to: clamped)
   }
 
+  /// A user's change to exactly `value`, without landing it: what a recorded slide replays (its value
+  /// already landed when it was recorded). Stores the value, writes a system slider's value to its
+  /// device, and runs the action if the value changed.
+  ///
+  /// - Throws: `ControlError.disabled` when disabled, `.valueOutOfRange` outside `values.range`.
+  func userSlide(toExactly value: Double) throws(ControlError) {
+    try checkInRange(value)
+    guard isEnabled else { throw .disabled(control: title) }
+    let (changed, action, observer) = storage.withLock {
+      storage -> (Bool, ControlAction<Double>?, ChangeObserver<Double>?) in
+      guard storage.value != value else { return (false, nil, nil) }
+      storage.value = value
+      return (true, storage.action, storage.observer)
+    }
+    if changed {
+      writeBack?(value)
+      observer?(value, .user)
+      action?.run(with: value)
+    }
+  }
+
   /// A user's slide ending at `proposed`: lands (see `landingValue(for:)`), stores the landed value,
   /// writes a system slider's value to its device, and runs the action on its queue if the value changed.
   ///

@@ -31,6 +31,20 @@ extension StandardControls: TimelineTarget {
     recorder?.record(performed)
   }
 
+  /// Replays a recorded action: a slide sets exactly the recorded value (it landed when it was recorded)
+  /// as a user's change, so the white-balance picker follows a temperature and the state matches
+  /// `Timeline.state(at:)`; selections and presses are performed as by `perform(_:)`.
+  /// - Throws: `ControlError` for a value outside the slider's range on this device.
+  public func replay(_ action: TimelineAction) throws {
+    guard case .slide(let name, let value) = action else { return try perform(action) }
+    guard name.acceptsSlide,
+      let slider = (name == .whiteBalance ? temperature : control(for: name)) as? CaptureSlider
+    else {
+      throw TimelineError.unsupportedAction(control: name.rawValue, action: "slide")
+    }
+    try slider.userSlide(toExactly: value)
+  }
+
   /// Selects `option` on the picker `name` refers to; returns the option in its normalized form.
   private func select(_ name: TimelineControl, option: String) throws -> String {
     switch name {

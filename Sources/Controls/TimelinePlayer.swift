@@ -4,6 +4,14 @@ import Foundation
 public protocol TimelineTarget: Sendable {
   /// Performs one user action.
   func perform(_ action: TimelineAction) throws
+  /// Replays one recorded action: as `perform(_:)`, except that a slide's value is the value it landed
+  /// on when it was recorded, applied exactly (so a replay and `Timeline.state(at:)` agree).
+  func replay(_ action: TimelineAction) throws
+}
+
+extension TimelineTarget {
+  /// By default a replay is a `perform(_:)`.
+  public func replay(_ action: TimelineAction) throws { try perform(action) }
 }
 
 extension LiveControlState: TimelineTarget {
@@ -27,7 +35,7 @@ extension Timeline {
   ) async throws {
     for event in events {
       try await clock.sleep(until: event.time)
-      try target.perform(event.action)
+      try target.replay(event.action)
       onEvent?(event, clock.now())
     }
   }

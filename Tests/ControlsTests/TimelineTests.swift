@@ -137,6 +137,33 @@ import Testing
     #expect(live.snapshot().state.tint == 10)
   }
 
+  @Test func aHandWrittenTimelineGivesOneResultReplayedOrFolded() async throws {
+    // Values a user's slide would land elsewhere (0.1 EV snaps to 0, contrast 1.01 to 1, 4480 K stays):
+    // a replay applies what is written, as `state(at:)` and `framedial frames --timeline` do.
+    let timeline = try Timeline(
+      jsonLines: """
+        {"time":0,"type":"slide","control":"exposure-bias","value":0.1}
+        {"time":0,"type":"slide","control":"contrast","value":1.01}
+        {"time":0.5,"type":"slide","control":"temperature","value":4480}
+        {"time":1,"type":"slide","control":"exposure-bias","value":5}
+        {"time":1,"type":"select","control":"filter","option":"Noir"}
+        """)
+    let controls = try StandardControls(device: device("iphone-16-pro"))
+    try await timeline.play(on: VirtualClock(), into: controls)
+    let folded = try timeline.state(at: timeline.duration)
+    #expect(controls.state == folded)
+    #expect(
+      folded
+        == ControlState(exposureBias: 5, contrast: 1.01, whiteBalance: .kelvin(4480), filter: .noir)
+    )
+    #expect(controls.live.snapshot().state == folded)
+    // On a device whose slider stops short of a written value, the replay says so.
+    let webcam = try StandardControls(device: device("webcam"))
+    await #expect(throws: ControlError.self) {
+      try await timeline.play(on: VirtualClock(), into: webcam)
+    }
+  }
+
   @Test func recordsStandardControlEventsAndReplaysThemToTheSameState() async throws {
     let clock = VirtualClock()
     let recorder = TimelineRecorder(clock: clock)
