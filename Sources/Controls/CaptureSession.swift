@@ -32,29 +32,43 @@ public final class CaptureSession: Sendable {
     var captureMode: CaptureMode?
     /// The configurations being staged, by the thread whose `configure(_:)` body is running.
     var openConfigurations: [pthread_t: CaptureSessionConfiguration] = [:]
+    /// The camera input, once added.
+    var device: CaptureDevice?
   }
 
-  /// The device whose Camera Control the session uses.
-  public let device: CaptureDevice
+  /// The camera input whose Camera Control the session uses; nil until one is added.
+  public var device: CaptureDevice? { state.withLock { $0.device } }
   /// Where the last control used is remembered across sessions, if anywhere.
   public let overlayMemory: OverlayMemory?
   let state: Mutex<State>
 
-  /// Creates a stopped session with no controls on `device`.
+  /// Creates a stopped session with no controls, with `device` as its camera input (none when nil: add
+  /// one with `addInput(_:)`).
   ///
   /// - Parameter overlayMemory: where the overlay remembers the last control used; `nil` remembers it
   ///   only for the lifetime of this session.
-  public init(device: CaptureDevice, overlayMemory: OverlayMemory? = nil) {
-    self.device = device
+  public init(device: CaptureDevice? = nil, overlayMemory: OverlayMemory? = nil) {
     self.overlayMemory = overlayMemory
-    state = Mutex(State(lastUsedKey: overlayMemory?.lastControlKey()))
+    state = Mutex(State(lastUsedKey: overlayMemory?.lastControlKey(), device: device))
   }
 
-  /// Whether the device has a Camera Control; when false no control can be added.
-  public var supportsControls: Bool { device.model.supportsControls }
+  /// Adds the camera input. Whether controls are supported depends on it: check `supportsControls`
+  /// after adding the input, as the scripting guide says.
+  ///
+  /// - Throws: `SessionError.inputAlreadyAdded` when the session has its camera input already.
+  public func addInput(_ device: CaptureDevice) throws(SessionError) {
+    try state.withLock { (state: inout State) throws(SessionError) in
+      if let existing = state.device { throw .inputAlreadyAdded(device: existing.model.id) }
+      state.device = device
+    }
+  }
+
+  /// Whether the session's camera input has a Camera Control; false before an input is added. When
+  /// false no control can be added.
+  public var supportsControls: Bool { device?.model.supportsControls ?? false }
 
   /// The most controls the session accepts (0 when controls are unsupported).
-  public var maxControlsCount: Int { device.model.maxControlsCount }
+  public var maxControlsCount: Int { supportsControls ? device?.model.maxControlsCount ?? 0 : 0 }
 
   /// The controls, in overlay order (inside a `configure(_:)` body on this thread: the staged list).
   public var controls: [any CaptureControl] {
@@ -164,7 +178,7 @@ public final class CaptureSession: Sendable {
     -> SessionError?
   {
     if !supportsControls {
-      return .controlsNotSupported(control: control.title, device: device.model.id)
+      return .controlsNotSupported(control: control.title, device: device?.model.id ?? "(no input)")
     }
     if controls.contains(where: { $0 === control }) { return .duplicate(control: control.title) }
     if control.requiresAction, !control.hasAction { return .missingAction(control: control.title) }

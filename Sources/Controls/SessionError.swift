@@ -12,6 +12,8 @@ public enum SessionError: Error, Sendable, Hashable, CustomStringConvertible, Lo
   case frozenWhileRunning(control: String, operation: String)
   /// The control is not in the session.
   case notInSession(control: String)
+  /// The session has its camera input already.
+  case inputAlreadyAdded(device: String)
   /// A controls delegate was set without the queue its events arrive on.
   case missingDelegateQueue
   /// Another configuration changed the controls while this one ran; nothing of this one was kept.
@@ -30,6 +32,8 @@ public enum SessionError: Error, Sendable, Hashable, CustomStringConvertible, Lo
       "The control \"\(control)\" cannot be \(operation) while the session is running; stop the session, or enable and disable controls instead."
     case .notInSession(let control):
       "The control \"\(control)\" is not in the session; add it before using or removing it."
+    case .inputAlreadyAdded(let device):
+      "The session already has its camera input \"\(device)\"; a session takes one camera."
     case .missingDelegateQueue:
       "A controls delegate needs a serial queue for its events; pass one with the delegate (or nil for both to remove it)."
     case .concurrentConfiguration:

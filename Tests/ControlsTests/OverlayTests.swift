@@ -28,7 +28,7 @@ import Testing
     session.startRunning()
     #expect(!session.canActivateControls && !session.lightPress())
     session.stopRunning()
-    try session.addControl(try CaptureSlider.systemZoom(device: session.device))
+    try session.addControl(try CaptureSlider.systemZoom(device: try #require(session.device)))
     #expect(!session.lightPress())
     session.startRunning()
     #expect(session.lightPress() && session.isOverlayActive)

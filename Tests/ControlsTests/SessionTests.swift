@@ -26,7 +26,27 @@ import Testing
       caught(SessionError.self) { try session.addControl(bare) } == .missingAction(control: "B"))
     let picker = try CaptureIndexPicker("P", symbolName: "p", localizedIndexTitles: ["x"])
     #expect(!session.canAddControl(picker))
-    #expect(session.canAddControl(try CaptureSlider.systemZoom(device: session.device)))
+    #expect(
+      session.canAddControl(try CaptureSlider.systemZoom(device: try #require(session.device))))
+  }
+
+  @Test func supportsControlsDependsOnTheInputAddedToTheSession() throws {
+    // The scripting guide: supportsControls is false until the session is configured with its input.
+    let session = CaptureSession()
+    let control = try slider("A")
+    #expect(!session.supportsControls && session.maxControlsCount == 0 && session.device == nil)
+    #expect(!session.canAddControl(control))
+    #expect(throws: SessionError.self) { try session.addControl(control) }
+    try session.addInput(try device("iphone-16-pro"))
+    #expect(session.supportsControls && session.maxControlsCount == 10)
+    #expect(try session.addControl(control))
+    #expect(
+      caught(SessionError.self) { try session.addInput(try device("iphone-16")) }
+        == .inputAlreadyAdded(device: "iphone-16-pro"))
+    // An input without a Camera Control leaves it unsupported.
+    let old = CaptureSession()
+    try old.addInput(try device("iphone-15-pro"))
+    #expect(!old.supportsControls && old.maxControlsCount == 0)
   }
 
   @Test func maximumAndUnsupportedDevices() throws {
