@@ -47,6 +47,36 @@ extension CaptureSession {
     }
   }
 
+  /// A light double-press on the Camera Control: shows the list of the session's controls to pick from
+  /// (HIG: "A person can view the available controls by lightly double-pressing the Camera Control"),
+  /// opening the overlay first if it is hidden; `selectOverlayControl(_:)` picks one and closes the list.
+  ///
+  /// - Returns: whether the list is now showing; false when `canActivateControls` is false.
+  @discardableResult
+  public func lightDoublePress() -> Bool {
+    guard lightPress() else { return false }
+    state.withLock { $0.overlay = .controlList }
+    return true
+  }
+
+  /// Whether the overlay shows the list of controls (after a light double-press).
+  public var isShowingControlList: Bool { state.withLock { $0.overlay == .controlList } }
+
+  /// Acts on a press the `PressRecognizer` recognised: a light (secondary) press opens the overlay, a
+  /// light double-press shows the list of controls; other presses belong to the capture event
+  /// interaction and change nothing here.
+  ///
+  /// - Returns: whether the overlay changed or is showing as asked.
+  @discardableResult
+  public func handle(_ press: PressRecognizer.Recognized) -> Bool {
+    guard press.kind == .secondary else { return false }
+    switch press.gesture {
+    case .single: return lightPress()
+    case .double: return lightDoublePress()
+    case .long: return false
+    }
+  }
+
   /// Dismisses the overlay (will exit fullscreen, then did become inactive); nothing happens if hidden.
   public func dismissOverlay() {
     state.withLock { deactivateOverlay(&$0) }
@@ -59,6 +89,9 @@ extension CaptureSession {
   /// - Throws: `SessionError.notInSession` when `control` is not in the session.
   public func selectOverlayControl(_ control: any CaptureControl) throws(SessionError) {
     try markUsed(control)
+    state.withLock { state in
+      if state.overlay == .controlList { state.overlay = .fullscreen }
+    }
   }
 
   /// A user's slide on `slider` through the overlay; see `CaptureSlider.userSlide(to:)`.

@@ -18,6 +18,8 @@ public final class CaptureSession: Sendable {
   enum OverlayPhase: Sendable {
     case inactive
     case fullscreen
+    /// Showing the list of controls to pick from (after a light double-press).
+    case controlList
   }
 
   struct State: Sendable {

@@ -57,6 +57,35 @@ import Testing
         == Array(repeating: ["active", "enter", "exit", "inactive"], count: 4).flatMap { $0 })
   }
 
+  @Test func aLightDoublePressShowsTheControlsToPickFrom() throws {
+    let (session, sliders) = try runningSession()
+    let delegate = RecordingDelegate()
+    let queue = DispatchQueue(label: "delegate")
+    try session.setControlsDelegate(delegate, queue: queue)
+    // Raw light-press phases, recognised: two quick presses are one double press.
+    let presses = try PressRecognizer(doublePressInterval: 0.25, longPressDuration: 0.5)
+    let down = CaptureEvent(phase: .began, kind: .secondary)
+    let up = CaptureEvent(phase: .ended, kind: .secondary)
+    var recognised: [PressRecognizer.Recognized] = []
+    for (event, time) in [(down, 0.0), (up, 0.125), (down, 0.25), (up, 0.375)] {
+      recognised += presses.receive(event, at: time)
+    }
+    #expect(recognised.map(\.gesture) == [.double])
+    for press in recognised { #expect(session.handle(press)) }
+    #expect(session.isOverlayActive && session.isShowingControlList)
+    // Picking a control closes the list and shows that control.
+    try session.selectOverlayControl(sliders[0])
+    #expect(!session.isShowingControlList && session.overlayControl === sliders[0])
+    // A light double-press with the overlay open shows the list again, without new lifecycle events.
+    #expect(session.lightDoublePress() && session.isShowingControlList)
+    session.dismissOverlay()
+    #expect(!session.isOverlayActive && !session.isShowingControlList)
+    // A primary press is the capture interaction's, not the overlay's.
+    #expect(!session.handle(.init(kind: .primary, gesture: .double, time: 1)))
+    queue.sync {}
+    #expect(delegate.events.all == ["active", "enter", "exit", "inactive"])
+  }
+
   @Test func overlayOpensOnTheMiddleThenOnTheLastUsedControl() throws {
     let (session, sliders) = try runningSession()
     try session.setControlsDelegate(RecordingDelegate(), queue: DispatchQueue(label: "d"))
