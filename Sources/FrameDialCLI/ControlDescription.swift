@@ -16,6 +16,9 @@ struct ControlDescription: Encodable, Equatable {
   var minimum: Double?
   /// A slider's largest value.
   var maximum: Double?
+  /// The ends of the range as the overlay labels them, where the labels are in other units than the
+  /// values (zoom: device factors labelled × the display multiplier).
+  var rangeLabels: [String]?
   /// A stepped slider's step.
   var step: Double?
   /// A value-list slider's values.
@@ -48,6 +51,12 @@ struct ControlDescription: Encodable, Equatable {
     symbol = slider.symbolName
     minimum = slider.values.range.lowerBound
     maximum = slider.values.range.upperBound
+    if slider.kind == .systemZoom {
+      rangeLabels = [
+        slider.formattedValue(slider.values.range.lowerBound),
+        slider.formattedValue(slider.values.range.upperBound),
+      ]
+    }
     switch slider.values {
     case .continuous: break
     case .stepped(_, let step): self.step = step
@@ -83,7 +92,7 @@ struct ControlDescription: Encodable, Equatable {
   }
 
   private enum CodingKeys: String, CodingKey {
-    case identifier, kind, title, symbol, minimum, maximum, step, values, options
+    case identifier, kind, title, symbol, minimum, maximum, rangeLabels, step, values, options
     case prominentValues, prominentLabels, valueFormat, defaultValue, defaultIndex, example
   }
 
@@ -96,6 +105,7 @@ struct ControlDescription: Encodable, Equatable {
     try container.encode(symbol, forKey: .symbol)
     try container.encode(minimum, forKey: .minimum)
     try container.encode(maximum, forKey: .maximum)
+    try container.encode(rangeLabels, forKey: .rangeLabels)
     try container.encode(step, forKey: .step)
     try container.encode(values, forKey: .values)
     try container.encode(options, forKey: .options)

@@ -117,7 +117,9 @@ enum ControlsCommand: Command {
     if let options = control.options { return options.joined(separator: ", ") }
     if let values = control.values { return values.map(plain).joined(separator: ", ") }
     guard let minimum = control.minimum, let maximum = control.maximum else { return "-" }
-    return "\(plain(minimum)) … \(plain(maximum))"
+    let range = "\(plain(minimum)) … \(plain(maximum))"
+    guard let labels = control.rangeLabels else { return range }
+    return range + " (labelled " + labels.joined(separator: " … ") + ")"
   }
 
   /// A number without trailing zeros ("0.5", "16", "-150").

@@ -24,7 +24,7 @@ import Testing
     let zoom = try #require(rows.first { $0.hasPrefix("zoom ") })
     #expect(zoom.contains("system-zoom-slider"))
     #expect(zoom.contains("plus.magnifyingglass"))
-    #expect(zoom.contains("1 … 16"))
+    #expect(zoom.contains("1 … 16 (labelled 0.5× … 8×)"))
     #expect(zoom.contains("0.5×, 1×, 5×"))
     #expect(zoom.hasSuffix("0.5×"))
     let exposure = try #require(rows.first { $0.hasPrefix("exposure-bias ") })
@@ -54,7 +54,9 @@ import Testing
     let controls = try #require(document as? [[String: Any]])
     #expect(controls.compactMap { $0["identifier"] as? String } == Self.overlayOrder)
     let keys: Set = [
-      "identifier", "kind", "title", "symbol", "minimum", "maximum", "step", "values", "options",
+      "identifier", "kind", "title", "symbol", "minimum", "maximum", "rangeLabels", "step",
+      "values",
+      "options",
       "prominentValues", "prominentLabels", "valueFormat", "defaultValue", "defaultIndex",
       "example",
     ]
@@ -63,6 +65,8 @@ import Testing
     #expect(zoom["kind"] as? String == "system-zoom-slider")
     #expect(zoom["minimum"] as? Double == 1)
     #expect(zoom["maximum"] as? Double == 16)
+    // One mapping between the zoom value and its label, shown with the range.
+    #expect(zoom["rangeLabels"] as? [String] == ["0.5×", "8×"])
     #expect(zoom["prominentValues"] as? [Double] == [1, 2])
     #expect(zoom["prominentLabels"] as? [String] == ["0.5×", "1×"])
     #expect(zoom["example"] as? String == "0.5×")
