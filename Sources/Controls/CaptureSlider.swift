@@ -193,17 +193,7 @@ public final class CaptureSlider: CaptureControl {
   func userSlide(toExactly value: Double) throws(ControlError) {
     try checkInRange(value)
     guard isEnabled else { throw .disabled(control: title) }
-    let (changed, action, observer) = storage.withLock {
-      storage -> (Bool, ControlAction<Double>?, ChangeObserver<Double>?) in
-      guard storage.value != value else { return (false, nil, nil) }
-      storage.value = value
-      return (true, storage.action, storage.observer)
-    }
-    if changed {
-      writeBack?(value)
-      observer?(value, .user)
-      action?.run(with: value)
-    }
+    storeUserValue(value)
   }
 
   /// A user's slide ending at `proposed`: lands (see `landingValue(for:)`), stores the landed value,
@@ -218,18 +208,23 @@ public final class CaptureSlider: CaptureControl {
     }
     guard isEnabled else { throw .disabled(control: title) }
     let landed = landingValue(for: proposed)
+    storeUserValue(landed)
+    return landed
+  }
+
+  /// Stores a user's value; when it changed, writes it to the device, tells the observer, then runs the
+  /// action on its queue.
+  private func storeUserValue(_ value: Double) {
     let (changed, action, observer) = storage.withLock {
       storage -> (Bool, ControlAction<Double>?, ChangeObserver<Double>?) in
-      guard storage.value != landed else { return (false, nil, nil) }
-      storage.value = landed
+      guard storage.value != value else { return (false, nil, nil) }
+      storage.value = value
       return (true, storage.action, storage.observer)
     }
-    if changed {
-      writeBack?(landed)
-      observer?(landed, .user)
-      action?.run(with: landed)
-    }
-    return landed
+    guard changed else { return }
+    writeBack?(value)
+    observer?(value, .user)
+    action?.run(with: value)
   }
 
   /// Whether the slider can be adjusted.
