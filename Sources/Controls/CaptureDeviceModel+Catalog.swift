@@ -78,6 +78,7 @@ public enum CatalogError: Error, Sendable, Hashable, CustomStringConvertible, Lo
     switch self {
     case .unknownDevice(let name, let known):
       "Unknown device \"\(name)\"; allowed devices are: \(known.joined(separator: ", "))."
+        + NearestWord.didYouMean(name, among: known)
     }
   }
 

@@ -26,6 +26,7 @@ public enum ControlStateError: Error, Sendable, Hashable, CustomStringConvertibl
     switch self {
     case .unknownKey(let key, let known):
       "Unknown control key \"\(key)\"; known keys are: \(known)."
+        + NearestWord.didYouMean(key, among: Self.words(in: known))
     case .wrongType(let key, let value, let expected):
       "The value \(value) for \"\(key)\" has the wrong type; expected \(expected)."
     case .notFinite(let key, let value, let allowed):
@@ -34,6 +35,7 @@ public enum ControlStateError: Error, Sendable, Hashable, CustomStringConvertibl
       "The value \(value) for \"\(key)\" is out of range; allowed: \(allowed)."
     case .invalidValue(let key, let value, let allowed):
       "The value \"\(value)\" for \"\(key)\" is not valid; allowed: \(allowed)."
+        + NearestWord.didYouMean(value, among: Self.words(in: allowed))
     case .malformedAssignment(let text):
       "The setting \"\(text)\" is not of the form key=value (for example ev=0.5); known keys are: \(ControlKey.cliNamesDescription)."
     case .unreadable(let reason):
@@ -43,6 +45,12 @@ public enum ControlStateError: Error, Sendable, Hashable, CustomStringConvertibl
     case .inSource(let source, let error):
       "In \(source): \(error.description)"
     }
+  }
+
+  /// The words of a list of allowed values or keys ("none, auto, daylight, … or 4500K"), for a "did you
+  /// mean" suggestion.
+  static func words(in list: String) -> [String] {
+    list.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "-") }).map(String.init)
   }
 
   /// The same text as `description`.

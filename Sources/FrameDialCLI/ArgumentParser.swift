@@ -1,3 +1,5 @@
+import Controls
+
 /// FrameDial's own GNU-style argument parser: `--name value`, `--name=value`, `-n value`, bundled short
 /// flags (`-qv`), `--` ends options, and `--help` / `-h` on every command.
 package struct ArgumentParser {
@@ -63,7 +65,9 @@ package struct ArgumentParser {
           continue
         }
         guard let option = options.first(where: { $0.name == name }) else {
-          throw UsageError("unknown option --\(name)")
+          let nearest = NearestWord.suggestion(for: name, among: options.map(\.name) + ["help"])
+          throw UsageError(
+            "unknown option --\(name)" + (nearest.map { "; did you mean --\($0)?" } ?? ""))
         }
         try take(
           option, inlineValue: inlineValue, spelled: "--\(name)", arguments, &index, into: &parsed)

@@ -1,3 +1,4 @@
+import Controls
 import FrameDial
 import Vips
 
@@ -35,8 +36,10 @@ public enum CLI {
       break
     }
     guard let command = commands.first(where: { $0.name == first }) else {
-      console.err("framedial: unknown command '\(first)'")
-      console.errText("\n" + overview)
+      // Two lines, not the whole help: the mistake (with the nearest command) and where help is.
+      let hint = NearestWord.didYouMean(first, among: commands.map { $0.name }, quote: "'")
+      console.err("framedial: unknown command '\(first)'.\(hint)")
+      console.err("Try 'framedial --help' for the list of commands.")
       return ExitCode.usage
     }
     do {

@@ -8,6 +8,25 @@ import Testing
     ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
   }
 
+  @Test func typosGetTheNearestWordAndUnknownCommandsTwoLines() throws {
+    let command = try CLIRunner.run(["aply", "x.jpg"])
+    #expect(command.status == 2)
+    #expect(
+      command.standardError
+        == "framedial: unknown command 'aply'. Did you mean 'apply'?\n"
+        + "Try 'framedial --help' for the list of commands.\n")
+    let option = try CLIRunner.run(["explain", "--unoptimised"])
+    #expect(option.status == 2)
+    #expect(
+      option.standardError.contains("unknown option --unoptimised; did you mean --unoptimized?"))
+    let value = try CLIRunner.run(["explain", "--set", "wb=tungstn"])
+    #expect(value.status == 2 && value.standardError.contains(#"Did you mean "tungsten"?"#))
+    let device = try CLIRunner.run(["controls", "--device", "iphone16pro"])
+    #expect(device.status == 2 && device.standardError.contains("did you mean 'iphone-16-pro'?"))
+    let preset = try CLIRunner.run(["explain", "--preset", "vivd"])
+    #expect(preset.status == 2 && preset.standardError.contains(#"Did you mean "vivid"?"#))
+  }
+
   @Test func applyWritesTheOutputAndLeavesTheInputAlone() throws {
     let folder = try scratch()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -49,7 +49,9 @@ public enum DeviceCatalogError: Error, Equatable, CustomStringConvertible, Senda
   public var description: String {
     switch self {
     case .unknownDevice(let name, let known):
-      "unknown device '\(name)'; the catalog (framedial devices) has: \(known.joined(separator: ", "))"
+      "unknown device '\(name)';"
+        + (NearestWord.suggestion(for: name, among: known).map { " did you mean '\($0)'?" } ?? "")
+        + " the catalog (framedial devices) has: \(known.joined(separator: ", "))"
     case .noCaptureFigures(let id, let withFigures):
       "'\(id)' is a screen in the catalog, but FrameDial has no camera figures for it; devices with "
         + "them: \(withFigures.joined(separator: ", "))"

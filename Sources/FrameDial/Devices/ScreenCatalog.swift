@@ -1,3 +1,5 @@
+import Controls
+
 /// The screens of the HIG Layout page (see ``ScreenCatalog/source``): lookup by identifier or name, and
 /// the listing `framedial devices` prints.
 public enum ScreenCatalog {
@@ -43,7 +45,9 @@ public enum ScreenCatalogError: Error, Equatable, CustomStringConvertible, Senda
   public var description: String {
     switch self {
     case .unknownDevice(let name, let known):
-      "unknown device '\(name)'; the catalog (framedial devices) has: \(known.joined(separator: ", "))"
+      "unknown device '\(name)';"
+        + (NearestWord.suggestion(for: name, among: known).map { " did you mean '\($0)'?" } ?? "")
+        + " the catalog (framedial devices) has: \(known.joined(separator: ", "))"
     case .unknownOrientation(let word):
       "unknown orientation '\(word)'; use portrait or landscape"
     }
