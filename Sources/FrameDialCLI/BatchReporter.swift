@@ -38,7 +38,7 @@ final class BatchReporter: Sendable {
       ]
       if let error = event.error { object["error"] = error }
       if !event.warnings.isEmpty { object["warnings"] = event.warnings }
-      console.outJSON(Self.json(object))
+      console.outJSON((try? JSONText.line(object)) ?? "{}")
     case .plain:
       switch event.status {
       case .failed:
@@ -68,14 +68,14 @@ final class BatchReporter: Sendable {
     switch style {
     case .json:
       console.outJSON(
-        Self.json([
+        (try? JSONText.line([
           "event": "summary", "done": summary.done, "skipped": summary.skipped,
           "failed": summary.failed,
           "planned": summary.planned, "notStarted": summary.notStarted,
           "interrupted": summary.interrupted,
           "seconds": (summary.seconds * 1000).rounded() / 1000,
           "imagesPerSecond": (rate * 100).rounded() / 100,
-        ]))
+        ])) ?? "{}")
     case .plain:
       var line =
         "\(summary.done) done, \(summary.skipped) skipped, \(summary.failed) failed"
@@ -86,13 +86,5 @@ final class BatchReporter: Sendable {
       }
       console.err(line)
     }
-  }
-
-  private static func json(_ object: [String: Any]) -> String {
-    guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
-    else {
-      return "{}"
-    }
-    return String(decoding: data, as: UTF8.self)
   }
 }

@@ -1,4 +1,5 @@
 import Controls
+import Foundation
 import FrameDial
 
 /// `framedial devices`: the device catalog: screens (HIG Layout) for `--fit` and `preview`, with each
@@ -7,11 +8,22 @@ enum DevicesCommand: Command {
   static let name = "devices"
   static let summary =
     "List the devices: screens for --fit and preview, and camera figures for controls, preview and sweep."
-  static let usage = "devices"
-  static let parser = ArgumentParser(options: [])
+  static let usage = "devices [--json]"
+  static let parser = ArgumentParser(options: [
+    .flag("json", "one JSON array of the devices on standard output")
+  ])
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
     guard arguments.positionals.isEmpty else { throw UsageError("devices takes no arguments") }
+    if arguments.flag("json") {
+      console.outJSON(
+        try JSONText.line(
+          ScreenCatalog.all.map { jsonObject(id: $0.id, name: $0.name, screen: $0, $0.capture) }
+            + DeviceCatalog.cameraOnly.map {
+              jsonObject(id: $0.id, name: $0.name, screen: nil, $0)
+            }))
+      return ExitCode.success
+    }
     var rows = ScreenCatalog.all.map { device in
       [
         device.id, device.name, "\(device.points.width)×\(device.points.height)",
@@ -39,6 +51,34 @@ enum DevicesCommand: Command {
         + "no camera figures.")
     console.out("Source: \(ScreenCatalog.source).")
     return ExitCode.success
+  }
+
+  /// One device as JSON: the same facts as a row of the table, `null` where the device has none.
+  private static func jsonObject(
+    id: String, name: String, screen: ScreenDevice?, _ camera: CaptureDeviceModel?
+  ) -> [String: Any] {
+    func size(_ size: ScreenSize?) -> Any {
+      size.map { ["width": $0.width, "height": $0.height] } ?? NSNull()
+    }
+    return [
+      "id": id, "name": name, "points": size(screen?.points), "pixels": size(screen?.pixels),
+      "scale": screen?.scale ?? NSNull(),
+      "portraitSizeClasses": screen.map { sizeClasses($0.portraitSizeClasses) } ?? NSNull(),
+      "landscapeSizeClasses": screen.map { sizeClasses($0.landscapeSizeClasses) } ?? NSNull(),
+      "cameraControl": camera?.supportsControls ?? false,
+      "zoomLabels": camera.map { model in
+        [model.zoomRange.lowerBound, model.zoomRange.upperBound].map {
+          model.zoomLabel(forFactor: $0)
+        }
+      } ?? NSNull(),
+      "lensSwitchOvers": camera.map { model in
+        model.switchOverZoomFactors.map { model.zoomLabel(forFactor: $0) }
+      } ?? NSNull(),
+      "exposureBiasRange": camera.map {
+        [$0.exposureBiasRange.lowerBound, $0.exposureBiasRange.upperBound]
+      }
+        ?? NSNull(),
+    ]
   }
 
   /// Camera Control, zoom range, lens switch-overs and exposure range, or dashes without figures.

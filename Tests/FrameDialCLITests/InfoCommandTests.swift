@@ -2,6 +2,33 @@ import Foundation
 import Testing
 
 @Suite struct InfoCommandTests {
+  @Test func jsonHasOneObjectPerFileAndErrorsNameTheCommand() throws {
+    let result = try CLIRunner.run(["info", "--json", CLIRunner.sample("coffee.png"), "/dev/zero"])
+    #expect(result.status == 1)
+    let lines = result.standardOutput.split(separator: "\n").map { line in
+      (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] ?? [:]
+    }
+    #expect(lines.count == 2)
+    #expect(lines[0]["width"] as? Int == 600 && lines[0]["height"] as? Int == 400)
+    #expect(lines[0]["loader"] as? String == "pngload" && lines[0]["bands"] as? Int == 3)
+    #expect(lines[1]["error"] as? String == "/dev/zero: not a regular file")
+    #expect(result.standardError == "framedial info: /dev/zero: not a regular file\n")
+  }
+
+  @Test func devicesJsonCarriesScreensAndCameras() throws {
+    let result = try CLIRunner.run(["devices", "--json"])
+    #expect(result.status == 0)
+    let devices = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]])
+    #expect(devices.count == 50)
+    let pro = try #require(devices.first { $0["id"] as? String == "iphone-16-pro" })
+    #expect(pro["cameraControl"] as? Bool == true && pro["scale"] as? Int == 3)
+    #expect(pro["lensSwitchOvers"] as? [String] == ["1×", "5×"])
+    #expect((pro["pixels"] as? [String: Int]) == ["width": 1206, "height": 2622])
+    let webcam = try #require(devices.last)
+    #expect(webcam["id"] as? String == "webcam" && webcam["pixels"] is NSNull)
+  }
+
   @Test func versionAndHelp() throws {
     let version = try CLIRunner.run(["--version"])
     #expect(version.status == 0)
