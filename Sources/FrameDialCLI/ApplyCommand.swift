@@ -25,6 +25,11 @@ enum ApplyCommand: Command {
     let (input, output) = try arguments.singleInputAndOutput(
       command: name, outputHint: "OUT")
     let options = try stillOptions(arguments)
+    if let asked = options.format, let named = ImageFormat(path: output), named != asked {
+      throw UsageError(
+        "--format \(asked.rawValue) disagrees with the output's extension (\(output) is \(named.rawValue)); "
+          + "name it .\(asked.fileExtension) or drop --format")
+    }
     let state = try StateOptions.state(from: arguments)
     let result = try StillRenderer().renderFile(
       at: input, to: output, state: state, options: options)

@@ -8,6 +8,28 @@ import Testing
     ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
   }
 
+  @Test func aFormatThatDisagreesWithTheExtensionIsAUsageError() throws {
+    let folder = try scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let output = folder.appendingPathComponent("x.jpg").path
+    let result = try CLIRunner.run([
+      "apply", CLIRunner.sample("coffee.png"), "-o", output, "--format", "png",
+    ])
+    #expect(result.status == 2)
+    #expect(result.standardError.contains("--format png disagrees with the output's extension"))
+    #expect(!FileManager.default.fileExists(atPath: output))
+    // Agreeing, or an extension that names no format, is fine.
+    let agreeing = try CLIRunner.run([
+      "apply", CLIRunner.sample("coffee.png"), "-o", output, "--format", "jpeg",
+    ])
+    #expect(agreeing.status == 0, "\(agreeing.standardError)")
+    let unnamed = folder.appendingPathComponent("x.out").path
+    let free = try CLIRunner.run([
+      "apply", CLIRunner.sample("coffee.png"), "-o", unnamed, "--format", "png",
+    ])
+    #expect(free.status == 0, "\(free.standardError)")
+  }
+
   @Test func typosGetTheNearestWordAndUnknownCommandsTwoLines() throws {
     let command = try CLIRunner.run(["aply", "x.jpg"])
     #expect(command.status == 2)
