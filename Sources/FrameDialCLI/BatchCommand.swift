@@ -86,6 +86,8 @@ enum BatchCommand: Command {
       console.err("framedial batch: interrupted while looking for images; nothing was written")
       return code
     }
+    // An output folder that cannot take files is one error now, not one per image.
+    if !arguments.flag("dry-run") { try layout.prepareOutputFolder() }
     // One image per worker is faster than many threads per image: share libvips's threads out, unless
     // VIPS_CONCURRENCY asks for a number of threads per image.
     let requested = ProcessInfo.processInfo.environment["VIPS_CONCURRENCY"].flatMap { Int($0) }

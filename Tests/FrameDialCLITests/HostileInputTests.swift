@@ -193,10 +193,23 @@ import Testing
     #expect(batch.status == 1, "\(batch.standardError)")
     #expect(batch.standardError.contains("secret.jpg: permission denied"))
     #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("open.jpg").path))
+    // An output folder the user cannot write in is one plain line before any image is read.
     let refused = try asNobody(["batch", input.path, "-o", locked.path])
     #expect(refused.status == 1)
-    #expect(refused.standardError.contains("open.jpg"))
+    #expect(
+      refused.standardError
+        == "framedial batch: cannot write in the folder \(locked.path): permission denied\n")
     #expect(try FileManager.default.contentsOfDirectory(atPath: locked.path).isEmpty)
+    // So is one whose path runs through a file.
+    let file = root.appendingPathComponent("file")
+    try Data().write(to: file)
+    let through = try CLIRunner.run([
+      "batch", input.path, "-o", file.appendingPathComponent("out").path,
+    ])
+    #expect(through.status == 1)
+    #expect(
+      through.standardError.hasSuffix("/file/out: not a directory\n"), "\(through.standardError)")
+    #expect(through.standardError.split(separator: "\n").count == 1)
   }
 
   @Test func aWriteErrorFailsThatFileAndRemovesItsTemporary() throws {

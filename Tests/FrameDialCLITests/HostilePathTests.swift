@@ -266,14 +266,16 @@ import Testing
 
   @Test func aFolderThatCannotBeCreatedIsOnePlainLine() throws {
     defer { try? FileManager.default.removeItem(at: root) }
-    _ = try folder("in")
-    _ = try copyRocket(to: "in/a.jpg")
-    _ = FileManager.default.createFile(atPath: path("file"), contents: Data("x".utf8))
-    let (batch, _) = try run(["batch", path("in"), "-o", path("file/out")])
+    // The output's sub-folder "sub" is taken by a file: that image fails with one plain line.
+    _ = try folder("in/sub")
+    _ = try copyRocket(to: "in/sub/a.jpg")
+    _ = try folder("out")
+    _ = FileManager.default.createFile(atPath: path("out/sub"), contents: Data("x".utf8))
+    let (batch, _) = try run(["batch", path("in"), "-o", path("out")])
     #expect(batch.status == 1)
     #expect(
       batch.standardError.contains(
-        "failed  \(path("in/a.jpg")): cannot create the folder \(path("file/out")): not a directory"
+        "failed  \(path("in/sub/a.jpg")): cannot create the folder \(path("out/sub")): not a directory"
       ),
       "\(batch.standardError)")
     #expect(!batch.standardError.contains("Domain="))

@@ -40,6 +40,14 @@ public struct BatchLayout: Sendable {
     self.naming = naming
   }
 
+  /// Creates the output folder if needed and checks that files can be written in it, so an unusable
+  /// output folder (a file, a read-only place) is one error before any image is read.
+  ///
+  /// - Throws: ``RenderError`` naming the folder and the problem.
+  public func prepareOutputFolder() throws {
+    try FileOperations.prepareWritableFolder(outputFolder)
+  }
+
   /// The batch's items, in a stable order (input order, then relative path). `shouldStop` is asked while
   /// folders are walked; once it returns true, planning ends with an "interrupted" error.
   ///
