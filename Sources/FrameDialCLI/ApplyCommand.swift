@@ -16,6 +16,7 @@ enum ApplyCommand: Command {
       .value(
         "format", "FORMAT", "jpeg, png, webp, tiff, heic or avif (default: from OUT's extension)"),
       .value("pixel-limit", "PIXELS", "refuse larger images (default 100000000)"),
+      backgroundOption,
       .flag("unoptimized", "render through the unoptimized graph (for comparisons)"),
     ] + FitOptions.options + StateOptions.options)
 
@@ -40,6 +41,11 @@ enum ApplyCommand: Command {
     return ExitCode.success
   }
 
+  /// `--background COLOUR`, shared with batch.
+  static let backgroundOption = ArgumentParser.Option.value(
+    "background", "COLOUR",
+    "what transparency is flattened onto for JPEG output: white (default), black, #RRGGBB, R,G,B")
+
   /// The still options the shared flags describe.
   static func stillOptions(_ arguments: ParsedArguments) throws(UsageError) -> StillOptions {
     var options = StillOptions()
@@ -59,6 +65,9 @@ enum ApplyCommand: Command {
     }
     options.optimized = !arguments.flag("unoptimized")
     options.fit = try FitOptions.fit(from: arguments)
+    if let colour = arguments.value("background") {
+      options.background = try ColourArgument.parse(colour)
+    }
     return options
   }
 }

@@ -28,6 +28,7 @@ enum BatchCommand: Command {
       .value(
         "shard", "I/N", "process only part I of N (1 ≤ I ≤ N), split deterministically by path"),
       .value("pixel-limit", "PIXELS", "refuse larger images (default 100000000)"),
+      ApplyCommand.backgroundOption,
       .flag("no-recursive", "do not walk sub-folders"),
       .flag("follow-symlinks", "walk into symbolically linked folders"),
       .flag("include-hidden", "include files and folders whose names start with a dot"),

@@ -36,6 +36,9 @@ public enum ImageFormat: String, Sendable, CaseIterable, Equatable {
   /// True when the format stores 16 bits per band.
   public var supportsSixteenBits: Bool { self == .png || self == .tiff }
 
+  /// True when the format keeps an alpha band (JPEG does not).
+  public var supportsAlpha: Bool { self != .jpeg }
+
   /// True when a quality setting applies.
   public var hasQuality: Bool { self != .png }
 

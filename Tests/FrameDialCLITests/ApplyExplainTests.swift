@@ -1,11 +1,49 @@
 import Foundation
 import Testing
+import Vips
 
 @Suite struct ApplyExplainTests {
   func scratch() throws -> URL { try CLIRunner.scratchFolder("cli") }
 
   func contents(_ folder: URL) -> [String] {
     ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+  }
+
+  @Test func transparencyIntoJPEGIsFlattenedOntoWhiteOrTheBackgroundGivenAndSaidSo() throws {
+    let folder = try scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // A fully transparent 8×8 RGBA PNG whose colour is black.
+    let transparent = folder.appendingPathComponent("clear.png").path
+    let pixels = try Image.solid(width: 8, height: 8, color: [0, 0, 0, 0])
+    try pixels.write(to: transparent, format: .png)
+    func flattened(_ extra: [String]) throws -> (CLIRunner.Result, [UInt8]) {
+      let output = folder.appendingPathComponent("out-\(extra.count).jpg").path
+      try? FileManager.default.removeItem(atPath: output)
+      let result = try CLIRunner.run(["apply", transparent, "-o", output] + extra)
+      let bytes = (try? Image(contentsOf: output).pixelBytes()) ?? []
+      return (result, bytes)
+    }
+    let (white, whiteBytes) = try flattened([])
+    #expect(white.status == 0, "\(white.standardError)")
+    #expect(white.standardError.contains("its transparency was flattened onto white"))
+    #expect(!whiteBytes.isEmpty && whiteBytes.allSatisfy { $0 >= 250 })
+    let (red, redBytes) = try flattened(["--background", "#FF0000"])
+    #expect(red.standardError.contains("flattened onto #FF0000"))
+    #expect(redBytes.count == 8 * 8 * 3)
+    #expect(
+      stride(from: 0, to: redBytes.count, by: 3).allSatisfy {
+        redBytes[$0] > 240 && redBytes[$0 + 1] < 15
+      })
+    let bad = try CLIRunner.run([
+      "apply", transparent, "-o", folder.appendingPathComponent("x.jpg").path, "--background",
+      "teal",
+    ])
+    #expect(bad.status == 2 && bad.standardError.contains("--background must be"))
+    // PNG keeps the alpha: no flattening, no warning.
+    let kept = try CLIRunner.run([
+      "apply", transparent, "-o", folder.appendingPathComponent("k.png").path,
+    ])
+    #expect(kept.status == 0 && !kept.standardError.contains("flattened"))
   }
 
   @Test func aFormatThatDisagreesWithTheExtensionIsAUsageError() throws {

@@ -2,6 +2,18 @@ import Foundation
 import Vips
 
 extension StillRenderer {
+  /// The warning for an image with transparency flattened onto `colour` because `format` has no alpha.
+  static func flatteningWarning(_ colour: SIMD3<Double>, format: ImageFormat, input: String)
+    -> String
+  {
+    let hex = [colour.x, colour.y, colour.z].map { String(format: "%02X", Int($0.rounded())) }
+      .joined()
+    let name = hex == "FFFFFF" ? "white" : hex == "000000" ? "black" : "#\(hex)"
+    return
+      "\(input): its transparency was flattened onto \(name) (\(format.rawValue) has no alpha; "
+      + "--background sets the colour)"
+  }
+
   /// The metadata of `image` that `format` cannot hold, as warnings naming `input`: XMP over
   /// ``Vips/ImageFormat/largestXMP`` bytes, which a JPEG leaves out.
   static func metadataWarnings(_ image: Image, format: ImageFormat, input: String) -> [String] {

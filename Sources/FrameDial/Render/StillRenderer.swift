@@ -17,12 +17,17 @@ public struct StillOptions: Sendable, Equatable {
   public var optimized: Bool
   /// Sizes the output for a device screen (`--fit`); nil keeps the rendered size.
   public var fit: ScreenFit?
+  /// The colour (red, green, blue, 0 … 255) a transparent image is flattened onto when the output format
+  /// has no alpha (JPEG): white by default, as a page or a viewer shows it.
+  public var background: SIMD3<Double>
 
   /// Creates options with FrameDial's defaults.
   public init(
     format: ImageFormat? = nil, quality: Int? = nil, load: LoadOptions = LoadOptions(),
-    zoomKernel: ZoomKernel = .bicubic, optimized: Bool = true, fit: ScreenFit? = nil
+    zoomKernel: ZoomKernel = .bicubic, optimized: Bool = true, fit: ScreenFit? = nil,
+    background: SIMD3<Double> = SIMD3(255, 255, 255)
   ) {
+    self.background = background
     self.format = format
     self.quality = quality
     self.load = load
@@ -100,8 +105,9 @@ public final class StillRenderer: Sendable {
     let image = try StillInput.load(
       input, options: load, keepSixteenBits: format.supportsSixteenBits,
       convertsColour: !plan.recipe.colorStages.isEmpty)
+    let flattens = image.hasAlpha && !format.supportsAlpha
     let tagged = try DecodeVerdict.naming(input, load: options.load) {
-      try prepared(image, state: state, options: options)
+      try prepared(image, state: state, options: options, flatten: flattens)
     }
     do {
       try AtomicFile.write(to: output) { temporary in
@@ -119,14 +125,25 @@ public final class StillRenderer: Sendable {
     }
     return StillResult(
       outputPath: output, width: tagged.width, height: tagged.height, format: format,
-      warnings: Self.metadataWarnings(tagged, format: format, input: input))
+      warnings: (flattens
+        ? [Self.flatteningWarning(options.background, format: format, input: input)] : [])
+        + Self.metadataWarnings(tagged, format: format, input: input))
   }
 
   /// The rendered, fitted and tagged image to write (orientation 1, sRGB profile when it has none).
-  private func prepared(_ image: Image, state: ControlState, options: StillOptions) throws -> Image
-  {
+  private func prepared(
+    _ image: Image, state: ControlState, options: StillOptions, flatten: Bool
+  ) throws -> Image {
     var rendered = try render(image, state: state, options: options)
     if let fit = options.fit { rendered = try fit.applied(to: rendered) }
+    if flatten {
+      let colour = options.background
+      let grey = (colour.x + colour.y + colour.z) / 3
+      let scale = rendered.format == .ushort ? 257.0 : 1
+      let bands = rendered.bands - 1
+      let background = (bands >= 3 ? [colour.x, colour.y, colour.z] : [grey]).map { $0 * scale }
+      rendered = try rendered.flattened(background: background)
+    }
     return try rendered.editingMetadata { editor in
       editor.setInt("orientation", 1)
       if !rendered.hasICCProfile && !SRGBProfile.data.isEmpty {
