@@ -20,7 +20,9 @@ enum BatchCommand: Command {
         "jpeg, png, webp, tiff, heic or avif (default: each input's own; GIF → PNG)"),
       .value("quality", short: "q", "Q", "quality 1 … 100 for lossy formats"),
       .value(
-        "name", "TEMPLATE", "output names from {stem} {ext} {name} {format} (default {stem}.{ext})"),
+        "name", "TEMPLATE",
+        "output names from {stem} {ext} {name} {format} (default {stem}.{ext}; {ext} keeps the input's spelling)"
+      ),
       .value(
         "jobs", short: "j", "N",
         "images processed at once (default: the number of cores); each gets cores / N libvips "
@@ -38,6 +40,8 @@ enum BatchCommand: Command {
       .flag("dry-run", short: "n", "list what would be written; write nothing"),
       .flag("keep-time", "give each output its input's modification time"),
       .flag("json", "one JSON object per file and a summary, on standard output"),
+      .flag(
+        "verbose", short: "v", "also list the files passed over as not images (videos, sidecars)"),
     ] + FitOptions.options + StateOptions.options)
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
@@ -96,7 +100,8 @@ enum BatchCommand: Command {
     let dryRun = arguments.flag("dry-run")
     let reporter = BatchReporter(
       style: arguments.flag("json") ? .json : .plain, total: items.count, console: console,
-      showsProgress: console.errorIsTerminal && !arguments.flag("json") && !dryRun)
+      showsProgress: console.errorIsTerminal && !arguments.flag("json") && !dryRun,
+      listsIgnored: arguments.flag("verbose"))
     let runner = BatchRunner(
       state: state, options: options, jobs: jobs, overwrite: arguments.flag("overwrite"),
       dryRun: dryRun,

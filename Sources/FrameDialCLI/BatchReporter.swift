@@ -12,10 +12,14 @@ final class BatchReporter: Sendable {
   private let total: Int
   private let console: Console
   private let showsProgress: Bool
+  /// List ignored files (videos, sidecars) one by one; otherwise they are only counted.
+  private let listsIgnored: Bool
   private let state: Mutex<(finished: Int, started: UInt64)>
 
-  init(style: Style, total: Int, console: Console, showsProgress: Bool) {
+  init(style: Style, total: Int, console: Console, showsProgress: Bool, listsIgnored: Bool = false)
+  {
     self.style = style
+    self.listsIgnored = listsIgnored
     self.total = total
     self.console = console
     self.showsProgress = showsProgress
@@ -30,6 +34,8 @@ final class BatchReporter: Sendable {
     }
     if showsProgress { console.clearProgress() }
     switch style {
+    case _ where event.status == .ignored && !listsIgnored:
+      break
     case .json:
       var object: [String: Any] = [
         "event": "file", "path": event.path, "status": event.status.rawValue,
@@ -51,6 +57,8 @@ final class BatchReporter: Sendable {
         console.out("skipped \(event.path) (\(event.output) exists; --overwrite replaces it)")
       case .planned:
         console.out("would write \(event.output) (from \(event.path))")
+      case .ignored:
+        console.out("ignored \(event.path) (not an image)")
       }
     }
     if showsProgress && finished < total {
@@ -71,7 +79,7 @@ final class BatchReporter: Sendable {
         (try? JSONText.line([
           "event": "summary", "done": summary.done, "skipped": summary.skipped,
           "failed": summary.failed,
-          "planned": summary.planned, "notStarted": summary.notStarted,
+          "planned": summary.planned, "ignored": summary.ignored, "notStarted": summary.notStarted,
           "interrupted": summary.interrupted,
           "seconds": (summary.seconds * 1000).rounded() / 1000,
           "imagesPerSecond": (rate * 100).rounded() / 100,
@@ -79,6 +87,7 @@ final class BatchReporter: Sendable {
     case .plain:
       var line =
         "\(summary.done) done, \(summary.skipped) skipped, \(summary.failed) failed"
+        + (summary.ignored > 0 ? ", \(summary.ignored) ignored" : "")
         + String(format: " in %.1f s (%.1f images/s)", summary.seconds, rate)
       if summary.planned > 0 { line = "\(summary.planned) would be written, " + line }
       if summary.interrupted {

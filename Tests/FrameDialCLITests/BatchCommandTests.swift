@@ -97,6 +97,43 @@ import Testing
     #expect(failedEvent?["milliseconds"] is Double)
   }
 
+  @Test func aPhoneFolderWithVideosAndSidecarsJustWorks() throws {
+    // An iPhone folder: a photo with its video and edit sidecar, a screenshot, and two spellings of JPEG.
+    let root = try CLIRunner.scratchFolder("phone")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let input = root.appendingPathComponent("DCIM")
+    try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+    for (sample, name) in [
+      ("rocket.jpg", "IMG_0001.JPG"), ("coffee.png", "screenshot.PNG"), ("rocket.jpg", "b.jpeg"),
+      ("rocket.jpg", "b.JPG"),
+    ] {
+      try FileManager.default.copyItem(
+        atPath: CLIRunner.sample(sample), toPath: input.appendingPathComponent(name).path)
+    }
+    try Data(#"<?xml version="1.0"?><plist version="1.0"><dict/></plist>"#.utf8).write(
+      to: input.appendingPathComponent("IMG_0001.AAE"))
+    try Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31) }).write(
+      to: input.appendingPathComponent("IMG_0001.MOV"))
+    let output = root.appendingPathComponent("out")
+    let result = try CLIRunner.run(["batch", input.path, "-o", output.path, "--set", "ev=0.3"])
+    #expect(result.status == 0, "\(result.standardError)")
+    // Names keep their spelling; b.jpeg and b.JPG no longer collide; the sidecar claims nothing.
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
+        == ["IMG_0001.JPG", "b.JPG", "b.jpeg", "screenshot.PNG"])
+    #expect(result.standardError.contains("4 done, 0 skipped, 0 failed, 2 ignored"))
+    #expect(!result.standardOutput.contains("IMG_0001.MOV"))
+    // --verbose lists what was passed over; JSON counts it.
+    let verbose = try CLIRunner.run([
+      "batch", input.path, "-o", output.path, "--verbose", "--dry-run",
+    ])
+    #expect(verbose.standardOutput.contains("ignored \(input.path)/IMG_0001.AAE (not an image)"))
+    #expect(verbose.standardOutput.contains("ignored \(input.path)/IMG_0001.MOV (not an image)"))
+    let json = try CLIRunner.run(["batch", input.path, "-o", output.path, "--json"])
+    let summary = json.standardOutput.split(separator: "\n").last.map(String.init) ?? ""
+    #expect(summary.contains(#""ignored":2"#) && summary.contains(#""skipped":4"#), "\(summary)")
+  }
+
   @Test func dryRunWritesNothing() throws {
     let root = try mixedFolder()
     defer { try? FileManager.default.removeItem(at: root) }

@@ -3,10 +3,13 @@ import Vips
 
 /// A corpus of broken, unusual and hostile inputs, generated on the spot (nothing is downloaded).
 enum HostileCorpus {
-  /// What a file in the corpus should give: an output, or a failure whose message contains `reason`.
+  /// What a file in the corpus should give: an output, a failure whose message contains `reason`, or
+  /// nothing (a file that is not an image by extension or by the first bytes of a format FrameDial
+  /// writes: ignored in a folder, as videos and sidecars are).
   enum Expectation: Equatable {
     case output
     case failure(String)
+    case ignored
   }
 
   /// Writes the corpus into `folder` and returns each file's name with its expectation.
@@ -74,14 +77,19 @@ enum HostileCorpus {
       Data(
         #"<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30"><rect width="40" height="30"/></svg>"#
           .utf8),
-      .failure("format not allowed"))
+      .ignored)
     try put(
       "document.pdf",
       Data(
         "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj 3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 30 20]>>endobj\ntrailer<</Root 1 0 R>>\n"
-          .utf8), .failure("format not allowed"))
+          .utf8), .ignored)
+    try put("portable.ppm", Data("P3\n2 1\n255\n255 0 0 0 0 255\n".utf8), .ignored)
+    // Named as images, a blocked format still fails plainly rather than being passed over.
     try put(
-      "portable.ppm", Data("P3\n2 1\n255\n255 0 0 0 0 255\n".utf8), .failure("format not allowed"))
+      "drawing.png",
+      Data(
+        #"<svg xmlns="http://www.w3.org/2000/svg" width="4" height="3"><rect width="4" height="3"/></svg>"#
+          .utf8), .failure("format not allowed"))
     return expectations
   }
 

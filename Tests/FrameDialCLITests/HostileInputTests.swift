@@ -69,8 +69,9 @@ import Testing
     let before = try snapshot(input)
     let start = Date()
     let result = try CLIRunner.run([
-      "batch", input.path, "-o", output.path, "--json", "--jobs", "2", "--set", "ev=0.3", "--set",
-      "saturation=1.2",
+      "batch", input.path, "-o", output.path, "--json", "--verbose", "--jobs", "2", "--set",
+      "ev=0.3",
+      "--set", "saturation=1.2",
     ])
     #expect(Date().timeIntervalSince(start) < 120)
     #expect(result.status == 1)
@@ -92,6 +93,8 @@ import Testing
         let error = event["error"] as? String ?? ""
         #expect(!error.isEmpty && (reason.isEmpty || error.contains(reason)), "\(name): \(error)")
         #expect(!error.contains("\n"), "\(name): one line")
+      case .ignored?:
+        #expect(event["status"] as? String == "ignored", "\(name)")
       case nil:
         Issue.record("unexpected file \(name)")
       }

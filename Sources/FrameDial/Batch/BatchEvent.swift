@@ -10,6 +10,8 @@ public struct BatchEvent: Sendable, Equatable {
     case failed
     /// Would be written (dry run).
     case planned
+    /// Not an image (a video, a sidecar): not processed.
+    case ignored
   }
 
   /// The input file.
@@ -36,6 +38,8 @@ public struct BatchSummary: Sendable, Equatable {
   public var failed = 0
   /// Files a dry run would write.
   public var planned = 0
+  /// Files that are not images (videos, sidecars), passed over.
+  public var ignored = 0
   /// Files never started because the batch was interrupted.
   public var notStarted = 0
   /// Wall-clock seconds.
@@ -52,6 +56,7 @@ public struct BatchSummary: Sendable, Equatable {
     case .skipped: skipped += 1
     case .failed: failed += 1
     case .planned: planned += 1
+    case .ignored: ignored += 1
     }
   }
 }

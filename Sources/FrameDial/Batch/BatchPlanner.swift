@@ -14,6 +14,8 @@ public struct BatchItem: Sendable, Equatable {
   /// Why the item cannot be processed at all (its name is not valid UTF-8, its output collides with
   /// another's, or is an input).
   public var problem: String?
+  /// True for a file that is not an image (a video, a sidecar): counted as ignored, claims no output.
+  public var isIgnored = false
 }
 
 /// How a batch maps inputs to outputs.
@@ -96,6 +98,7 @@ public struct BatchLayout: Sendable {
     var claimed: [String: String] = [:]
     let inputFiles = Set(found.compactMap { FileStatus($0.0.path)?.identity })
     for (file, prefix) in found {
+      if shouldStop() { throw RenderError("interrupted while looking for images") }
       let relative = prefix.isEmpty ? file.relativePath : prefix + "/" + file.relativePath
       if let shard, !shard.contains(relative) { continue }
       if file.isFolder {
@@ -104,6 +107,13 @@ public struct BatchLayout: Sendable {
           BatchItem(
             input: file.path, relativePath: relative, output: mirrored,
             format: self.format ?? .jpeg, problem: file.problem))
+        continue
+      }
+      if file.isIgnored {
+        items.append(
+          BatchItem(
+            input: file.path, relativePath: relative, output: "", format: self.format ?? .jpeg,
+            isIgnored: true))
         continue
       }
       let format = self.format ?? Self.format(of: file.path)

@@ -77,7 +77,7 @@ public final class BatchRunner: Sendable {
     group.wait()
     return summary.withLock { counts in
       var result = counts
-      let finished = result.done + result.skipped + result.failed + result.planned
+      let finished = result.done + result.skipped + result.failed + result.planned + result.ignored
       result.notStarted = items.count - finished
       result.interrupted = result.notStarted > 0
       result.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
@@ -107,6 +107,7 @@ public final class BatchRunner: Sendable {
         milliseconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6, error: error,
         warnings: warnings)
     }
+    if item.isIgnored { return event(.ignored) }
     if let problem = item.problem { return event(.failed, problem) }
     do {
       // An output that is the input, or a FIFO or device, is refused rather than skipped as existing.

@@ -19,6 +19,9 @@ public struct FolderWalker: Sendable {
     public var problem: String?
     /// True when the entry is a folder that was not walked (``problem`` says why).
     public var isFolder = false
+    /// True for a file that is not an image by its extension or by the first bytes of a format FrameDial
+    /// writes (a video, a sidecar, a document): counted and listed as ignored, never processed.
+    public var isIgnored = false
   }
 
   /// Walk sub-folders.
@@ -108,10 +111,10 @@ public struct FolderWalker: Sendable {
             found.append(
               Found(path: path, relativePath: relativePath, problem: "not a regular file"))
           }
-        } else if ImageSniffer.hasImageExtension(name) || ImageSniffer.kind(ofFile: path) != nil
-          || Image.loaderName(forFile: path) != nil
-        {
+        } else if ImageSniffer.hasImageExtension(name) || ImageSniffer.kind(ofFile: path) != nil {
           found.append(Found(path: path, relativePath: relativePath))
+        } else {
+          found.append(Found(path: path, relativePath: relativePath, isIgnored: true))
         }
       }
     }

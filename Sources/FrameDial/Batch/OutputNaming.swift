@@ -1,9 +1,10 @@
 import Foundation
 import Vips
 
-/// Names outputs from a template: `{stem}` (the input's name without extension), `{ext}` (the output
-/// format's extension), `{name}` (the input's full name), `{format}` (jpeg, png, …). The default is
-/// `{stem}.{ext}`.
+/// Names outputs from a template: `{stem}` (the input's name without extension), `{ext}` (the input's own
+/// extension, spelled as it is, when it names the output format — `JPG`, `jpeg`, `HEIC` — else the
+/// output format's usual one), `{name}` (the input's full name), `{format}` (jpeg, png, …). The default
+/// is `{stem}.{ext}`, so `IMG_0001.JPG` stays `IMG_0001.JPG` and `b.jpeg` stays `b.jpeg`.
 public struct OutputNaming: Sendable, Equatable {
   /// The template.
   public let template: String
@@ -37,9 +38,11 @@ public struct OutputNaming: Sendable, Equatable {
   /// The output file name for input file `name` written as `format`.
   public func name(for inputName: String, format: ImageFormat) -> String {
     let stem = (inputName as NSString).deletingPathExtension
+    let own = (inputName as NSString).pathExtension
+    let ext = ImageFormat(fileExtension: own) == format ? own : format.fileExtension
     return template.replacingOccurrences(of: "{stem}", with: stem)
       .replacingOccurrences(of: "{name}", with: inputName)
-      .replacingOccurrences(of: "{ext}", with: format.fileExtension)
+      .replacingOccurrences(of: "{ext}", with: ext)
       .replacingOccurrences(of: "{format}", with: format.rawValue)
   }
 }
