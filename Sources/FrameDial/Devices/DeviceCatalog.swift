@@ -19,6 +19,13 @@ public enum DeviceCatalog {
   /// The identifiers of every device, screens first.
   public static var identifiers: [String] { ScreenCatalog.identifiers + cameraOnly.map(\.id) }
 
+  /// The message for a device name neither catalog knows, with the nearest identifier when one is close.
+  static func unknownDeviceMessage(_ name: String, known: [String]) -> String {
+    "unknown device '\(name)';"
+      + (NearestWord.suggestion(for: name, among: known).map { " did you mean '\($0)'?" } ?? "")
+      + " the catalog (framedial devices) has: \(known.joined(separator: ", "))"
+  }
+
   /// The capture figures of the device named `name` (its identifier or its name, ignoring case).
   ///
   /// - Throws: ``DeviceCatalogError`` for an unknown device, or a screen FrameDial has no capture
@@ -49,9 +56,7 @@ public enum DeviceCatalogError: Error, Equatable, CustomStringConvertible, Senda
   public var description: String {
     switch self {
     case .unknownDevice(let name, let known):
-      "unknown device '\(name)';"
-        + (NearestWord.suggestion(for: name, among: known).map { " did you mean '\($0)'?" } ?? "")
-        + " the catalog (framedial devices) has: \(known.joined(separator: ", "))"
+      DeviceCatalog.unknownDeviceMessage(name, known: known)
     case .noCaptureFigures(let id, let withFigures):
       "'\(id)' is a screen in the catalog, but FrameDial has no camera figures for it; devices with "
         + "them: \(withFigures.joined(separator: ", "))"

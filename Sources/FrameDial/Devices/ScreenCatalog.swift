@@ -45,9 +45,7 @@ public enum ScreenCatalogError: Error, Equatable, CustomStringConvertible, Senda
   public var description: String {
     switch self {
     case .unknownDevice(let name, let known):
-      "unknown device '\(name)';"
-        + (NearestWord.suggestion(for: name, among: known).map { " did you mean '\($0)'?" } ?? "")
-        + " the catalog (framedial devices) has: \(known.joined(separator: ", "))"
+      DeviceCatalog.unknownDeviceMessage(name, known: known)
     case .unknownOrientation(let word):
       "unknown orientation '\(word)'; use portrait or landscape"
     }
