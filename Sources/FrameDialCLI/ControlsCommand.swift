@@ -47,7 +47,7 @@ enum ControlsCommand: Command {
       encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
       console.outJSON(String(decoding: try encoder.encode(descriptions), as: UTF8.self))
     } else {
-      console.outText(heading(model, count: descriptions.count))
+      console.outText(heading(model, controls: controls))
       console.out("")
       for line in table(descriptions).lines { console.out(line) }
     }
@@ -55,7 +55,8 @@ enum ControlsCommand: Command {
   }
 
   /// The lines above the table: the device, whether it has a Camera Control, and the units.
-  static func heading(_ model: CaptureDeviceModel, count: Int) -> String {
+  static func heading(_ model: CaptureDeviceModel, controls: StandardControls) -> String {
+    let count = controls.all.count
     let first =
       model.supportsControls
       ? "\(model.name) (\(model.id)): Camera Control, at most \(model.maxControlsCount) controls; "
@@ -67,24 +68,25 @@ enum ControlsCommand: Command {
       + "\nEvery control and option below is a --set key and value, a state-file key and a timeline "
       + "control (temperature sets white-balance to kelvin). Zoom values are in --set's units and "
       + "labelled × \(multiplier) everywhere (zoom=2 shows as \(model.zoomLabel(forFactor: 2)))."
-    let limits = deviceLimits(model)
+    let limits = deviceLimits(controls)
     if !limits.isEmpty {
       text += "\nThis device limits " + limits.joined(separator: " and ") + "."
     }
     return text
   }
 
-  /// The state ranges the device's sliders narrow, as "zoom to 1 … 4 (--set takes 1 … 16)".
-  static func deviceLimits(_ model: CaptureDeviceModel) -> [String] {
-    let pairs: [(ControlKey, ClosedRange<Double>, ClosedRange<Double>)] = [
-      (.exposureBias, model.exposureBiasRange, ControlState.exposureBiasRange),
-      (.zoom, model.zoomRange, ControlState.zoomRange),
+  /// The state ranges the device's system sliders narrow, read from the sliders themselves, as
+  /// "zoom to 1 … 4 (--set takes 1 … 16)".
+  static func deviceLimits(_ controls: StandardControls) -> [String] {
+    let pairs: [(ControlKey, CaptureSlider, ClosedRange<Double>)] = [
+      (.exposureBias, controls.exposureBias, ControlState.exposureBiasRange),
+      (.zoom, controls.zoom, ControlState.zoomRange),
     ]
-    return pairs.compactMap { key, device, state in
-      let lower = max(device.lowerBound, state.lowerBound)
-      let upper = min(device.upperBound, state.upperBound)
-      guard lower > state.lowerBound || upper < state.upperBound else { return nil }
-      return "\(key.cliName) to \(plain(lower)) … \(plain(upper)) (--set takes "
+    return pairs.compactMap { key, slider, state in
+      let range = slider.values.range
+      guard range != state else { return nil }
+      return
+        "\(key.cliName) to \(plain(range.lowerBound)) … \(plain(range.upperBound)) (--set takes "
         + "\(plain(state.lowerBound)) … \(plain(state.upperBound)))"
     }
   }

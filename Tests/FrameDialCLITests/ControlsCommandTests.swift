@@ -185,6 +185,12 @@ import Testing
     #expect(try zoomRow("iphone-16-pro-max") == zoomRow("iphone-16-pro"))
     let heading = try CLIRunner.run(["controls", "--device", "iPhone 16 Plus"]).standardOutput
     #expect(heading.hasPrefix("iPhone 16 Plus (iphone-16-plus): Camera Control"))
+    // Where a device narrows a control's range, the heading says so; an iPhone narrows none.
+    let webcam = try CLIRunner.run(["controls", "--device", "webcam"]).standardOutput
+    #expect(
+      webcam.contains(
+        "This device limits exposure-bias to -2 … 2 (--set takes -8 … 8) and zoom to 1 … 4"))
+    #expect(!heading.contains("This device limits"))
     // The heading's two lines are two lines, not one with an escaped newline.
     #expect(heading.split(separator: "\n").dropFirst().first?.hasPrefix("Every control") == true)
   }
