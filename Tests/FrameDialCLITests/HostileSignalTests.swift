@@ -62,6 +62,24 @@ import Vips
     (try? String(contentsOf: url, encoding: .utf8)) ?? ""
   }
 
+  /// A batch of `count` noise JPEGs of `width × height` under `root/in`, written one at a time as AVIF
+  /// (slow enough to signal mid-image) into `root/out`; standard error goes to `root/errors`.
+  func startAVIFBatch(in root: URL, count: Int, width: Int, height: Int) throws -> (
+    process: ShellStartedProcess, output: URL, errors: URL
+  ) {
+    let input = root.appendingPathComponent("in")
+    let output = root.appendingPathComponent("out")
+    try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+    for index in 0..<count {
+      try noise(input.appendingPathComponent("n\(index).jpg"), width: width, height: height)
+    }
+    let errors = root.appendingPathComponent("errors")
+    let process = try ShellStartedProcess(
+      ["batch", input.path, "-o", output.path, "--jobs", "1", "--format", "avif"],
+      errors: errors.path)
+    return (process, output, errors)
+  }
+
   @Test func signalsDuringApplyPreviewAndSweepRemoveTheTemporaryFileAndExitAtOnce() throws {
     let root = try scratch()
     defer { try? FileManager.default.removeItem(at: root) }
@@ -138,16 +156,7 @@ import Vips
   @Test func hangupLetsBatchFinishTheImageInProgress() throws {
     let root = try scratch()
     defer { try? FileManager.default.removeItem(at: root) }
-    let input = root.appendingPathComponent("in")
-    let output = root.appendingPathComponent("out")
-    try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
-    for index in 0..<3 {
-      try noise(input.appendingPathComponent("n\(index).jpg"), width: 400, height: 300)
-    }
-    let errors = root.appendingPathComponent("errors")
-    let process = try ShellStartedProcess(
-      ["batch", input.path, "-o", output.path, "--jobs", "1", "--format", "avif"],
-      errors: errors.path)
+    let (process, output, errors) = try startAVIFBatch(in: root, count: 3, width: 400, height: 300)
     let signalled = signalOnceWriting(process, in: output, SIGHUP)
     let ending = process.wait()
     let message = text(of: errors)
@@ -160,16 +169,7 @@ import Vips
   @Test func secondInterruptAbandonsTheImagesInProgressAndExitsAtOnce() throws {
     let root = try scratch()
     defer { try? FileManager.default.removeItem(at: root) }
-    let input = root.appendingPathComponent("in")
-    let output = root.appendingPathComponent("out")
-    try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
-    for index in 0..<2 {
-      try noise(input.appendingPathComponent("n\(index).jpg"), width: 1200, height: 900)
-    }
-    let errors = root.appendingPathComponent("errors")
-    let process = try ShellStartedProcess(
-      ["batch", input.path, "-o", output.path, "--jobs", "1", "--format", "avif"],
-      errors: errors.path)
+    let (process, output, errors) = try startAVIFBatch(in: root, count: 2, width: 1200, height: 900)
     let signalled = signalOnceWriting(process, in: output, SIGINT)
     let warned = wait { text(of: errors).contains("interrupted") || !process.isRunning }
     if process.isRunning { process.send(SIGINT) }
