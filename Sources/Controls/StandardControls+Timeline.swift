@@ -53,11 +53,8 @@ extension StandardControls: TimelineTarget {
       try filter.userSelect(Filter.allCases.firstIndex(of: chosen) ?? 0)
       return chosen.rawValue
     case .grid:
-      guard let index = TimelineControl.gridOptions.firstIndex(of: option.lowercased()) else {
-        throw ControlStateError.invalidValue(
-          key: name.rawValue, value: option,
-          allowed: TimelineControl.gridOptions.joined(separator: " or "))
-      }
+      // The same words `--set grid=` reads.
+      let index = try ControlState.gridValue(option) ? 1 : 0
       try grid.userSelect(index)
       return TimelineControl.gridOptions[index]
     case .whiteBalance:
