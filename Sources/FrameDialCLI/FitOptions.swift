@@ -1,12 +1,13 @@
 import FrameDial
 
-/// `--fit DEVICE[:portrait|landscape]` and `--fit-mode cover|contain`, shared by `apply` and `batch`.
+/// `--fit DEVICE[:auto|portrait|landscape]` and `--fit-mode cover|contain`, shared by `apply` and `batch`.
 enum FitOptions {
   /// The options, to add to a command's parser.
   static let options: [ArgumentParser.Option] = [
     .value(
       "fit", "DEVICE[:ORIENTATION]",
-      "size the output for a device screen, portrait (default) or landscape (see framedial devices)"
+      "size the output for a device screen (see framedial devices), turned to match each picture "
+        + "(auto, the default) or held :portrait or :landscape"
     ),
     .value(
       "fit-mode", "MODE",

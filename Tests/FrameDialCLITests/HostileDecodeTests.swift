@@ -251,8 +251,8 @@ import Vips
     let root = try scratch()
     defer { try? FileManager.default.removeItem(at: root) }
     for (width, height, fit) in [
-      (4000, 1, "iphone-16-pro"), (1, 4000, "iphone-16-pro:landscape"),
-      (4000, 3, "iphone-16-pro"),
+      (4000, 1, "iphone-16-pro:portrait"), (1, 4000, "iphone-16-pro:landscape"),
+      (4000, 3, "iphone-16-pro:portrait"),
     ] {
       let input = root.appendingPathComponent("strip-\(width)x\(height).png").path
       let pixels = [UInt8]((0..<(width * height * 3)).map { UInt8($0 % 251) })

@@ -51,6 +51,28 @@ import Vips
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
   }
 
+  @Test func fitTurnsTheScreenToMatchEachPhotoUnlessAnOrientationIsGiven() throws {
+    let folder = try scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // rocket.jpg is 640 × 427; rocket_exif_rotated.jpg stores 427 × 640 pixels with EXIF orientation 6,
+    // which turns them back to the same 640 × 427 landscape photo: the screen follows the upright photo.
+    for (sample, fit, want) in [
+      ("rocket.jpg", "iphone-16-pro", (2622, 1206)),
+      ("rocket_exif_rotated.jpg", "iphone-16-pro", (2622, 1206)),
+      ("rocket.jpg", "iphone-16-pro:auto", (2622, 1206)),
+      ("rocket.jpg", "iphone-16-pro:portrait", (1206, 2622)),
+      ("rocket_exif_rotated.jpg", "iphone-16-pro:portrait", (1206, 2622)),
+    ] {
+      let output = folder.appendingPathComponent("\(sample)-\(fit).jpg").path
+      let result = try CLIRunner.run([
+        "apply", CLIRunner.sample(sample), "-o", output, "--fit", fit,
+      ])
+      #expect(result.status == 0, "\(result.standardError)")
+      let header = try Image.probe(output)
+      #expect(header.width == want.0 && header.height == want.1, "\(sample) \(fit)")
+    }
+  }
+
   @Test func applyFitAndSweepWriteTheirSizes() throws {
     let folder = try scratch()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -19,18 +19,21 @@ public enum ScreenCatalog {
     return device
   }
 
-  /// Reads `DEVICE[:portrait|landscape]` (portrait when no orientation is given).
+  /// Reads `DEVICE[:auto|portrait|landscape]`: the orientation is nil for `auto` or when none is given
+  /// (the screen turned to match each picture).
   ///
   /// - Throws: ``ScreenCatalogError`` for an unknown device or orientation.
   public static func screen(_ text: String) throws(ScreenCatalogError) -> (
-    ScreenDevice, ScreenOrientation
+    ScreenDevice, ScreenOrientation?
   ) {
-    guard let colon = text.lastIndex(of: ":") else { return (try named(text), .portrait) }
+    guard let colon = text.lastIndex(of: ":") else { return (try named(text), nil) }
     let word = String(text[text.index(after: colon)...])
+    let device = try named(String(text[..<colon]))
+    if word.lowercased() == "auto" { return (device, nil) }
     guard let orientation = ScreenOrientation(rawValue: word.lowercased()) else {
       throw .unknownOrientation(word)
     }
-    return (try named(String(text[..<colon])), orientation)
+    return (device, orientation)
   }
 }
 
@@ -38,7 +41,7 @@ public enum ScreenCatalog {
 public enum ScreenCatalogError: Error, Equatable, CustomStringConvertible, Sendable {
   /// No device has this identifier or name.
   case unknownDevice(String, known: [String])
-  /// Not `portrait` or `landscape`.
+  /// Not `auto`, `portrait` or `landscape`.
   case unknownOrientation(String)
 
   /// The message, listing what is accepted.
@@ -47,7 +50,7 @@ public enum ScreenCatalogError: Error, Equatable, CustomStringConvertible, Senda
     case .unknownDevice(let name, let known):
       DeviceCatalog.unknownDeviceMessage(name, known: known)
     case .unknownOrientation(let word):
-      "unknown orientation '\(word)'; use portrait or landscape"
+      "unknown orientation '\(word)'; use auto, portrait or landscape"
     }
   }
 }

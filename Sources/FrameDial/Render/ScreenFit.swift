@@ -1,6 +1,7 @@
 import Vips
 
-/// Sizes an output for a device screen (`--fit DEVICE[:orientation]`), keeping the aspect ratio.
+/// Sizes an output for a device screen (`--fit DEVICE[:orientation]`), keeping the aspect ratio. With
+/// ``turnsToMatch`` the screen is held the way each picture is (a landscape photo on a landscape screen).
 public struct ScreenFit: Sendable, Equatable {
   /// How the picture meets the screen.
   public enum Mode: String, Sendable, Equatable, CaseIterable {
@@ -18,23 +19,41 @@ public struct ScreenFit: Sendable, Equatable {
   public var height: Int
   /// Cover or contain.
   public var mode: Mode
+  /// True turns the screen a quarter for each picture whose orientation differs from it (landscape
+  /// wider than high, portrait higher than wide); a square picture keeps the screen as given.
+  public var turnsToMatch: Bool
 
-  /// A fit to `width × height` pixels.
-  public init(width: Int, height: Int, mode: Mode = .cover) {
+  /// A fit to `width × height` pixels, turned to match each picture when `turnsToMatch` is true.
+  public init(width: Int, height: Int, mode: Mode = .cover, turnsToMatch: Bool = false) {
     self.width = width
     self.height = height
     self.mode = mode
+    self.turnsToMatch = turnsToMatch
   }
 
-  /// A fit to `device`'s screen held in `orientation`.
-  public init(device: ScreenDevice, orientation: ScreenOrientation, mode: Mode = .cover) {
-    let size = device.pixels(in: orientation)
-    self.init(width: size.width, height: size.height, mode: mode)
+  /// A fit to `device`'s screen held in `orientation`, or turned to match each picture when
+  /// `orientation` is nil (`--fit DEVICE` and `--fit DEVICE:auto`).
+  public init(device: ScreenDevice, orientation: ScreenOrientation?, mode: Mode = .cover) {
+    let size = device.pixels(in: orientation ?? .portrait)
+    self.init(
+      width: size.width, height: size.height, mode: mode, turnsToMatch: orientation == nil)
+  }
+
+  /// The screen held for an input of `inputWidth × inputHeight`: as given, or turned a quarter when
+  /// ``turnsToMatch`` is set and the input's orientation differs from the screen's.
+  public func held(inputWidth: Int, inputHeight: Int) -> ScreenFit {
+    let differs =
+      (inputWidth > inputHeight && width < height)
+      || (inputWidth < inputHeight && width > height)
+    guard turnsToMatch, differs else { return self }
+    return ScreenFit(width: height, height: width, mode: mode, turnsToMatch: true)
   }
 
   /// The size an input of `inputWidth × inputHeight` is scaled to before any crop: the screen's size on
   /// the side that decides, the other side scaled by the same factor and rounded (at least 1).
   public func scaledSize(inputWidth: Int, inputHeight: Int) -> (width: Int, height: Int) {
+    let screen = held(inputWidth: inputWidth, inputHeight: inputHeight)
+    let (width, height) = (screen.width, screen.height)
     let wide = inputWidth * height > width * inputHeight  // the input is wider than the screen
     let widthDecides = (mode == .contain) == wide
     if widthDecides {
@@ -49,8 +68,9 @@ public struct ScreenFit: Sendable, Equatable {
   /// scaled size for contain.
   public func outputSize(inputWidth: Int, inputHeight: Int) -> (width: Int, height: Int) {
     let scaled = scaledSize(inputWidth: inputWidth, inputHeight: inputHeight)
+    let screen = held(inputWidth: inputWidth, inputHeight: inputHeight)
     return mode == .contain
-      ? scaled : (min(width, scaled.width), min(height, scaled.height))
+      ? scaled : (min(screen.width, scaled.width), min(screen.height, scaled.height))
   }
 
   /// The longest side a cover fit scales an input to before it crops. An input of a more extreme aspect

@@ -67,6 +67,43 @@ import Vips
     }
   }
 
+  @Test func automaticOrientationTurnsTheScreenToMatchEachPicture() throws {
+    let device = try ScreenCatalog.named("iphone-16-pro")  // 1206 × 2622 portrait
+    let (parsed, orientation) = try ScreenCatalog.screen("iphone-16-pro")
+    #expect(parsed.id == device.id && orientation == nil)
+    #expect(try ScreenCatalog.screen("iphone-16-pro:AUTO").1 == nil)
+    let auto = ScreenFit(device: device, orientation: orientation)
+    #expect(auto.turnsToMatch)
+    // Landscape, portrait and square pictures, cover and contain.
+    for (input, mode, want) in [
+      ((300, 200), ScreenFit.Mode.cover, (2622, 1206)),
+      ((200, 300), .cover, (1206, 2622)),
+      ((64, 64), .cover, (1206, 2622)),
+      ((4000, 3000), .contain, (1608, 1206)),
+      ((3000, 4000), .contain, (1206, 1608)),
+    ] {
+      var fit = auto
+      fit.mode = mode
+      let image = try RenderFixtures.patch([90, 140, 200], width: input.0, height: input.1)
+      let fitted = try fit.applied(to: image)
+      #expect(fitted.width == want.0 && fitted.height == want.1, "\(input) \(mode)")
+      let size = fit.outputSize(inputWidth: input.0, inputHeight: input.1)
+      #expect(size.width == want.0 && size.height == want.1)
+    }
+    // Held portrait, a landscape picture becomes a portrait strip of its centre.
+    let held = ScreenFit(device: device, orientation: .portrait)
+    #expect(!held.turnsToMatch)
+    let strip = try held.applied(
+      to: RenderFixtures.patch([90, 140, 200], width: 300, height: 200))
+    #expect(strip.width == 1206 && strip.height == 2622)
+    #expect(throws: ScreenCatalogError.unknownOrientation("sideways")) {
+      try ScreenCatalog.screen("iphone-16:sideways")
+    }
+    #expect(
+      ScreenCatalogError.unknownOrientation("x").description.contains("auto, portrait or landscape")
+    )
+  }
+
   @Test func coverCropsTheCentre() throws {
     // Left third red, middle green, right third blue: a cover fit to a tall screen keeps the green.
     var pixels: [UInt8] = []
@@ -85,7 +122,8 @@ import Vips
     #expect(
       try ScreenCatalog.named("iPhone 16 Pro").pixels == ScreenSize(width: 1206, height: 2622))
     let (device, orientation) = try ScreenCatalog.screen("iphone-16:landscape")
-    #expect(device.pixels(in: orientation) == ScreenSize(width: 2556, height: 1179))
+    #expect(orientation == .landscape)
+    #expect(device.pixels(in: .landscape) == ScreenSize(width: 2556, height: 1179))
     #expect(device.hasCameraControl)
     #expect(try !ScreenCatalog.named("iphone-15-pro").hasCameraControl)
     #expect(throws: ScreenCatalogError.self) { try ScreenCatalog.named("pixel-9") }
