@@ -1,6 +1,11 @@
 import Controls
+import Foundation
 import FrameDial
 import Vips
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// `framedial apply IN -o OUT`: one still through the controls, written atomically.
 enum ApplyCommand: Command {
@@ -8,10 +13,13 @@ enum ApplyCommand: Command {
   static let summary =
     "Render one image with the control values and write it (EXIF kept with orientation 1, sRGB ICC, XMP)."
   static let usage =
-    "apply IN -o OUT [--state FILE.json]… [--set KEY=VALUE]… [--quality Q] [--format F] [--fit DEVICE[:O]]"
+    "apply IN|- -o OUT|- [--state FILE.json]… [--set KEY=VALUE]… [--quality Q] [--format F] [--fit DEVICE[:O]]"
   static let parser = ArgumentParser(
     options: [
-      .value("output", short: "o", "OUT", "the file to write; its extension picks the format"),
+      .value(
+        "output", short: "o", "OUT",
+        "the file to write (its folder is created if missing; its extension picks the format), "
+          + "or - for standard output with --format"),
       .value("quality", short: "q", "Q", "quality 1 … 100 for JPEG, WebP, HEIC, AVIF, TIFF"),
       .value(
         "format", "FORMAT", "jpeg, png, webp, tiff, heic or avif (default: from OUT's extension)"),
@@ -26,19 +34,85 @@ enum ApplyCommand: Command {
     let (input, output) = try arguments.singleInputAndOutput(
       command: name, outputHint: "OUT")
     let options = try stillOptions(arguments)
-    if let asked = options.format, let named = ImageFormat(path: output), named != asked {
+    let toStandardOutput = output == StandardStreams.dash
+    if toStandardOutput {
+      guard options.format != nil else {
+        throw UsageError(
+          "-o - writes the image to standard output: give its format with --format (jpeg, png, …)")
+      }
+      guard isatty(STDOUT_FILENO) == 0 else {
+        throw UsageError(
+          "standard output is a terminal: redirect it (-o - > out.jpg) or pipe it to a program")
+      }
+    } else if let asked = options.format, let named = ImageFormat(path: output), named != asked {
       throw UsageError(
         "--format \(asked.rawValue) disagrees with the output's extension (\(output) is \(named.rawValue)); "
           + "name it .\(asked.fileExtension) or drop --format")
     }
     let state = try StateOptions.state(from: arguments)
-    let result = try StillRenderer().renderFile(
-      at: input, to: output, state: state, options: options)
-    console.out(
-      "\(input) → \(result.outputPath) (\(result.width)×\(result.height) \(result.format.rawValue))"
-    )
-    for warning in result.warnings { console.err("framedial \(name): warning: \(warning)") }
-    return ExitCode.success
+    if !toStandardOutput { try AtomicFile.createFolder(of: output) }
+    let scratch = FileManager.default.temporaryDirectory.path
+    var names: [String: String] = [:]
+    do {
+      return try reading(input, scratch: scratch) { source in
+        if source != input { names[source] = "standard input" }
+        guard toStandardOutput, let format = options.format else {
+          let result = try StillRenderer().renderFile(
+            at: source, to: output, state: state, options: options)
+          report(result, input: input, output: output, names: names, to: console, onError: false)
+          return ExitCode.success
+        }
+        return try AtomicFile.withScratchFile(
+          named: "stdout.\(format.fileExtension)", in: scratch
+        ) { staged in
+          names[staged] = "standard output"
+          let result = try StillRenderer().renderFile(
+            at: source, to: staged, state: state, options: options)
+          guard try StandardStreams.copyToOutput(from: staged) else {
+            console.err(
+              "framedial \(name): standard output was closed before the whole image was written")
+            return ExitCode.outputClosed
+          }
+          report(
+            result, input: input, output: "standard output", names: names, to: console,
+            onError: true)
+          return ExitCode.success
+        }
+      }
+    } catch let failure where !names.isEmpty {
+      // Temporary paths mean nothing to the caller: name the streams instead.
+      var message = ErrorMessage.plain(failure)
+      for (path, word) in names { message = message.replacingOccurrences(of: path, with: word) }
+      throw RenderError(message)
+    }
+  }
+
+  /// Calls `body` with `input`'s path, or with a temporary copy of standard input for `-`.
+  private static func reading(
+    _ input: String, scratch: String, _ body: (String) throws -> Int32
+  ) throws -> Int32 {
+    guard input == StandardStreams.dash else { return try body(input) }
+    return try AtomicFile.withScratchFile(named: "stdin", in: scratch) { spooled in
+      try StandardStreams.spoolInput(to: spooled)
+      return try body(spooled)
+    }
+  }
+
+  /// The line saying what was written, and the warnings; on standard error when standard output
+  /// carries the image.
+  private static func report(
+    _ result: StillResult, input: String, output: String, names: [String: String],
+    to console: Console, onError: Bool
+  ) {
+    let source = input == StandardStreams.dash ? "standard input" : input
+    let line =
+      "\(source) → \(output) (\(result.width)×\(result.height) \(result.format.rawValue))"
+    if onError { console.err(line) } else { console.out(line) }
+    for warning in result.warnings {
+      var text = warning
+      for (path, word) in names { text = text.replacingOccurrences(of: path, with: word) }
+      console.err("framedial \(name): warning: \(text)")
+    }
   }
 
   /// `--background COLOUR`, shared with batch.

@@ -6,6 +6,8 @@ struct CLIRunner {
     var status: Int32
     var standardOutput: String
     var standardError: String
+    /// Standard output's bytes as written (an image for `apply -o -`).
+    var outputBytes = Data()
   }
 
   /// The folder that holds the test bundle and the built products.
@@ -51,7 +53,7 @@ struct CLIRunner {
     return Result(
       status: process.terminationStatus,
       standardOutput: String(decoding: outData, as: UTF8.self),
-      standardError: String(decoding: errData, as: UTF8.self))
+      standardError: String(decoding: errData, as: UTF8.self), outputBytes: outData)
   }
 
   /// Starts `framedial arguments…`, sends it `signal` after `seconds`, and returns how it ended.

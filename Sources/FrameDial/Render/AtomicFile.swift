@@ -74,6 +74,38 @@ public enum AtomicFile {
     }
   }
 
+  /// Calls `body` with the path of a new temporary file in `folder` (not created yet; `body` creates and
+  /// fills it), named as a temporary for `name`, then removes it. It is listed while `body` runs, so a
+  /// process that exits on a signal removes it too (standard input spooled for `apply -`, an image
+  /// staged for `apply -o -`).
+  ///
+  /// - Throws: what `body` throws, or ``RenderError`` when the process is exiting.
+  public static func withScratchFile<Result>(
+    named name: String, in folder: String, _ body: (String) throws -> Result
+  ) throws -> Result {
+    let path = URL(fileURLWithPath: folder)
+      .appendingPathComponent(
+        temporaryName(for: name, pid: getpid(), host: hostTag, tag: randomTag())
+      )
+      .path
+    guard LiveTemporaries.shared.register(path) else {
+      throw RenderError("\(name): not written: the process is stopping")
+    }
+    defer {
+      unlink(path)
+      LiveTemporaries.shared.unregister(path)
+    }
+    return try body(path)
+  }
+
+  /// Creates the folder `destination` goes into, and any missing folders above it.
+  ///
+  /// - Throws: ``RenderError`` naming the folder and the reason ("not a directory").
+  public static func createFolder(of destination: String) throws {
+    let folder = URL(fileURLWithPath: destination).deletingLastPathComponent().path
+    try FileOperations.createFolder(folder)
+  }
+
   /// Removes every temporary file being written right now and makes later ``write(to:_:)`` calls fail
   /// before they create one. For a process about to exit at once; safe to call from any thread, and
   /// again just before the exit, for a file an encoder may have opened meanwhile.
