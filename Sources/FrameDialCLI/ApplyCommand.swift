@@ -12,7 +12,7 @@ enum ApplyCommand: Command {
   static let parser = ArgumentParser(
     options: [
       .value("output", short: "o", "OUT", "the file to write; its extension picks the format"),
-      .value("quality", short: "q", "Q", "quality 1 … 100 for JPEG, WebP, HEIC, AVIF, TIFF"),
+      qualityOption,
       .value(
         "format", "FORMAT", "jpeg, png, webp, tiff, heic or avif (default: from OUT's extension)"),
       .value("pixel-limit", "PIXELS", "refuse larger images (default 100000000)"),
@@ -40,6 +40,12 @@ enum ApplyCommand: Command {
     for warning in result.warnings { console.err("framedial \(name): warning: \(warning)") }
     return ExitCode.success
   }
+
+  /// `--quality Q`, shared with batch: its help states the defaults.
+  static let qualityOption = ArgumentParser.Option.value(
+    "quality", short: "q", "Q",
+    "quality 1 … 100 for JPEG, WebP, HEIC, AVIF, TIFF (\(QualityChoice.defaultsSummary); "
+      + "with --quality, JPEG chroma is 4:2:0 below 90, 4:4:4 from 90)")
 
   /// `--background COLOUR`, shared with batch.
   static let backgroundOption = ArgumentParser.Option.value(
