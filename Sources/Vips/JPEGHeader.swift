@@ -12,7 +12,8 @@ public struct JPEGHeader: Sendable, Equatable {
   public var sampling: [Sampling]
   /// The quantisation table of the first component (luminance), 64 entries in natural order.
   public var luminanceTable: [Int]
-  /// The table of the second component (chrominance), when there is one.
+  /// The table of the second component (chrominance), when the file has one apart from the
+  /// luminance table.
   public var chrominanceTable: [Int]?
 
   /// Reads the header of the JPEG at `path` (opened as a regular file only); throws for a file that is
@@ -74,7 +75,8 @@ public struct JPEGHeader: Sendable, Equatable {
       Sampling(horizontal: Int(horizontal[$0]), vertical: Int(vertical[$0]))
     }
     luminanceTable = luminance
-    chrominanceTable = table(ofComponent: 1)
+    // A file whose colour components share the luminance table has no chrominance table of its own.
+    chrominanceTable = count > 1 && slots[1] != slots[0] ? table(ofComponent: 1) : nil
   }
 
   /// The IJG quality (1 … 100) the file was most likely saved with (see ``JPEGQuality``).

@@ -5,18 +5,12 @@ import Testing
 
 @Suite struct JPEGQualityTests {
   @Test func theIJGTablesOfEveryQualityGiveThatQualityBack() {
+    // No two qualities give the same tables, so every estimate is exact.
     for quality in 1...100 {
       let luminance = JPEGQuality.table(JPEGQuality.standardLuminance, quality: quality)
       let chrominance = JPEGQuality.table(JPEGQuality.standardChrominance, quality: quality)
-      let estimate = JPEGQuality.estimate(luminance: luminance, chrominance: chrominance)
-      if estimate != quality {
-        // Only where two qualities give the very same tables.
-        #expect(abs(estimate - quality) == 1, "quality \(quality) estimated as \(estimate)")
-        #expect(JPEGQuality.table(JPEGQuality.standardLuminance, quality: estimate) == luminance)
-        #expect(
-          JPEGQuality.table(JPEGQuality.standardChrominance, quality: estimate) == chrominance)
-      }
-      #expect(JPEGQuality.estimate(luminance: luminance) == estimate)
+      #expect(JPEGQuality.estimate(luminance: luminance, chrominance: chrominance) == quality)
+      #expect(JPEGQuality.estimate(luminance: luminance) == quality)
     }
   }
 
@@ -84,6 +78,21 @@ import Testing
     #expect(grey.jpegQuality == 95)
     #expect(try Image(contentsOf: Samples.path("coffee.png")).jpegQuality == nil)
     #expect(try Image(contentsOf: Samples.path("coffee.heic")).jpegQuality == nil)
+  }
+
+  @Test func coloursSharingTheLuminanceTableAreEstimatedFromItAlone() throws {
+    let source = try Image(contentsOf: Samples.path("coffee.png"))
+    var bytes = try source.encoded(as: .jpeg, options: SaveOptions(quality: 40))
+    // SOF0: FF C0, length (2), precision, height (2), width (2), count, then id, sampling, table per
+    // component. Point the two colour components at table 0.
+    let sof = try #require(
+      (0..<(bytes.count - 1)).first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xC0 })
+    #expect(bytes[sof + 9] == 3)
+    bytes[sof + 15] = 0
+    bytes[sof + 18] = 0
+    let header = try JPEGHeader(bytes: bytes)
+    #expect(header.chrominanceTable == nil)
+    #expect(header.estimatedQuality == 40)
   }
 
   @Test func aGreyJPEGHasOneComponentAndNoChromaSubsampling() throws {
