@@ -14,8 +14,14 @@ let package = Package(
       pkgConfig: "vips",
       providers: [.apt(["libvips-dev"])]
     ),
+    .systemLibrary(
+      name: "CJPEG",
+      pkgConfig: "libjpeg",
+      providers: [.apt(["libjpeg-dev"])]
+    ),
     .target(name: "CFrameKernels", dependencies: ["CVips"]),
-    .target(name: "Vips", dependencies: ["CVips", "CFrameKernels"]),
+    .target(name: "CJPEGHeader", dependencies: ["CJPEG"]),
+    .target(name: "Vips", dependencies: ["CVips", "CFrameKernels", "CJPEGHeader"]),
     .target(name: "Controls"),
     .target(name: "FrameDial", dependencies: ["Vips", "Controls"]),
     .target(

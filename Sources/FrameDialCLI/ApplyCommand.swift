@@ -20,7 +20,7 @@ enum ApplyCommand: Command {
         "output", short: "o", "OUT",
         "the file to write (its folder is created if missing; its extension picks the format), "
           + "or - for standard output with --format"),
-      .value("quality", short: "q", "Q", "quality 1 … 100 for JPEG, WebP, HEIC, AVIF, TIFF"),
+      qualityOption,
       .value(
         "format", "FORMAT", "jpeg, png, webp, tiff, heic or avif (default: from OUT's extension)"),
       .value("pixel-limit", "PIXELS", "refuse larger images (default 100000000)"),
@@ -114,6 +114,12 @@ enum ApplyCommand: Command {
       console.err("framedial \(name): warning: \(text)")
     }
   }
+
+  /// `--quality Q`, shared with batch: its help states the defaults.
+  static let qualityOption = ArgumentParser.Option.value(
+    "quality", short: "q", "Q",
+    "quality 1 … 100 for JPEG, WebP, HEIC, AVIF, TIFF (\(QualityChoice.defaultsSummary); "
+      + "with --quality, JPEG chroma is 4:2:0 below 90, 4:4:4 from 90)")
 
   /// `--background COLOUR`, shared with batch.
   static let backgroundOption = ArgumentParser.Option.value(

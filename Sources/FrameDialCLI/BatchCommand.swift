@@ -18,7 +18,7 @@ enum BatchCommand: Command {
       .value(
         "format", "FORMAT",
         "jpeg, png, webp, tiff, heic or avif (default: each input's own; GIF → PNG)"),
-      .value("quality", short: "q", "Q", "quality 1 … 100 for lossy formats"),
+      ApplyCommand.qualityOption,
       .value(
         "name", "TEMPLATE",
         "output names from {stem} {ext} {name} {format} (default {stem}.{ext}; {ext} keeps the input's spelling)"
@@ -101,7 +101,7 @@ enum BatchCommand: Command {
     let reporter = BatchReporter(
       style: arguments.flag("json") ? .json : .plain, total: items.count, console: console,
       showsProgress: console.errorIsTerminal && !arguments.flag("json") && !dryRun,
-      listsIgnored: arguments.flag("verbose"))
+      listsIgnored: arguments.flag("verbose"), notesSlowFormats: options.format == nil)
     let runner = BatchRunner(
       state: state, options: options, jobs: jobs, overwrite: arguments.flag("overwrite"),
       dryRun: dryRun,

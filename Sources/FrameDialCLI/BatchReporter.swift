@@ -14,12 +14,18 @@ final class BatchReporter: Sendable {
   private let showsProgress: Bool
   /// List ignored files (videos, sidecars) one by one; otherwise they are only counted.
   private let listsIgnored: Bool
+  /// Say once, at the end, when HEIC or AVIF outputs dominated the run (false when `--format` chose
+  /// the format).
+  private let notesSlowFormats: Bool
   private let state: Mutex<(finished: Int, started: UInt64)>
 
-  init(style: Style, total: Int, console: Console, showsProgress: Bool, listsIgnored: Bool = false)
-  {
+  init(
+    style: Style, total: Int, console: Console, showsProgress: Bool, listsIgnored: Bool = false,
+    notesSlowFormats: Bool = false
+  ) {
     self.style = style
     self.listsIgnored = listsIgnored
+    self.notesSlowFormats = notesSlowFormats
     self.total = total
     self.console = console
     self.showsProgress = showsProgress
@@ -73,17 +79,19 @@ final class BatchReporter: Sendable {
   func finish(_ summary: BatchSummary) {
     if showsProgress { console.clearProgress() }
     let rate = summary.seconds > 0 ? Double(summary.done) / summary.seconds : 0
+    let note = notesSlowFormats && summary.slowFormatsDominate ? Self.slowFormatNote(summary) : nil
     switch style {
     case .json:
-      console.outJSON(
-        (try? JSONText.line([
-          "event": "summary", "done": summary.done, "skipped": summary.skipped,
-          "failed": summary.failed,
-          "planned": summary.planned, "ignored": summary.ignored, "notStarted": summary.notStarted,
-          "interrupted": summary.interrupted,
-          "seconds": (summary.seconds * 1000).rounded() / 1000,
-          "imagesPerSecond": (rate * 100).rounded() / 100,
-        ])) ?? "{}")
+      var object: [String: Any] = [
+        "event": "summary", "done": summary.done, "skipped": summary.skipped,
+        "failed": summary.failed,
+        "planned": summary.planned, "ignored": summary.ignored, "notStarted": summary.notStarted,
+        "interrupted": summary.interrupted,
+        "seconds": (summary.seconds * 1000).rounded() / 1000,
+        "imagesPerSecond": (rate * 100).rounded() / 100,
+      ]
+      if let note { object["note"] = note }
+      console.outJSON((try? JSONText.line(object)) ?? "{}")
     case .plain:
       var line =
         "\(summary.done) done, \(summary.skipped) skipped, \(summary.failed) failed"
@@ -94,6 +102,21 @@ final class BatchReporter: Sendable {
         line += "; interrupted, \(summary.notStarted) not started (a rerun resumes)"
       }
       console.err(line)
+      if let note { console.err("note: " + note) }
     }
+  }
+
+  /// The note on HEIC and AVIF outputs that dominated a run, with the fix.
+  static func slowFormatNote(_ summary: BatchSummary) -> String {
+    let names = summary.slowFormats.map { $0.rawValue.uppercased() }.sorted().joined(
+      separator: " and ")
+    let share =
+      summary.writingMilliseconds > 0
+      ? String(
+        format: "took %.0f %% of the time spent writing",
+        100 * summary.slowFormatMilliseconds / summary.writingMilliseconds)
+      : "are \(summary.slowFormatPlanned) of the \(summary.planned) files planned"
+    return "\(names) outputs \(share); their software encoders take about ten times as long "
+      + "as JPEG's (--format jpeg writes JPEGs instead)"
   }
 }

@@ -28,8 +28,11 @@ extension Image {
       _ = VipsError.takeLibvipsMessage()
       throw VipsError(bytes.isEmpty ? "\(name): empty data" : "\(name): not a known image format")
     }
-    let image = try Image.runLoader(
+    var image = try Image.runLoader(
       loaderNickname(loader), source: .buffer(bytes), options: options, name: name)
+    if loaderNickname(loader).hasPrefix("jpegload") {
+      image = try image.noting(try? JPEGHeader(bytes: bytes, name: name))
+    }
     self.init(retaining: image)
   }
 
@@ -85,9 +88,12 @@ extension Image {
     if try Operation.isBlocked(loader), isTIFF(file, name: name) {
       return try loadDamagedTIFF(file, options: options, name: name)
     }
-    return try runLoader(
+    let image = try runLoader(
       loader, source: source.map { .source($0) } ?? .file(file.reopenablePath), options: options,
       name: name)
+    guard loader.hasPrefix("jpegload") else { return image }
+    // The header of the very file libvips decodes, read through the same descriptor.
+    return try image.noting(try? JPEGHeader(file, name: name))
   }
 
   /// Where a loader reads from.

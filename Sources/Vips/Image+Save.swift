@@ -45,6 +45,9 @@ extension Image {
     case .avif: arguments["compression"] = "av1"
     default: break
     }
+    if options.chromaSubsampling != .auto, format == .jpeg || format == .heic || format == .avif {
+      arguments["subsample-mode"] = .string(options.chromaSubsampling.rawValue)
+    }
     return arguments
   }
 }

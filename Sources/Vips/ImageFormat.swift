@@ -61,14 +61,30 @@ public enum ImageFormat: String, Sendable, CaseIterable, Equatable {
 
 /// How an image is written.
 public struct SaveOptions: Sendable, Equatable {
-  /// Quality 1 … 100 for lossy formats; `nil` keeps the format's default.
+  /// Whether the colour of a JPEG, HEIC or AVIF is stored at half resolution (libvips's
+  /// `subsample-mode`). libvips 8.14 writes only 4:2:0 or 4:4:4.
+  public enum ChromaSubsampling: String, Sendable, Equatable {
+    /// libvips's choice: 4:2:0 below quality 90, 4:4:4 from 90 up.
+    case auto
+    /// 4:2:0: colour at half the width and half the height.
+    case on
+    /// 4:4:4: colour at full resolution.
+    case off
+  }
+
+  /// Quality 1 … 100 for lossy formats; `nil` keeps libvips's default for the format.
   public var quality: Int?
+  /// Chroma subsampling for JPEG, HEIC and AVIF (other formats ignore it).
+  public var chromaSubsampling: ChromaSubsampling
   /// Keep metadata (EXIF, XMP, ICC profile); false strips it.
   public var keepMetadata: Bool
 
-  /// Creates options; by default the format's quality and all metadata are kept.
-  public init(quality: Int? = nil, keepMetadata: Bool = true) {
+  /// Creates options; by default libvips's quality and subsampling, and all metadata kept.
+  public init(
+    quality: Int? = nil, chromaSubsampling: ChromaSubsampling = .auto, keepMetadata: Bool = true
+  ) {
     self.quality = quality
+    self.chromaSubsampling = chromaSubsampling
     self.keepMetadata = keepMetadata
   }
 }

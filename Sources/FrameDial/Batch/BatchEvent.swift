@@ -1,3 +1,5 @@
+import Vips
+
 /// What happened to one file of a batch.
 public struct BatchEvent: Sendable, Equatable {
   /// The outcome.
@@ -26,6 +28,8 @@ public struct BatchEvent: Sendable, Equatable {
   public var error: String?
   /// What was written with a loss (metadata the output format cannot hold), one sentence each.
   public var warnings: [String] = []
+  /// The output's format.
+  public var format: ImageFormat?
 }
 
 /// The counts at the end of a batch.
@@ -46,17 +50,47 @@ public struct BatchSummary: Sendable, Equatable {
   public var seconds = 0.0
   /// True when the batch stopped early on request.
   public var interrupted = false
+  /// Milliseconds spent on the files written, all formats together.
+  public var writingMilliseconds = 0.0
+  /// The part of ``writingMilliseconds`` spent on HEIC and AVIF outputs (software HEVC and AV1
+  /// encoders: about ten times JPEG's time for a 12-megapixel photo).
+  public var slowFormatMilliseconds = 0.0
+  /// Files a dry run would write as HEIC or AVIF.
+  public var slowFormatPlanned = 0
+  /// The slow formats (HEIC, AVIF) among the outputs written or planned.
+  public var slowFormats: Set<ImageFormat> = []
+
+  /// The output formats whose encoding is slow: HEIC and AVIF.
+  public static let slowEncodingFormats: Set<ImageFormat> = [.heic, .avif]
+
+  /// True when HEIC or AVIF outputs dominate the run: they took more than half the time spent writing
+  /// files, or (a dry run) they are more than half of the files planned. Time is what the user waits
+  /// for, so a folder of HEIC photos qualifies whatever their size, and one HEIC among many JPEGs does
+  /// not.
+  public var slowFormatsDominate: Bool {
+    if writingMilliseconds > 0 { return slowFormatMilliseconds * 2 > writingMilliseconds }
+    return slowFormatPlanned * 2 > planned
+  }
 
   /// Creates an empty summary.
   public init() {}
 
-  mutating func count(_ status: BatchEvent.Status) {
-    switch status {
-    case .done: done += 1
+  mutating func count(_ event: BatchEvent) {
+    let slow = event.format.map { Self.slowEncodingFormats.contains($0) } ?? false
+    switch event.status {
+    case .done:
+      done += 1
+      writingMilliseconds += event.milliseconds
+      if slow { slowFormatMilliseconds += event.milliseconds }
     case .skipped: skipped += 1
     case .failed: failed += 1
-    case .planned: planned += 1
+    case .planned:
+      planned += 1
+      if slow { slowFormatPlanned += 1 }
     case .ignored: ignored += 1
+    }
+    if slow, event.status == .done || event.status == .planned, let format = event.format {
+      slowFormats.insert(format)
     }
   }
 }

@@ -65,7 +65,7 @@ public final class BatchRunner: Sendable {
           guard let index else { break }
           let event = processReportingOwnError(items[index])
           summary.withLock { counts in
-            counts.count(event.status)
+            counts.count(event)
             report(event)
           }
         }
@@ -105,7 +105,7 @@ public final class BatchRunner: Sendable {
       BatchEvent(
         path: item.input, status: status, output: item.output,
         milliseconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6, error: error,
-        warnings: warnings)
+        warnings: warnings, format: item.isIgnored ? nil : item.format)
     }
     if item.isIgnored { return event(.ignored) }
     if let problem = item.problem { return event(.failed, problem) }

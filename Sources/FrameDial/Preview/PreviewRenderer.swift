@@ -90,7 +90,9 @@ public struct PreviewRenderer: Sendable {
     }
     try AtomicFile.write(to: output) { temporary in
       do {
-        try composed.image.write(to: temporary, format: format)
+        try composed.image.write(
+          to: temporary, format: format,
+          options: QualityChoice(format: format, requested: nil).saveOptions)
       } catch let error as VipsError {
         throw RenderError.writing(
           output, from: input, temporary: temporary, failure: error, load: options.load)

@@ -6,7 +6,8 @@ import Vips
 public struct StillOptions: Sendable, Equatable {
   /// Output format; nil takes it from the output file's extension.
   public var format: ImageFormat?
-  /// Quality 1 … 100 for lossy formats; nil keeps the format's default.
+  /// Quality 1 … 100 for lossy formats; nil picks FrameDial's default (see ``QualityChoice``: a JPEG
+  /// from a JPEG keeps the input's quality and chroma subsampling).
   public var quality: Int?
   /// How files are read: pixel limit, fail-on policy, and `sequential` to read strip by strip whenever
   /// the plan allows (no zoom, no auto white balance).
@@ -112,8 +113,8 @@ public final class StillRenderer: Sendable {
     do {
       try AtomicFile.write(to: output) { temporary in
         do {
-          try tagged.write(
-            to: temporary, format: format, options: SaveOptions(quality: options.quality))
+          let choice = QualityChoice(format: format, requested: options.quality, input: image)
+          try tagged.write(to: temporary, format: format, options: choice.saveOptions)
         } catch let error as VipsError {
           throw RenderError.writing(
             output, from: input, temporary: temporary, failure: error, load: options.load)

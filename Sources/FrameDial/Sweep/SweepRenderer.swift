@@ -76,7 +76,9 @@ public struct SweepRenderer: Sendable {
     }
     try AtomicFile.write(to: output) { temporary in
       do {
-        try result.image.write(to: temporary, format: format)
+        try result.image.write(
+          to: temporary, format: format,
+          options: QualityChoice(format: format, requested: nil).saveOptions)
       } catch let error as VipsError {
         throw RenderError.writing(
           output, from: input, temporary: temporary, failure: error, load: load)
