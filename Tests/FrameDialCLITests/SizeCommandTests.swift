@@ -53,6 +53,24 @@ import Vips
     }
   }
 
+  @Test func sixteenBitPicturesStaySixteenBit() throws {
+    let folder = try CLIRunner.scratchFolder("size-16")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = folder.appendingPathComponent("deep.png").path
+    let deep = try Self.gradient(width: 900, height: 600).cast(to: .ushort).linear([257], [0])
+      .cast(to: .ushort)
+    try Operation.call("copy", ["in": .image(deep), "interpretation": "rgb16"]).image()
+      .write(to: input)
+    let output = folder.appendingPathComponent("out.png").path
+    let result = try CLIRunner.run([
+      "apply", input, "-o", output, "--size", "300", "--set", "ev=0.3",
+    ])
+    #expect(result.status == 0, "\(result.standardError)")
+    let written = try Image(contentsOf: output)
+    #expect(written.width == 300 && written.height == 200)
+    #expect(written.format == .ushort)
+  }
+
   @Test func anExifRotatedJPEGIsSizedUpright() throws {
     let folder = try CLIRunner.scratchFolder("size-rotated")
     defer { try? FileManager.default.removeItem(at: folder) }
