@@ -4,14 +4,20 @@ import Vips
 
 /// The batch path's throughput and memory on a folder of generated 12-megapixel JPEGs.
 struct BatchResult: Sendable, Codable {
+  /// What the row measures (see ``BatchBenchmark/Case``).
+  var role: String
   /// Parallel jobs.
   var jobs: Int
-  /// Images converted and the wall time in seconds.
+  /// Images converted and the median wall time of the runs in seconds.
   var images: Int
   var seconds: Double
-  /// Images per second.
+  /// Images per second: the median over the runs.
   var imagesPerSecond: Double
-  /// The peak resident set of the `framedial batch` process, in megabytes (10^6 bytes).
+  /// How many times the case ran (the cases of a comparison take turns, one run of each a round).
+  var runs: Int
+  /// The wall time of each run in seconds, in round order.
+  var runSeconds: [Double]
+  /// The highest peak resident set of the process over the runs, in megabytes (10^6 bytes).
   var peakResidentMB: Double
   /// How the images went through.
   var method: String
@@ -26,8 +32,12 @@ struct BatchBenchmark {
   static let setArguments = [
     "--set", "ev=0.5", "--set", "wb=tungsten", "--set", "contrast=1.2", "--set", "saturation=1.3",
   ]
-  /// Generated image size and JPEG quality.
+  /// Generated image size and JPEG quality (also the quality every case writes).
   static let (imageWidth, imageHeight, quality) = (4000, 3000, 90)
+  /// The longest side of the web-export cases.
+  static let webSize = 2048
+  /// The jobs of the comparison cases (the machine's 2 cores).
+  static let comparisonJobs = 2
   /// The generated images' description for the report.
   static let inputDescription = """
     4000×3000 JPEG, quality 90: the repository's sample photos (rocket, coffee, chelsea, astronaut, \
@@ -35,37 +45,105 @@ struct BatchBenchmark {
     (σ = 4 code values) so the codec sees photo-like detail
     """
 
+  /// One way through the folder.
+  enum Case: String, CaseIterable {
+    /// The colour state.
+    case colour
+    /// Decode and encode alone: the identity state, through the same reader, sRGB handling and writer.
+    case floor
+    /// The colour state with `--size 2048`.
+    case colourSized = "colour --size"
+    /// libvips's own command-line thumbnailer at the same size.
+    case vipsthumbnail
+  }
+
   func run() throws -> [BatchResult] {
     let binary = try Self.framedialBinary()
     let input = try generateInputs()
-    var results: [BatchResult] = []
-    for jobs in [1, 2] {
-      let output = FileManager.default.temporaryDirectory
-        .appendingPathComponent("framedial-bench-out-\(UUID().uuidString)")
-      try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
-      defer { try? FileManager.default.removeItem(at: output) }
-      progress("batch: \(options.batchImages) images, --jobs \(jobs)")
-      results.append(try batchCommand(binary, input, output, jobs: jobs))
+    var results = [try measure(.colour, binary, input, jobs: 1)]
+    // The comparison cases take turns, each run in a new order, so a busy moment on the shared
+    // machine falls on all of them alike; each row is the median of its runs.
+    let cases: [Case] = [.floor, .colour, .colourSized, .vipsthumbnail]
+    let runs = options.quick ? 3 : 5
+    var seconds: [Case: [Double]] = [:]
+    var peaks: [Case: Double] = [:]
+    for round in 0..<runs {
+      for index in cases.indices {
+        let which = cases[(index + round) % cases.count]
+        let result = try measure(which, binary, input, jobs: Self.comparisonJobs)
+        seconds[which, default: []].append(result.seconds)
+        peaks[which] = max(peaks[which] ?? 0, result.peakResidentMB)
+      }
+    }
+    for which in cases {
+      let times = seconds[which] ?? []
+      let rates = times.map { Double(input.count) / $0 }.sorted()
+      results.append(
+        BatchResult(
+          role: which.rawValue, jobs: Self.comparisonJobs, images: input.count,
+          seconds: Statistics.median(sorted: times.sorted()),
+          imagesPerSecond: Statistics.median(sorted: rates), runs: times.count, runSeconds: times,
+          peakResidentMB: peaks[which] ?? .nan,
+          method: Self.method(which, jobs: Self.comparisonJobs)))
     }
     return results
   }
 
-  /// `framedial batch IN -o OUT --set … --jobs N`, one child.
-  private func batchCommand(_ binary: String, _ input: [String], _ output: URL, jobs: Int) throws
+  /// One run of `which` over `input` into a new temporary folder.
+  private func measure(_ which: Case, _ binary: String, _ input: [String], jobs: Int) throws
     -> BatchResult
   {
+    let output = FileManager.default.temporaryDirectory
+      .appendingPathComponent("framedial-bench-out-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: output) }
+    progress("batch: \(options.batchImages) images, \(Self.method(which, jobs: jobs))")
     let folder = URL(fileURLWithPath: input[0]).deletingLastPathComponent().path
-    let arguments =
-      ["batch", folder, "-o", output.path] + Self.setArguments + ["--jobs", String(jobs)]
-    let exit = try ChildProcess.runMeasuringPeak(binary, arguments)
+    let quality = ["--quality", String(Self.quality)]
+    let executable: String
+    let arguments: [String]
+    switch which {
+    case .vipsthumbnail:
+      executable = try Self.vipsthumbnailBinary()
+      arguments =
+        ["-s", String(Self.webSize), "-o", output.path + "/%s.jpg[Q=\(Self.quality)]"] + input
+    case .floor:
+      executable = binary
+      arguments = ["batch", folder, "-o", output.path, "--jobs", String(jobs)] + quality
+    case .colour, .colourSized:
+      executable = binary
+      arguments =
+        ["batch", folder, "-o", output.path, "--jobs", String(jobs)] + quality + Self.setArguments
+        + (which == .colourSized ? ["--size", String(Self.webSize)] : [])
+    }
+    let exit = try ChildProcess.runMeasuringPeak(executable, arguments)
     guard exit.code == 0, let seconds = exit.seconds else {
-      throw ChildProcessError("framedial batch failed (exit \(exit.code))")
+      throw ChildProcessError("\(Self.method(which, jobs: jobs)) failed (exit \(exit.code))")
     }
     return BatchResult(
-      jobs: jobs, images: input.count, seconds: seconds,
-      imagesPerSecond: Double(input.count) / seconds,
-      peakResidentMB: Double(exit.peakResidentBytes) / 1e6,
-      method: "framedial batch --jobs \(jobs) (one process)")
+      role: which.rawValue, jobs: jobs, images: input.count, seconds: seconds,
+      imagesPerSecond: Double(input.count) / seconds, runs: 1, runSeconds: [seconds],
+      peakResidentMB: Double(exit.peakResidentBytes) / 1e6, method: Self.method(which, jobs: jobs))
+  }
+
+  /// The command line of a case, for the report.
+  static func method(_ which: Case, jobs: Int) -> String {
+    switch which {
+    case .colour: "framedial batch --jobs \(jobs), colour state"
+    case .floor: "framedial batch --jobs \(jobs), identity state (decode + encode only)"
+    case .colourSized: "framedial batch --jobs \(jobs) --size \(webSize), colour state"
+    case .vipsthumbnail: "vipsthumbnail -s \(webSize) -o DIR/%s.jpg[Q=\(quality)] (libvips CLI)"
+    }
+  }
+
+  /// libvips's `vipsthumbnail`, found on the PATH.
+  static func vipsthumbnailBinary() throws -> String {
+    let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":")
+    for folder in folders {
+      let path = "\(folder)/vipsthumbnail"
+      if FileManager.default.isExecutableFile(atPath: path) { return path }
+    }
+    throw ChildProcessError("vipsthumbnail (libvips's command-line tools) is not on the PATH")
   }
 
   /// The generated JPEGs (made once, kept in the temporary folder for later runs).

@@ -189,13 +189,25 @@ enum Report {
   }
 
   private static func batchTable(_ batch: [BatchResult], _ result: BenchmarkResult) -> [String] {
+    let comparisons = Targets.batchComparisons(batch)
     let rows = batch.map { item -> [String] in
-      let limit = Target(
-        "", measured: item.peakResidentMB, .atMost, Targets.batchPeakMB, unit: "MB")
-      let target = item.jobs == 2 ? "peak \(limit.limitText) \(limit.mark)" : ""
+      var marks: [String] = []
+      if item.jobs == 2 && item.role == BatchBenchmark.Case.colour.rawValue {
+        let limit = Target(
+          "", measured: item.peakResidentMB, .atMost, Targets.batchPeakMB, unit: "MB")
+        marks.append("peak \(limit.limitText) \(limit.mark)")
+      }
+      if item.runs > 1 {
+        for comparison in comparisons where comparison.role == item.role {
+          let target = comparison.target
+          let value = n(target.measured) + (target.unit == "×" ? "×" : " \(target.unit)")
+          let against = target.unit == "%" ? "of floor" : "vipsthumbnail"
+          marks.append("\(value) \(against), \(target.limitText) \(target.mark)")
+        }
+      }
       return [
-        String(item.jobs), String(item.images), n(item.seconds), n(item.imagesPerSecond),
-        n(item.peakResidentMB), target, item.method,
+        String(item.jobs), String(item.images), String(item.runs), n(item.seconds),
+        n(item.imagesPerSecond), n(item.peakResidentMB), marks.joined(separator: "; "), item.method,
       ]
     }
     return [
@@ -203,13 +215,18 @@ enum Report {
       "",
       "Inputs: \(result.batchInput ?? "–"). Control values: "
         + BatchBenchmark.setArguments.joined(separator: " ")
-        + ". Peak resident memory: `ru_maxrss` of the `framedial` process from `wait4`, started through "
+        + ". Every case writes JPEG quality \(BatchBenchmark.quality). The floor is the identity state "
+        + "through the same reader, sRGB handling and writer: decode and encode alone. The --jobs "
+        + "\(BatchBenchmark.comparisonJobs) cases take turns, each run in a new order; seconds and "
+        + "images/s are medians of their runs, and each ratio is the median of the ratios of the rounds. Peak resident "
+        + "memory: the highest `ru_maxrss` of the process over its runs, from `wait4`, started through "
         + "a small launcher process (a child started by the benchmark itself would carry the benchmark's "
         + "own, larger high-water mark). Time: from start to exit, measured by the launcher.",
       "",
     ]
       + table(
-        ["jobs", "images", "seconds", "images/s", "peak RSS MB", "target", "how"], rows) + [""]
+        ["jobs", "images", "runs", "seconds", "images/s", "peak RSS MB", "target", "how"], rows)
+      + [""]
   }
 
   private static func targetTable(_ targets: [Target]) -> [String] {

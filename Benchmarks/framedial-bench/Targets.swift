@@ -11,6 +11,10 @@ enum Targets {
   static let latencyFrameTimes = 2.0
   /// Peak resident memory of the batch with two jobs, in megabytes.
   static let batchPeakMB = 400.0
+  /// The colour state's batch throughput as a percentage of the floor's (decode + encode alone).
+  static let colourOfFloorPercent = 90.0
+  /// `--size 2048` throughput over `vipsthumbnail -s 2048`'s.
+  static let sizedOverVipsthumbnail = 1.5
 
   /// Every target the measurements in `result` can be checked against.
   static func check(_ result: BenchmarkResult) -> [Target] {
@@ -51,13 +55,50 @@ enum Targets {
           measured: latency.latency.p99 / frameTime.milliseconds, .atMost, latencyFrameTimes,
           unit: "×"))
     }
-    if let batch = result.batch?.first(where: { $0.jobs == 2 }) {
+    if let batch = result.batch?.first(where: { $0.jobs == 2 && $0.role == "colour" }) {
       targets.append(
         Target(
           "batch --jobs 2 peak resident memory", measured: batch.peakResidentMB, .atMost,
           batchPeakMB, unit: "MB"))
     }
+    targets += batchComparisons(result.batch ?? []).map(\.target)
     return targets
+  }
+
+  /// The batch comparisons measured in the same run, each with the role of the row it belongs to:
+  /// colour ÷ floor and `--size` ÷ `vipsthumbnail`, each the median of the ratios of the rounds (both
+  /// cases ran once a round, one after the other).
+  static func batchComparisons(_ batch: [BatchResult]) -> [(role: String, target: Target)] {
+    func times(_ role: BatchBenchmark.Case) -> [Double]? {
+      batch.first { $0.role == role.rawValue && $0.jobs == BatchBenchmark.comparisonJobs }?
+        .runSeconds
+    }
+    /// The median over rounds of `first`'s throughput over `second`'s.
+    func ratio(_ first: BatchBenchmark.Case, _ second: BatchBenchmark.Case) -> Double? {
+      guard let one = times(first), let two = times(second), one.count == two.count, !one.isEmpty
+      else { return nil }
+      return Statistics.median(sorted: zip(one, two).map { $1 / $0 }.sorted())
+    }
+    var comparisons: [(role: String, target: Target)] = []
+    if let colourOfFloor = ratio(.colour, .floor) {
+      comparisons.append(
+        (
+          BatchBenchmark.Case.colour.rawValue,
+          Target(
+            "batch --jobs 2: colour images/s as % of the floor's (decode + encode), median of rounds",
+            measured: 100 * colourOfFloor, .atLeast, colourOfFloorPercent, unit: "%")
+        ))
+    }
+    if let sizedOverThumbnail = ratio(.colourSized, .vipsthumbnail) {
+      comparisons.append(
+        (
+          BatchBenchmark.Case.colourSized.rawValue,
+          Target(
+            "batch --jobs 2 --size \(BatchBenchmark.webSize): images/s ÷ vipsthumbnail's, median of rounds",
+            measured: sizedOverThumbnail, .atLeast, sizedOverVipsthumbnail, unit: "×")
+        ))
+    }
+    return comparisons
   }
 
   /// 4K throughput with two threads over one, per state (identity is a copy in one band per thread).

@@ -13,7 +13,7 @@ enum ApplyCommand: Command {
   static let summary =
     "Render one image with the control values and write it (EXIF kept with orientation 1, sRGB ICC, XMP)."
   static let usage =
-    "apply IN|- -o OUT|- [--state FILE.json]… [--set KEY=VALUE]… [--quality Q] [--format F] [--fit DEVICE[:O]]"
+    "apply IN|- -o OUT|- [--state FILE.json]… [--set KEY=VALUE]… [--quality Q] [--format F] [--fit DEVICE[:O] | --size N|WxH]"
   static let parser = ArgumentParser(
     options: [
       .value(
@@ -26,7 +26,7 @@ enum ApplyCommand: Command {
       .value("pixel-limit", "PIXELS", "refuse larger images (default 100000000)"),
       backgroundOption,
       .flag("unoptimized", "render through the unoptimized graph (for comparisons)"),
-    ] + FitOptions.options + StateOptions.options)
+    ] + FitOptions.options + SizeOptions.options + StateOptions.options)
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
     let trap = SignalTrap.exitingAtOnce(command: name, console: console)
@@ -145,6 +145,7 @@ enum ApplyCommand: Command {
     }
     options.optimized = !arguments.flag("unoptimized")
     options.fit = try FitOptions.fit(from: arguments)
+    options.size = try SizeOptions.size(from: arguments)
     if let colour = arguments.value("background") {
       options.background = try ColourArgument.parse(colour)
     }

@@ -82,9 +82,24 @@ extension Image {
 
   /// The image resized to exactly `width × height` pixels (libvips's thumbnailer with forced size:
   /// alpha is premultiplied while resampling). Pass sizes with the image's aspect ratio to keep it.
+  /// A 16-bit image stays 16-bit (resampled by the same Lanczos 3 `resize` the thumbnailer uses, which
+  /// would otherwise end in 8-bit sRGB).
   public func thumbnailed(width: Int, height: Int) throws -> Image {
     guard width > 0, height > 0 else {
       throw VipsError("cannot resize to \(width)×\(height) pixels")
+    }
+    if format == .ushort {
+      let most: Argument = .double(65535)
+      let source =
+        hasAlpha
+        ? try Operation.call("premultiply", ["in": .image(self), "max_alpha": most]).image() : self
+      var result = try source.resized(
+        by: Double(width) / Double(self.width), vscale: Double(height) / Double(self.height))
+      if hasAlpha {
+        result = try Operation.call("unpremultiply", ["in": .image(result), "max_alpha": most])
+          .image()
+      }
+      return try result.cast(to: .ushort)
     }
     return try Operation.call(
       "thumbnail_image",

@@ -118,6 +118,7 @@ extension Image {
     }
     arguments["access"] = .string(options.sequential ? "sequential" : "random")
     arguments["fail_on"] = .string(options.failOn.rawValue)
+    arguments.merge(shrinkArguments(loader, shrink: options.shrink)) { _, new in new }
     let image: Image
     do {
       image = try Operation.call(loader, arguments, source: sourceObject).image()
@@ -135,6 +136,21 @@ extension Image {
     }
     guard options.autoRotate, image.orientation != 1 else { return image }
     return try image.autoRotated()
+  }
+
+  /// The loader arguments that decode at about 1/`shrink` of full size (see ``LoadOptions/shrink``);
+  /// none for a loader that cannot.
+  static func shrinkArguments(_ loader: String, shrink: Int) -> [String: Argument] {
+    guard shrink > 1 else { return [:] }
+    switch displayName(loader) {
+    case "jpegload":
+      // libjpeg scales by 1/2, 1/4 or 1/8 while decoding.
+      return ["shrink": .int(shrink >= 8 ? 8 : shrink >= 4 ? 4 : 2)]
+    case "webpload":
+      return ["scale": .double(1 / Double(shrink))]
+    default:
+      return [:]
+    }
   }
 
   /// The image turned upright from its EXIF orientation, with the orientation field removed.

@@ -19,8 +19,13 @@ public struct LoadOptions: Sendable, Equatable {
   /// Turn the pixels upright from the EXIF orientation and reset the orientation to 1.
   public var autoRotate: Bool
   /// The largest number of pixels (width × height) accepted, checked from the header before any pixel is
-  /// decoded; `nil` turns the check off.
+  /// decoded, on the size the file is decoded at (after any ``shrink``); `nil` turns the check off.
   public var pixelLimit: Int?
+  /// Shrink-on-load: decode at about 1/`shrink` of the full size where the format can do it for less
+  /// work than a full decode — JPEG by DCT scaling (factors 2, 4, 8; anything else is rounded down to
+  /// one of them), WebP by its scaled decoder. Other formats ignore it and decode at full size, so the
+  /// loaded image's own size says what happened. 1 (the default) decodes at full size.
+  public var shrink: Int
 
   /// 100 megapixels: FrameDial's default limit.
   public static let defaultPixelLimit = 100_000_000
@@ -28,8 +33,9 @@ public struct LoadOptions: Sendable, Equatable {
   /// Creates options; the defaults are random access, fail on truncation, no rotation, 100 MP.
   public init(
     sequential: Bool = false, failOn: FailOn = .truncated, autoRotate: Bool = false,
-    pixelLimit: Int? = LoadOptions.defaultPixelLimit
+    pixelLimit: Int? = LoadOptions.defaultPixelLimit, shrink: Int = 1
   ) {
+    self.shrink = shrink
     self.sequential = sequential
     self.failOn = failOn
     self.autoRotate = autoRotate

@@ -4,19 +4,34 @@ extension Plan {
   /// The libvips graph for this plan on `image` (an upright sRGB or grey image, 8 or 16 bits, alpha last):
   /// crop the zoom window, run the colour program on the window, enlarge the window back to full size.
   ///
+  /// With an `outputSize` (`--size`), the window is brought straight to that size instead: a smaller
+  /// output is resized first (Lanczos 3, as ``ScreenFit`` does) so the colour runs on fewer pixels; a
+  /// larger one is coloured first and enlarged with `zoomKernel`.
+  ///
   /// - Parameters:
   ///   - autoGains: measured white-balance gains when the plan needs them (see ``AutoWhiteBalance``).
   ///   - zoomKernel: how the window is enlarged.
+  ///   - outputSize: the size of the result; nil keeps `image`'s size.
   func lowered(
-    on image: Image, autoGains: SIMD3<Double> = SIMD3(1, 1, 1), zoomKernel: ZoomKernel
+    on image: Image, autoGains: SIMD3<Double> = SIMD3(1, 1, 1), zoomKernel: ZoomKernel,
+    outputSize: (width: Int, height: Int)? = nil
   ) throws -> Image {
     let program = needsAutoWhiteBalance ? colorProgram(autoGains: autoGains) : colorProgram
-    guard let zoom else { return try program.lowered(on: image) }
-    let window = zoom.window(imageWidth: image.width, imageHeight: image.height)
-    let cropped = try image.extractArea(
-      left: window.left, top: window.top, width: window.width, height: window.height)
-    let coloured = try program.lowered(on: cropped)
-    return try coloured.enlarged(to: image.width, image.height, kernel: zoomKernel)
+    var window = image
+    if let zoom {
+      let rect = zoom.window(imageWidth: image.width, imageHeight: image.height)
+      window = try image.extractArea(
+        left: rect.left, top: rect.top, width: rect.width, height: rect.height)
+    }
+    let size = outputSize ?? (image.width, image.height)
+    if size.width <= window.width && size.height <= window.height {
+      let fitted =
+        size.width == window.width && size.height == window.height
+        ? window : try window.thumbnailed(width: size.width, height: size.height)
+      return try program.lowered(on: fitted)
+    }
+    let coloured = try program.lowered(on: window)
+    return try coloured.enlarged(to: size.width, size.height, kernel: zoomKernel)
   }
 }
 

@@ -29,6 +29,28 @@ public enum StillInput {
     return try prepare(image, keepSixteenBits: keepSixteenBits, convertsColour: convertsColour)
   }
 
+  /// Reads `path` for an output that will be made smaller, decoding it smaller when `shrink` allows
+  /// (shrink-on-load, see `LoadOptions.shrink`): `shrink` is given the upright size of the full picture
+  /// (EXIF orientations 5 … 8 swap its sides) and returns the factor. Returns the prepared image, which
+  /// may be smaller than the file's picture, and that upright full size. The pixel limit is checked on
+  /// the size decoded.
+  public static func load(
+    _ path: String, options: LoadOptions = LoadOptions(), keepSixteenBits: Bool = true,
+    convertsColour: Bool = true, shrink: (_ uprightWidth: Int, _ uprightHeight: Int) -> Int
+  ) throws -> (image: Image, uprightWidth: Int, uprightHeight: Int) {
+    var headerOptions = options
+    headerOptions.pixelLimit = nil
+    headerOptions.autoRotate = false
+    let header = try Image(contentsOf: path, options: headerOptions).header  // no pixel decoded
+    let swaps = (5...8).contains(header.orientation)
+    let (width, height) = swaps ? (header.height, header.width) : (header.width, header.height)
+    var loadOptions = options
+    loadOptions.shrink = max(1, shrink(width, height))
+    let image = try load(
+      path, options: loadOptions, keepSixteenBits: keepSixteenBits, convertsColour: convertsColour)
+    return (image, width, height)
+  }
+
   /// Brings an already loaded, upright image to sRGB 8/16-bit form.
   public static func prepare(
     _ loaded: Image, keepSixteenBits: Bool = true, convertsColour: Bool = true

@@ -18,6 +18,10 @@ public struct StillOptions: Sendable, Equatable {
   public var optimized: Bool
   /// Sizes the output for a device screen (`--fit`); nil keeps the rendered size.
   public var fit: ScreenFit?
+  /// Fits the output inside a box (`--size`), after the zoom; nil keeps the rendered size. Files that
+  /// can be are decoded smaller (shrink-on-load, see ``SizeFit/loadShrink(imageWidth:imageHeight:zoom:)``).
+  /// With ``fit`` too, the size applies first.
+  public var size: SizeFit?
   /// The colour (red, green, blue, 0 … 255) a transparent image is flattened onto when the output format
   /// has no alpha (JPEG): white by default, as a page or a viewer shows it.
   public var background: SIMD3<Double>
@@ -26,8 +30,9 @@ public struct StillOptions: Sendable, Equatable {
   public init(
     format: ImageFormat? = nil, quality: Int? = nil, load: LoadOptions = LoadOptions(),
     zoomKernel: ZoomKernel = .bicubic, optimized: Bool = true, fit: ScreenFit? = nil,
-    background: SIMD3<Double> = SIMD3(255, 255, 255)
+    background: SIMD3<Double> = SIMD3(255, 255, 255), size: SizeFit? = nil
   ) {
+    self.size = size
     self.background = background
     self.format = format
     self.quality = quality
@@ -65,9 +70,11 @@ public final class StillRenderer: Sendable {
   }
 
   /// The rendered graph of a prepared image (see ``StillInput``); nothing is computed until it is written.
-  public func render(_ image: Image, state: ControlState, options: StillOptions = StillOptions())
-    throws -> Image
-  {
+  /// `outputSize` is the size of the result (for ``StillOptions/size``); nil keeps the image's size.
+  public func render(
+    _ image: Image, state: ControlState, options: StillOptions = StillOptions(),
+    outputSize: (width: Int, height: Int)? = nil
+  ) throws -> Image {
     let plan = cache.plan(for: state)
     var gains = SIMD3<Double>(1, 1, 1)
     if plan.needsAutoWhiteBalance {
@@ -80,10 +87,14 @@ public final class StillRenderer: Sendable {
       gains = try AutoWhiteBalance.gains(of: window, sampleWidth: AutoWhiteBalance.stillSampleWidth)
     }
     if options.optimized {
-      return try plan.lowered(on: image, autoGains: gains, zoomKernel: options.zoomKernel)
+      return try plan.lowered(
+        on: image, autoGains: gains, zoomKernel: options.zoomKernel, outputSize: outputSize)
     }
-    return try plan.recipe.loweredUnoptimized(
+    let rendered = try plan.recipe.loweredUnoptimized(
       on: image, autoGains: gains, zoomKernel: options.zoomKernel)
+    guard let size = outputSize, size.width != rendered.width || size.height != rendered.height
+    else { return rendered }
+    return try rendered.thumbnailed(width: size.width, height: size.height)
   }
 
   /// Reads `input`, renders it with `state` and writes `output` atomically: a failure leaves no file at
@@ -103,12 +114,27 @@ public final class StillRenderer: Sendable {
     // Reading strip by strip keeps memory low, but a zoom window and auto white balance read out of order.
     load.sequential = load.sequential && plan.zoom == nil && !plan.needsAutoWhiteBalance
     let mark = Vips.errorMark()
-    let image = try StillInput.load(
-      input, options: load, keepSixteenBits: format.supportsSixteenBits,
-      convertsColour: !plan.recipe.colorStages.isEmpty)
+    let image: Image
+    var outputSize: (width: Int, height: Int)?
+    if let size = options.size {
+      let loaded = try StillInput.load(
+        input, options: load, keepSixteenBits: format.supportsSixteenBits,
+        convertsColour: !plan.recipe.colorStages.isEmpty
+      ) { width, height in
+        size.loadShrink(imageWidth: width, imageHeight: height, zoom: plan.zoom?.factor ?? 1)
+      }
+      image = loaded.image
+      outputSize = size.outputSize(
+        inputWidth: loaded.uprightWidth, inputHeight: loaded.uprightHeight)
+    } else {
+      image = try StillInput.load(
+        input, options: load, keepSixteenBits: format.supportsSixteenBits,
+        convertsColour: !plan.recipe.colorStages.isEmpty)
+    }
     let flattens = image.hasAlpha && !format.supportsAlpha
     let tagged = try DecodeVerdict.naming(input, load: options.load) {
-      try prepared(image, state: state, options: options, flatten: flattens)
+      try prepared(
+        image, state: state, options: options, outputSize: outputSize, flatten: flattens)
     }
     do {
       try AtomicFile.write(to: output) { temporary in
@@ -133,9 +159,10 @@ public final class StillRenderer: Sendable {
 
   /// The rendered, fitted and tagged image to write (orientation 1, sRGB profile when it has none).
   private func prepared(
-    _ image: Image, state: ControlState, options: StillOptions, flatten: Bool
+    _ image: Image, state: ControlState, options: StillOptions,
+    outputSize: (width: Int, height: Int)?, flatten: Bool
   ) throws -> Image {
-    var rendered = try render(image, state: state, options: options)
+    var rendered = try render(image, state: state, options: options, outputSize: outputSize)
     if let fit = options.fit { rendered = try fit.applied(to: rendered) }
     if flatten {
       let colour = options.background
