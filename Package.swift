@@ -14,12 +14,19 @@ let package = Package(
       pkgConfig: "vips",
       providers: [.apt(["libvips-dev"])]
     ),
+    .systemLibrary(
+      name: "CFFmpeg",
+      pkgConfig: "libavformat",
+      providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]
+    ),
     .target(name: "CFrameKernels", dependencies: ["CVips"]),
+    .target(name: "Video", dependencies: ["CFFmpeg"]),
     .target(name: "Vips", dependencies: ["CVips", "CFrameKernels"]),
     .target(name: "Controls"),
     .target(name: "FrameDial", dependencies: ["Vips", "Controls"]),
     .target(
-      name: "FrameDialCLI", dependencies: ["FrameDial", "Controls", "Vips", "BenchmarkSupport"]),
+      name: "FrameDialCLI",
+      dependencies: ["FrameDial", "Controls", "Vips", "Video", "BenchmarkSupport"]),
     .executableTarget(name: "framedial", dependencies: ["FrameDialCLI"]),
     .executableTarget(
       name: "framedial-bench",
@@ -32,7 +39,7 @@ let package = Package(
     .testTarget(name: "FrameDialTests", dependencies: ["FrameDial", "Controls", "Vips"]),
     .testTarget(
       name: "FrameDialCLITests",
-      dependencies: ["FrameDialCLI", "framedial", "FrameDial", "Controls", "Vips"]),
+      dependencies: ["FrameDialCLI", "framedial", "FrameDial", "Controls", "Vips", "Video"]),
     .testTarget(name: "BenchmarkSupportTests", dependencies: ["BenchmarkSupport"]),
   ],
   swiftLanguageModes: [.v6]
