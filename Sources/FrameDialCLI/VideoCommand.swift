@@ -67,8 +67,13 @@ enum VideoCommand: Command {
         to: temporary, outputName: output, settings: settings,
         render: { frame in
           if let state = try frameTimeline?.stateChange(atTime: frame.time) { live.set(state) }
+          // An identity frame goes to the encoder as decoded, sparing it the round trip through RGB.
+          guard !renderer.cache.plan(for: live.snapshot().state).recipe.isIdentity else {
+            return false
+          }
           do {
             try renderer.render(frame.input, into: frame.output)
+            return true
           } catch {
             throw RenderError("frame \(frame.index + 1) cannot be rendered: \(error)")
           }
@@ -78,7 +83,7 @@ enum VideoCommand: Command {
     progress.finish()
     console.out(
       "\(input) → \(output) (\(source.width)×\(source.height) \(codec.rawValue) "
-        + "\(source.pixelFormatName), \(progress.framesDone) frames)")
+        + "\(transcoder.outputPixelFormatName(for: settings)), \(progress.framesDone) frames)")
     return ExitCode.success
   }
 }

@@ -3,8 +3,8 @@ import CFFmpeg
 /// Converts frames between a video pixel format and packed 8-bit RGB with libswscale, at the same size:
 /// accurate rounding, full chroma resolution, the stream's own matrix and range.
 final class FrameConverter {
-  /// The flags of every conversion: bicubic chroma, accurate rounding, full chroma resolution in and out.
-  static let flags = SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT | SWS_FULL_CHR_H_INP
+  /// The flags of every conversion: bicubic chroma, accurate rounding, full chroma interpolation.
+  static let flags = SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT
 
   private let context: OpaquePointer
   private let height: Int32

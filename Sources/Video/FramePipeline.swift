@@ -3,11 +3,11 @@ import CFFmpeg
 /// One decoded frame's way through the caller: video pixels to packed RGB, the caller's render, RGB
 /// back to the output's pixel format, with the frame's own timestamp.
 final class FramePipeline {
-  /// The frame ready for the encoder after ``process(_:render:)``.
-  let encoded: UnsafeMutablePointer<AVFrame>
+  private let encoded: UnsafeMutablePointer<AVFrame>
   private let decoded: UnsafeMutablePointer<AVFrame>
   private let source: VideoSource
   private let inputFormat: AVPixelFormat
+  private let outputFormat: AVPixelFormat
   private let toRGB: FrameConverter
   private let fromRGB: FrameConverter
   private let rgbIn: UnsafeMutableRawBufferPointer
@@ -26,6 +26,7 @@ final class FramePipeline {
   ) throws(VideoError) {
     self.source = source
     self.inputFormat = inputFormat
+    self.outputFormat = outputFormat
     self.startTime = startTime == fd_no_pts() ? 0 : startTime
     self.timeBase = timeBase
     self.name = name
@@ -62,14 +63,16 @@ final class FramePipeline {
     return try decoder.receive(into: decoded) ? decoded : nil
   }
 
-  /// Converts `frame` to RGB, calls `render` with it, and converts the result into ``encoded`` with
-  /// `frame`'s timestamp.
+  /// Converts `frame` to RGB, calls `render` with it, and returns the frame to encode, with `frame`'s
+  /// timestamp: the result converted back, or `frame` itself when `render` left it unchanged (returned
+  /// false) and the output's pixel format is the input's, so an unchanged frame loses nothing to the
+  /// round trip through 8-bit RGB.
   ///
   /// - Throws: ``VideoError`` when the frame's size or format differs from the stream's (a change
   ///   mid-stream), or a conversion fails; what `render` throws.
   func process(
-    _ frame: UnsafeMutablePointer<AVFrame>, render: (VideoTranscoder.Frame) throws -> Void
-  ) throws {
+    _ frame: UnsafeMutablePointer<AVFrame>, render: (VideoTranscoder.Frame) throws -> Bool
+  ) throws -> UnsafeMutablePointer<AVFrame> {
     let (width, height) = (Int(frame.pointee.width), Int(frame.pointee.height))
     guard width == source.width, height == source.height,
       frame.pointee.format == inputFormat.rawValue
@@ -87,14 +90,21 @@ final class FramePipeline {
     try toRGB.convert(frame, into: inBase, stride: stride)
     let timestamp = timestamp(of: frame)
     let time = Double(timestamp - startTime) * av_q2d(timeBase)
-    try render(
+    let changed = try render(
       VideoTranscoder.Frame(
         input: UnsafeRawBufferPointer(rgbIn), output: rgbOut, time: time, index: index))
+    index += 1
+    guard changed || outputFormat != inputFormat else {
+      frame.pointee.pts = timestamp
+      frame.pointee.pict_type = AV_PICTURE_TYPE_NONE
+      return frame
+    }
+    if !changed { outBase.copyMemory(from: inBase, byteCount: rgbIn.count) }
     try VideoError.check(av_frame_make_writable(encoded), "out of memory for video frames")
     try fromRGB.convert(outBase, stride: stride, into: encoded)
     encoded.pointee.pts = timestamp
     encoded.pointee.pict_type = AV_PICTURE_TYPE_NONE
-    index += 1
+    return encoded
   }
 
   /// The frame's presentation timestamp: FFmpeg's best estimate, else one tick after the previous

@@ -108,6 +108,11 @@ public final class VideoTranscoder {
     settings.codec ?? (decoder.context.pointee.codec_id == AV_CODEC_ID_HEVC ? .hevc : .h264)
   }
 
+  /// FFmpeg's name of the pixel format written for `settings` ("yuv420p").
+  public func outputPixelFormatName(for settings: EncoderSettings) -> String {
+    VideoEncoder.name(of: outputPixelFormat(for: codec(for: settings)))
+  }
+
   /// The pixel format encoded: the input's when the encoder takes it and the size fits its chroma
   /// subsampling, 4:4:4 for an odd size that does not, else yuv420p.
   private func outputPixelFormat(for codec: VideoCodec) -> AVPixelFormat {
@@ -124,13 +129,15 @@ public final class VideoTranscoder {
 
   /// Writes the processed video to `path` in the container `outputName`'s extension names (`path` may
   /// be a temporary file; `outputName` is the file named in messages). `render` is called once per
-  /// frame in presentation order; `progress` after each frame is encoded, with the frames done.
+  /// frame in presentation order and returns true when it wrote the frame's output, false when the
+  /// frame is to be encoded unchanged (no round trip through RGB); `progress` is called after each
+  /// frame is encoded, with the frames done.
   ///
   /// - Throws: ``VideoError`` naming the file for any failure of reading, decoding, encoding or
   ///   writing, or what `render` throws (which stops the run; the caller removes `path`).
   public func write(
     to path: String, outputName: String, settings: EncoderSettings,
-    render: (Frame) throws -> Void, progress: (Int) -> Void = { _ in }
+    render: (Frame) throws -> Bool, progress: (Int) -> Void = { _ in }
   ) throws {
     let stream = input.videoStream
     let codec = codec(for: settings)
@@ -179,8 +186,7 @@ public final class VideoTranscoder {
     }
     func drainDecoder() throws {
       while let frame = try pipeline.next(from: decoder) {
-        try pipeline.process(frame, render: render)
-        try encoder.send(pipeline.encoded)
+        try encoder.send(try pipeline.process(frame, render: render))
         try drainEncoder()
         done += 1
         progress(done)
