@@ -19,13 +19,20 @@ let package = Package(
       pkgConfig: "libjpeg",
       providers: [.apt(["libjpeg-dev"])]
     ),
+    .systemLibrary(
+      name: "CFFmpeg",
+      pkgConfig: "libavformat",
+      providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]
+    ),
     .target(name: "CFrameKernels", dependencies: ["CVips"]),
     .target(name: "CJPEGHeader", dependencies: ["CJPEG"]),
+    .target(name: "Video", dependencies: ["CFFmpeg"]),
     .target(name: "Vips", dependencies: ["CVips", "CFrameKernels", "CJPEGHeader"]),
     .target(name: "Controls"),
     .target(name: "FrameDial", dependencies: ["Vips", "Controls"]),
     .target(
-      name: "FrameDialCLI", dependencies: ["FrameDial", "Controls", "Vips", "BenchmarkSupport"]),
+      name: "FrameDialCLI",
+      dependencies: ["FrameDial", "Controls", "Vips", "Video", "BenchmarkSupport"]),
     .executableTarget(name: "framedial", dependencies: ["FrameDialCLI"]),
     .executableTarget(
       name: "framedial-bench",
@@ -38,7 +45,7 @@ let package = Package(
     .testTarget(name: "FrameDialTests", dependencies: ["FrameDial", "Controls", "Vips"]),
     .testTarget(
       name: "FrameDialCLITests",
-      dependencies: ["FrameDialCLI", "framedial", "FrameDial", "Controls", "Vips"]),
+      dependencies: ["FrameDialCLI", "framedial", "FrameDial", "Controls", "Vips", "Video"]),
     .testTarget(name: "BenchmarkSupportTests", dependencies: ["BenchmarkSupport"]),
   ],
   swiftLanguageModes: [.v6]

@@ -1,8 +1,8 @@
 import Controls
 import FrameDial
 
-/// A timeline walked frame by frame: frame `k` is at time `k / fps`, and each event at or before that
-/// time is applied to the state once, in order.
+/// A timeline walked frame by frame: frame `k` is at time `k / fps` (or at the time a video frame
+/// carries), and each event at or before that time is applied to the state once, in order.
 struct FrameTimeline {
   private var cursor: TimelineCursor
   private let fps: Double
@@ -19,7 +19,16 @@ struct FrameTimeline {
   ///
   /// - Throws: `RenderError` naming the event's time and the value that is not allowed.
   mutating func stateChange(atFrame frame: Int) throws -> ControlState? {
-    let events = cursor.advance(through: Timeline.frameTime(frame, fps: fps))
+    try stateChange(atTime: Timeline.frameTime(frame, fps: fps))
+  }
+
+  /// The state for the frame presented at `time` seconds (times never decreasing from call to call)
+  /// if events changed it since the previous call, else `nil`. For video files, whose frames carry their
+  /// own times.
+  ///
+  /// - Throws: `RenderError` naming the event's time and the value that is not allowed.
+  mutating func stateChange(atTime time: Double) throws -> ControlState? {
+    let events = cursor.advance(through: time)
     guard !events.isEmpty else { return nil }
     let before = state
     for event in events {

@@ -93,7 +93,8 @@ struct FramesOptions {
     return rate
   }
 
-  private static func timeline(at path: String) throws(UsageError) -> Timeline {
+  /// Reads the timeline at `path` (`--timeline`, shared with `video`).
+  static func timeline(at path: String) throws(UsageError) -> Timeline {
     do {
       return try Timeline(contentsOf: URL(fileURLWithPath: path))
     } catch {

@@ -139,12 +139,14 @@ import Vips
     #expect(broken.status == 1)
     #expect(broken.standardError.contains("corrupt.jpg"))
     #expect(contents(folder) == ["corrupt.jpg"])
-    let missingFolder = folder.appendingPathComponent("no/such/folder/out.png").path
+    // A missing folder is created (ApplyStreamTests); one under a file cannot be.
+    let underAFile = corrupt.appendingPathComponent("out.png").path
     let unwritable = try CLIRunner.run([
-      "apply", CLIRunner.sample("rocket.jpg"), "-o", missingFolder,
+      "apply", CLIRunner.sample("rocket.jpg"), "-o", underAFile,
     ])
     #expect(unwritable.status == 1)
-    #expect(unwritable.standardError.contains("out.png"))
+    #expect(unwritable.standardError.contains("corrupt.jpg: not a directory"))
+    #expect(contents(folder) == ["corrupt.jpg"])
     let ontoInput = try CLIRunner.run(["apply", corrupt.path, "-o", corrupt.path])
     #expect(ontoInput.status == 1)
     #expect(ontoInput.standardError.contains("refusing to write onto the input file"))

@@ -1,0 +1,72 @@
+import CFFmpeg
+
+/// An open media file being demuxed: its streams, the video stream chosen, and packets read in order.
+final class InputFile {
+  /// The file's path, for messages.
+  let path: String
+  /// FFmpeg's demuxer context (owned).
+  let context: UnsafeMutablePointer<AVFormatContext>
+  /// The index of the video stream that is processed.
+  let videoIndex: Int
+
+  /// Opens `path` and reads its stream information.
+  ///
+  /// - Throws: ``VideoError`` naming the file when it cannot be opened, is not a media file, or has no
+  ///   video stream.
+  init(path: String) throws(VideoError) {
+    self.path = path
+    var opened: UnsafeMutablePointer<AVFormatContext>?
+    try VideoError.check(
+      avformat_open_input(&opened, path, nil, nil), "\(path): cannot be read as video")
+    guard let context = opened else { throw VideoError("\(path): cannot be read as video") }
+    let found = avformat_find_stream_info(context, nil)
+    guard found >= 0 else {
+      avformat_close_input(&opened)
+      throw VideoError("\(path): cannot read its streams: \(VideoError.reason(found))")
+    }
+    let best = av_find_best_stream(context, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
+    guard best >= 0 else {
+      avformat_close_input(&opened)
+      throw VideoError("\(path): has no video stream")
+    }
+    self.context = context
+    videoIndex = Int(best)
+  }
+
+  deinit {
+    var owned: UnsafeMutablePointer<AVFormatContext>? = context
+    avformat_close_input(&owned)
+  }
+
+  /// Every stream of the file, in order.
+  var streams: [UnsafeMutablePointer<AVStream>] {
+    (0..<Int(context.pointee.nb_streams)).compactMap { context.pointee.streams[$0] }
+  }
+
+  /// The video stream processed.
+  var videoStream: UnsafeMutablePointer<AVStream> { streams[videoIndex] }
+
+  /// Reads the next packet into `packet` (unreferenced first); false at the end of the file.
+  ///
+  /// - Throws: ``VideoError`` when reading fails for another reason than the end.
+  func read(into packet: UnsafeMutablePointer<AVPacket>) throws(VideoError) -> Bool {
+    av_packet_unref(packet)
+    let result = av_read_frame(context, packet)
+    if result == fd_averror_eof() { return false }
+    try VideoError.check(result, "\(path): cannot read a packet")
+    return true
+  }
+
+  /// The rotation the video stream's display matrix asks for, in degrees counter-clockwise (as
+  /// `av_display_rotation_get` gives it), or nil without a display matrix.
+  var rotation: Double? {
+    var size: Int = 0
+    guard let matrix = av_stream_get_side_data(videoStream, AV_PKT_DATA_DISPLAYMATRIX, &size),
+      size >= 9 * MemoryLayout<Int32>.size
+    else { return nil }
+    let degrees = matrix.withMemoryRebound(to: Int32.self, capacity: 9) {
+      av_display_rotation_get($0)
+    }
+    return degrees.isFinite ? degrees : nil
+  }
+}

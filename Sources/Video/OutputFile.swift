@@ -1,0 +1,147 @@
+import CFFmpeg
+
+/// A media file being muxed: streams added (one encoded, the others copied as they are), the header,
+/// packets in interleaved order, the trailer.
+final class OutputFile {
+  /// FFmpeg's muxer context (owned, with its open file).
+  let context: UnsafeMutablePointer<AVFormatContext>
+  /// The name the messages give the file.
+  private let name: String
+  private var headerWritten = false
+
+  /// Opens `path` for writing in the container `formatName`'s extension picks (`path` may be a
+  /// temporary without one); `name` is the file named in messages.
+  ///
+  /// - Throws: ``VideoError`` when the extension names no container FFmpeg writes, or the file cannot
+  ///   be created.
+  init(path: String, formatFor formatName: String, name: String) throws(VideoError) {
+    self.name = name
+    guard let format = av_guess_format(nil, formatName, nil) else {
+      throw VideoError(
+        "\(name): FFmpeg writes no video container for this name's extension (try .mp4, .mov or .mkv)"
+      )
+    }
+    var created: UnsafeMutablePointer<AVFormatContext>?
+    try VideoError.check(
+      avformat_alloc_output_context2(&created, format, nil, nil), "\(name): cannot be written")
+    guard let created else { throw VideoError("\(name): cannot be written") }
+    context = created
+    if format.pointee.flags & AVFMT_NOFILE == 0 {
+      try VideoError.check(
+        avio_open(&created.pointee.pb, path, AVIO_FLAG_WRITE), "\(name): cannot be created")
+    }
+  }
+
+  deinit {
+    if context.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 {
+      avio_closep(&context.pointee.pb)
+    }
+    avformat_free_context(context)
+  }
+
+  /// True when the container wants codec headers apart from the stream (MP4, MOV, Matroska).
+  var wantsGlobalHeader: Bool { context.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 }
+
+  /// Adds a stream that `encoder` fills, taking `source`'s metadata, disposition and display matrix.
+  ///
+  /// - Throws: ``VideoError`` when the stream cannot be added.
+  func addEncodedStream(_ encoder: VideoEncoder, like source: UnsafeMutablePointer<AVStream>)
+    throws(VideoError) -> UnsafeMutablePointer<AVStream>
+  {
+    let stream = try newStream()
+    try VideoError.check(
+      avcodec_parameters_from_context(stream.pointee.codecpar, encoder.context),
+      "\(name): cannot describe the video stream")
+    stream.pointee.time_base = encoder.context.pointee.time_base
+    stream.pointee.avg_frame_rate = source.pointee.avg_frame_rate
+    stream.pointee.r_frame_rate = source.pointee.r_frame_rate
+    stream.pointee.sample_aspect_ratio = encoder.context.pointee.sample_aspect_ratio
+    try copyDescription(of: source, to: stream, sideData: [AV_PKT_DATA_DISPLAYMATRIX])
+    // The input's encoder name would now be wrong.
+    av_dict_set(&stream.pointee.metadata, "encoder", nil, 0)
+    return stream
+  }
+
+  /// Adds a stream whose packets are copied from `source` as they are (`-c copy`).
+  ///
+  /// - Throws: ``VideoError`` when the stream cannot be added.
+  func addCopiedStream(like source: UnsafeMutablePointer<AVStream>) throws(VideoError)
+    -> UnsafeMutablePointer<AVStream>
+  {
+    let stream = try newStream()
+    try VideoError.check(
+      avcodec_parameters_copy(stream.pointee.codecpar, source.pointee.codecpar),
+      "\(name): cannot describe a copied stream")
+    // The input container's codec tag may mean nothing in the output's: let the muxer choose.
+    stream.pointee.codecpar.pointee.codec_tag = 0
+    stream.pointee.time_base = source.pointee.time_base
+    try copyDescription(of: source, to: stream, sideData: nil)
+    return stream
+  }
+
+  /// Copies the container's metadata (title, dates, location …) from `source`.
+  func copyMetadata(from source: UnsafeMutablePointer<AVFormatContext>) {
+    av_dict_copy(&context.pointee.metadata, source.pointee.metadata, 0)
+  }
+
+  /// Writes the header; the streams' time bases may change to the container's.
+  ///
+  /// - Throws: ``VideoError`` when the container cannot hold a stream (PCM in MP4, for example).
+  func writeHeader() throws(VideoError) {
+    try VideoError.check(
+      avformat_write_header(context, nil),
+      "\(name): cannot write its header (a stream this container cannot hold?)")
+    headerWritten = true
+  }
+
+  /// Writes `packet`, whose timestamps count in `timeBase`, into stream `index` in interleaved order;
+  /// the packet is consumed.
+  ///
+  /// - Throws: ``VideoError`` when writing fails.
+  func write(_ packet: UnsafeMutablePointer<AVPacket>, from timeBase: AVRational, to index: Int)
+    throws(VideoError)
+  {
+    guard let stream = context.pointee.streams[index] else {
+      throw VideoError("\(name): no output stream \(index)")
+    }
+    packet.pointee.stream_index = Int32(index)
+    av_packet_rescale_ts(packet, timeBase, stream.pointee.time_base)
+    packet.pointee.pos = -1
+    try VideoError.check(av_interleaved_write_frame(context, packet), "\(name): cannot write")
+  }
+
+  /// Writes the trailer and closes the file.
+  ///
+  /// - Throws: ``VideoError`` when the end cannot be written.
+  func finish() throws(VideoError) {
+    guard headerWritten else { return }
+    try VideoError.check(av_write_trailer(context), "\(name): cannot finish the file")
+    if context.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 {
+      try VideoError.check(avio_closep(&context.pointee.pb), "\(name): cannot be closed")
+    }
+  }
+
+  private func newStream() throws(VideoError) -> UnsafeMutablePointer<AVStream> {
+    guard let stream = avformat_new_stream(context, nil) else {
+      throw VideoError("\(name): out of memory for a stream")
+    }
+    return stream
+  }
+
+  /// Copies metadata, disposition and side data (of `sideData`'s types, or all for nil).
+  private func copyDescription(
+    of source: UnsafeMutablePointer<AVStream>, to stream: UnsafeMutablePointer<AVStream>,
+    sideData: [AVPacketSideDataType]?
+  ) throws(VideoError) {
+    av_dict_copy(&stream.pointee.metadata, source.pointee.metadata, 0)
+    stream.pointee.disposition = source.pointee.disposition
+    for index in 0..<Int(source.pointee.nb_side_data) {
+      let item = source.pointee.side_data[index]
+      guard sideData?.contains(item.type) ?? true, let data = item.data else { continue }
+      guard let copy = av_stream_new_side_data(stream, item.type, item.size) else {
+        throw VideoError("\(name): out of memory for stream side data")
+      }
+      copy.update(from: data, count: item.size)
+    }
+  }
+}

@@ -1,0 +1,24 @@
+/// What an input video says about its video stream, as `framedial video` reads it.
+public struct VideoSource: Sendable, Equatable {
+  /// Coded width in pixels (before any display rotation).
+  public var width: Int
+  /// Coded height in pixels.
+  public var height: Int
+  /// The codec's name ("h264").
+  public var codecName: String
+  /// The decoded pixel format's name ("yuv420p").
+  public var pixelFormatName: String
+  /// Bits per sample of the decoded pixel format.
+  public var bitDepth: Int
+  /// The average frame rate, frames per second (0 when unknown).
+  public var frameRate: Double
+  /// The number of frames the container announces, or the duration times the frame rate; nil when
+  /// neither is known.
+  public var expectedFrames: Int?
+  /// The display rotation in degrees counter-clockwise, nil without a display matrix.
+  public var rotation: Double?
+  /// Matrix/range/primaries/transfer as tagged, FFmpeg's names ("bt709/tv/bt709/bt709").
+  public var colourTags: String
+  /// The matrix the pixels are converted with (the tag, or BT.601/BT.709 by height when untagged).
+  public var conversionMatrix: String
+}

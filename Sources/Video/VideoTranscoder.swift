@@ -1,0 +1,210 @@
+import CFFmpeg
+
+/// Reads a video file, hands every decoded frame to the caller as packed 8-bit RGB, and encodes what the
+/// caller made of it into a new file, with every audio and subtitle stream copied as it is.
+///
+/// Kept from the input: each frame's timestamp (variable frame rate stays variable; no frame is added or
+/// dropped), the pixel format (an odd size that the format's chroma subsampling cannot hold becomes
+/// 4:4:4), the colour tags, the sample aspect ratio, the display matrix (rotation stays metadata: the
+/// pixels are processed as coded), stream and container metadata. Refused with a ``VideoError``: more
+/// than 8 bits per sample, PQ or HLG transfer (HDR).
+public final class VideoTranscoder {
+  /// One frame handed to the caller: packed RGB rows (`width × 3` bytes) in, the same layout out.
+  public struct Frame {
+    /// The decoded frame.
+    public let input: UnsafeRawBufferPointer
+    /// Where the caller writes the processed frame.
+    public let output: UnsafeMutableRawBufferPointer
+    /// Presentation time in seconds from the video stream's first frame.
+    public let time: Double
+    /// The frame's number, from 0, in presentation order.
+    public let index: Int
+  }
+
+  /// What the input's video stream says.
+  public let source: VideoSource
+  /// Streams not carried to the output (data, attachments, further video), by input index and kind.
+  public let skippedStreams: [String]
+
+  private let input: InputFile
+  private let decoder: VideoDecoder
+  private let pixelFormat: AVPixelFormat
+  private let colour: ColourTags
+  private let matrix: AVColorSpace
+  private let fullRange: Bool
+
+  /// Opens `path` and checks that its video can be processed.
+  ///
+  /// - Throws: ``VideoError`` naming the file: not readable, no video stream, no decoder, 10-bit or
+  ///   deeper samples, HDR transfer.
+  public init(path: String) throws(VideoError) {
+    // FFmpeg's own errors still reach standard error (they say why a file is refused); its notes do not.
+    av_log_set_level(AV_LOG_ERROR)
+    input = try InputFile(path: path)
+    let stream = input.videoStream
+    decoder = try VideoDecoder(stream: stream, path: path)
+    let context = decoder.context.pointee
+    pixelFormat = context.pix_fmt
+    guard pixelFormat != AV_PIX_FMT_NONE, let descriptor = av_pix_fmt_desc_get(pixelFormat) else {
+      throw VideoError("\(path): its video's pixel format is unknown")
+    }
+    let depth = Int(descriptor.pointee.comp.0.depth)
+    let formatName = VideoEncoder.name(of: pixelFormat)
+    guard depth <= 8 else {
+      throw VideoError(
+        "\(path): \(depth)-bit video (\(formatName)) is not processed yet: "
+          + "only 8-bit input is, and reducing it to 8 bits would lose levels")
+    }
+    colour = ColourTags(stream.pointee.codecpar)
+    guard !colour.isHighDynamicRange else {
+      throw VideoError(
+        "\(path): HDR video (\(colour.summary)) is not processed: FrameDial's colour math is for "
+          + "SDR video and would misrender PQ or HLG")
+    }
+    let (width, height) = (Int(context.width), Int(context.height))
+    guard width > 0, height > 0 else { throw VideoError("\(path): its video has no size") }
+    matrix = colour.effectiveMatrix(height: height)
+    fullRange = colour.isFullRange(pixelFormat: pixelFormat)
+    let rate = Self.frameRate(of: stream)
+    let fps = rate.den > 0 ? av_q2d(rate) : 0
+    var expected: Int? = stream.pointee.nb_frames > 0 ? Int(stream.pointee.nb_frames) : nil
+    if expected == nil, input.context.pointee.duration > 0, fps > 0 {
+      expected = Int(
+        (Double(input.context.pointee.duration) / Double(AV_TIME_BASE) * fps).rounded())
+    }
+    source = VideoSource(
+      width: width, height: height,
+      codecName: avcodec_get_name(context.codec_id).map { String(cString: $0) } ?? "unknown",
+      pixelFormatName: formatName, bitDepth: depth, frameRate: fps, expectedFrames: expected,
+      rotation: input.rotation, colourTags: colour.summary,
+      conversionMatrix: av_color_space_name(matrix).map { String(cString: $0) } ?? "unknown")
+    let (streams, videoIndex) = (input.streams, input.videoIndex)
+    skippedStreams = streams.enumerated().compactMap { index, stream in
+      guard index != videoIndex, !Self.isCopied(stream) else { return nil }
+      let kind = av_get_media_type_string(stream.pointee.codecpar.pointee.codec_type)
+      return "stream \(index) (\(kind.map { String(cString: $0) } ?? "unknown"))"
+    }
+  }
+
+  /// The stream's average frame rate, or its base rate when the average is unknown.
+  private static func frameRate(of stream: UnsafeMutablePointer<AVStream>) -> AVRational {
+    stream.pointee.avg_frame_rate.num > 0
+      ? stream.pointee.avg_frame_rate : stream.pointee.r_frame_rate
+  }
+
+  /// Audio and subtitle streams are copied; other streams are left out.
+  private static func isCopied(_ stream: UnsafeMutablePointer<AVStream>) -> Bool {
+    let type = stream.pointee.codecpar.pointee.codec_type
+    return type == AVMEDIA_TYPE_AUDIO || type == AVMEDIA_TYPE_SUBTITLE
+  }
+
+  /// True when the encoder of `codec` exists in this FFmpeg.
+  public static func isAvailable(_ codec: VideoCodec) -> Bool {
+    VideoEncoder.isAvailable(codec)
+  }
+
+  /// The codec written for `settings`: the asked one, or the input's family (HEVC → HEVC, else H.264).
+  public func codec(for settings: EncoderSettings) -> VideoCodec {
+    settings.codec ?? (decoder.context.pointee.codec_id == AV_CODEC_ID_HEVC ? .hevc : .h264)
+  }
+
+  /// FFmpeg's name of the pixel format written for `settings` ("yuv420p").
+  public func outputPixelFormatName(for settings: EncoderSettings) -> String {
+    VideoEncoder.name(of: outputPixelFormat(for: codec(for: settings)))
+  }
+
+  /// The pixel format encoded: the input's when the encoder takes it and the size fits its chroma
+  /// subsampling, 4:4:4 for an odd size that does not, else yuv420p.
+  private func outputPixelFormat(for codec: VideoCodec) -> AVPixelFormat {
+    let accepted = VideoEncoder.pixelFormats(of: codec)
+    guard accepted.contains(pixelFormat), let descriptor = av_pix_fmt_desc_get(pixelFormat) else {
+      let even = source.width % 2 == 0 && source.height % 2 == 0
+      return even ? AV_PIX_FMT_YUV420P : AV_PIX_FMT_YUV444P
+    }
+    let chroma = (descriptor.pointee.log2_chroma_w, descriptor.pointee.log2_chroma_h)
+    let fits =
+      source.width % (1 << Int(chroma.0)) == 0 && source.height % (1 << Int(chroma.1)) == 0
+    return fits ? pixelFormat : AV_PIX_FMT_YUV444P
+  }
+
+  /// Writes the processed video to `path` in the container `outputName`'s extension names (`path` may
+  /// be a temporary file; `outputName` is the file named in messages). `render` is called once per
+  /// frame in presentation order and returns true when it wrote the frame's output, false when the
+  /// frame is to be encoded unchanged (no round trip through RGB); `progress` is called after each
+  /// frame is encoded, with the frames done.
+  ///
+  /// - Throws: ``VideoError`` naming the file for any failure of reading, decoding, encoding or
+  ///   writing, or what `render` throws (which stops the run; the caller removes `path`).
+  public func write(
+    to path: String, outputName: String, settings: EncoderSettings,
+    render: (Frame) throws -> Bool, progress: (Int) -> Void = { _ in }
+  ) throws {
+    let stream = input.videoStream
+    let codec = codec(for: settings)
+    let outputFormat = outputPixelFormat(for: codec)
+    let output = try OutputFile(path: path, formatFor: outputName, name: outputName)
+    var encoderColour = colour
+    if fullRange { encoderColour.range = AVCOL_RANGE_JPEG }
+    let rate = Self.frameRate(of: stream)
+    let encoder = try VideoEncoder(
+      codec: codec, settings: settings,
+      format: VideoEncoder.Format(
+        width: source.width, height: source.height,
+        pixelFormat: outputFormat,
+        timeBase: stream.pointee.time_base, frameRate: rate,
+        sampleAspect: av_guess_sample_aspect_ratio(input.context, stream, nil),
+        colour: encoderColour),
+      globalHeader: output.wantsGlobalHeader)
+    var outputIndex: [Int: Int] = [:]
+    for (index, inputStream) in input.streams.enumerated() {
+      if index == input.videoIndex {
+        _ = try output.addEncodedStream(encoder, like: inputStream)
+      } else if Self.isCopied(inputStream) {
+        _ = try output.addCopiedStream(like: inputStream)
+      } else {
+        continue
+      }
+      outputIndex[index] = Int(output.context.pointee.nb_streams) - 1
+    }
+    output.copyMetadata(from: input.context)
+    try output.writeHeader()
+    guard let videoOutput = outputIndex[input.videoIndex] else {
+      throw VideoError("\(outputName): the video stream was not added")
+    }
+    let pipeline = try FramePipeline(
+      source: source, inputFormat: pixelFormat, outputFormat: outputFormat, matrix: matrix,
+      fullRange: fullRange, startTime: stream.pointee.start_time,
+      timeBase: stream.pointee.time_base, name: input.path)
+    guard let packet = av_packet_alloc() else { throw VideoError("out of memory for a packet") }
+    var owned: UnsafeMutablePointer<AVPacket>? = packet
+    defer { av_packet_free(&owned) }
+    var done = 0
+    func drainEncoder() throws {
+      while try encoder.receive(into: packet) {
+        try output.write(packet, from: encoder.context.pointee.time_base, to: videoOutput)
+      }
+    }
+    func drainDecoder() throws {
+      while let frame = try pipeline.next(from: decoder) {
+        try encoder.send(try pipeline.process(frame, render: render))
+        try drainEncoder()
+        done += 1
+        progress(done)
+      }
+    }
+    while try input.read(into: packet) {
+      let index = Int(packet.pointee.stream_index)
+      if index == input.videoIndex {
+        try decoder.send(packet)
+        try drainDecoder()
+      } else if let target = outputIndex[index] {
+        try output.write(packet, from: input.streams[index].pointee.time_base, to: target)
+      }
+    }
+    try decoder.send(nil)
+    try drainDecoder()
+    try encoder.send(nil)
+    try drainEncoder()
+    try output.finish()
+  }
+}

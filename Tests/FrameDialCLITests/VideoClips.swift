@@ -1,0 +1,101 @@
+import Foundation
+
+/// Short clips made with the `ffmpeg` command's test sources, and what `ffprobe` says of a file, for the
+/// `video` command's tests.
+enum VideoClips {
+  /// Runs `tool` (`ffmpeg`, `ffprobe`) with `arguments` and returns standard output and standard error.
+  @discardableResult
+  static func run(_ tool: String, _ arguments: [String]) throws -> (
+    status: Int32, output: String, errors: String
+  ) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [tool] + arguments
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    // Standard error is small; read standard output to its end first so a large JSON cannot block.
+    let outData = output.fileHandleForReading.readDataToEndOfFile()
+    let errData = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (
+      process.terminationStatus, String(decoding: outData, as: UTF8.self),
+      String(decoding: errData, as: UTF8.self)
+    )
+  }
+
+  /// Makes `url` with `ffmpeg -y -v error` and `arguments` (inputs, filters, codecs); throws when
+  /// ffmpeg fails.
+  static func make(_ url: URL, _ arguments: [String]) throws {
+    let result = try run("ffmpeg", ["-v", "error", "-y"] + arguments + [url.path])
+    guard result.status == 0 else {
+      throw CocoaError(
+        .fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "ffmpeg: \(result.errors)"])
+    }
+  }
+
+  /// `testsrc2` of `size` at `rate` for `seconds`, as an ffmpeg input.
+  static func testSource(size: String = "320x240", rate: Int = 25, seconds: Double = 1) -> [String]
+  {
+    ["-f", "lavfi", "-i", "testsrc2=size=\(size):rate=\(rate):duration=\(seconds)"]
+  }
+
+  /// A 440 Hz tone for `seconds`, as an ffmpeg input.
+  static func tone(seconds: Double = 1) -> [String] {
+    ["-f", "lavfi", "-i", "sine=frequency=440:duration=\(seconds)"]
+  }
+
+  /// ffprobe's streams of `url`, as JSON objects.
+  static func streams(_ url: URL) throws -> [[String: Any]] {
+    let result = try run(
+      "ffprobe", ["-v", "error", "-show_streams", "-of", "json", url.path])
+    let json = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
+    return json?["streams"] as? [[String: Any]] ?? []
+  }
+
+  /// The presentation times of the video frames of `url`, in seconds, as ffprobe prints them.
+  static func frameTimes(_ url: URL) throws -> [String] {
+    let result = try run(
+      "ffprobe",
+      [
+        "-v", "error", "-select_streams", "v:0", "-show_entries",
+        "frame=best_effort_timestamp_time",
+        "-of", "csv=p=0", url.path,
+      ])
+    return result.output.split(separator: "\n").map {
+      String($0).trimmingCharacters(in: .whitespaces)
+    }
+    .filter { !$0.isEmpty }
+  }
+
+  /// The average PSNR (dB over Y, U and V) of `url`'s video against `reference`'s.
+  static func psnr(_ url: URL, against reference: URL) throws -> Double {
+    let result = try run(
+      "ffmpeg",
+      [
+        "-hide_banner", "-i", url.path, "-i", reference.path, "-lavfi", "[0:v][1:v]psnr", "-f",
+        "null", "-",
+      ])
+    guard let range = result.errors.range(of: "average:") else { return -1 }
+    let digits = result.errors[range.upperBound...].prefix { $0.isNumber || $0 == "." }
+    return Double(digits) ?? -1
+  }
+
+  /// The mean luma (0 … 255) of `url`'s video over every frame.
+  static func meanLuma(_ url: URL) throws -> Double {
+    let result = try run(
+      "ffmpeg",
+      [
+        "-hide_banner", "-i", url.path, "-vf",
+        "signalstats,metadata=print:key=lavfi.signalstats.YAVG", "-f", "null", "-",
+      ])
+    let values = result.errors.split(separator: "\n").compactMap { line -> Double? in
+      guard let range = line.range(of: "YAVG=") else { return nil }
+      return Double(line[range.upperBound...])
+    }
+    return values.isEmpty ? -1 : values.reduce(0, +) / Double(values.count)
+  }
+}
