@@ -30,9 +30,10 @@ import Testing
     return root
   }
 
+  /// The files under `folder`, without hidden ones (the batch's records).
   func files(under folder: URL) -> [String] {
     guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return [] }
-    return enumerator.compactMap { $0 as? String }.filter {
+    return enumerator.compactMap { $0 as? String }.filter { !$0.hasPrefix(".") }.filter {
       var isFolder: ObjCBool = false
       FileManager.default.fileExists(
         atPath: folder.appendingPathComponent($0).path, isDirectory: &isFolder)
@@ -120,7 +121,7 @@ import Testing
     // Names keep their spelling; b.jpeg and b.JPG no longer collide; the sidecar claims nothing.
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
-        == ["IMG_0001.JPG", "b.JPG", "b.jpeg", "screenshot.PNG"])
+        == [".framedial-records", "IMG_0001.JPG", "b.JPG", "b.jpeg", "screenshot.PNG"])
     #expect(result.standardError.contains("4 done, 0 skipped, 0 failed, 2 ignored"))
     #expect(!result.standardOutput.contains("IMG_0001.MOV"))
     // --verbose lists what was passed over; JSON counts it.
@@ -129,7 +130,9 @@ import Testing
     ])
     #expect(verbose.standardOutput.contains("ignored \(input.path)/IMG_0001.AAE (not an image)"))
     #expect(verbose.standardOutput.contains("ignored \(input.path)/IMG_0001.MOV (not an image)"))
-    let json = try CLIRunner.run(["batch", input.path, "-o", output.path, "--json"])
+    let json = try CLIRunner.run([
+      "batch", input.path, "-o", output.path, "--json", "--set", "ev=0.3",
+    ])
     let summary = json.standardOutput.split(separator: "\n").last.map(String.init) ?? ""
     #expect(summary.contains(#""ignored":2"#) && summary.contains(#""skipped":4"#), "\(summary)")
   }

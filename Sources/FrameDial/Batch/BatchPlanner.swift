@@ -9,6 +9,8 @@ public struct BatchItem: Sendable, Equatable {
   public var relativePath: String
   /// The output file.
   public var output: String
+  /// The output's path below the output folder.
+  public var outputRelativePath = ""
   /// The output format.
   public var format: ImageFormat
   /// Why the item cannot be processed at all (its name is not valid UTF-8, its output collides with
@@ -123,7 +125,8 @@ public struct BatchLayout: Sendable {
       let target = ((outputFolder as NSString).appendingPathComponent(folder) as NSString)
         .appendingPathComponent(name)
       var item = BatchItem(
-        input: file.path, relativePath: relative, output: target, format: format,
+        input: file.path, relativePath: relative, output: target,
+        outputRelativePath: folder.isEmpty ? name : folder + "/" + name, format: format,
         problem: file.problem)
       if item.problem != nil {
         // Reported as it is.
