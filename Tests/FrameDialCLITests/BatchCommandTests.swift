@@ -223,6 +223,65 @@ import Testing
     #expect(result.status == 1)
     #expect(result.standardError.contains("is already the output of"))
     #expect(files(under: output) == ["coffee.png", "rocket.png"])
+    // The message suggests a --name template, and the template works.
+    let suggested = try #require(
+      result.standardError.firstMatch(of: #/--name '([^']+)' gives every file its own output/#))
+    let template = String(suggested.output.1)
+    #expect(template == "{name}.{ext}")
+    let renamed = root.appendingPathComponent("renamed")
+    let fixed = try CLIRunner.run([
+      "batch", input.path, "-o", renamed.path, "--format", "png", "--no-recursive", "--name",
+      template,
+    ])
+    #expect(fixed.standardError.contains("3 done, 0 skipped, 3 failed"), "\(fixed.standardError)")
+    #expect(!fixed.standardError.contains("already the output"))
+    #expect(
+      files(under: renamed) == ["coffee.png.png", "rocket.jpg.png", "rocket.png.png"])
+    // A template of the user's own keeps its shape.
+    let own = try CLIRunner.run([
+      "batch", input.path, "-o", renamed.path, "--format", "png", "--no-recursive", "--name",
+      "{stem}-small.{ext}", "--dry-run",
+    ])
+    #expect(
+      own.standardError.contains("--name '{name}-small.{ext}' gives every file its own output"))
+    // Two files of the same name given from different folders: no template can tell them apart.
+    let twin = root.appendingPathComponent("twin")
+    try FileManager.default.createDirectory(at: twin, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      at: input.appendingPathComponent("rocket.jpg"), to: twin.appendingPathComponent("rocket.jpg"))
+    let twins = try CLIRunner.run([
+      "batch", input.appendingPathComponent("rocket.jpg").path,
+      twin.appendingPathComponent("rocket.jpg").path, "-o", root.appendingPathComponent("t").path,
+    ])
+    #expect(twins.status == 1)
+    #expect(twins.standardError.contains("rename one of them, or process them in separate runs"))
+  }
+
+  @Test func collisionsAreFoundAcrossShards() throws {
+    let root = try CLIRunner.scratchFolder("collide-shards")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let input = root.appendingPathComponent("in")
+    try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+    // Eight pairs that all meet as PNG; each pair's two files may fall in different parts.
+    for index in 0..<8 {
+      for ext in ["jpg", "png"] {
+        try FileManager.default.copyItem(
+          atPath: CLIRunner.sample(ext == "jpg" ? "rocket.jpg" : "coffee.png"),
+          toPath: input.appendingPathComponent("p\(index).\(ext)").path)
+      }
+    }
+    var failed = 0
+    var planned = 0
+    for part in 1...2 {
+      let result = try CLIRunner.run([
+        "batch", input.path, "-o", root.appendingPathComponent("out").path, "--format", "png",
+        "--shard", "\(part)/2", "--dry-run", "--json",
+      ])
+      failed += result.standardOutput.components(separatedBy: #""status":"failed""#).count - 1
+      planned += result.standardOutput.components(separatedBy: #""status":"planned""#).count - 1
+    }
+    #expect(failed == 8)
+    #expect(planned == 8)
   }
 
   @Test func usageErrorsExitTwo() throws {
