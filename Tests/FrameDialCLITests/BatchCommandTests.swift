@@ -284,6 +284,34 @@ import Testing
     #expect(planned == 8)
   }
 
+  @Test func stateFileErrorsNameTheFileLineAndColumn() throws {
+    let root = try CLIRunner.scratchFolder("state-errors")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let look = root.appendingPathComponent("look.json")
+    try Data("{\n  \"exposureBias\": 0.5,\n  \"zoom\": 2\n  \"contrast\": 1.2\n}\n".utf8).write(
+      to: look)
+    let output = root.appendingPathComponent("out").path
+    let syntax = try CLIRunner.run(["batch", root.path, "-o", output, "--state", look.path])
+    #expect(syntax.status == 2)
+    #expect(
+      syntax.standardError.hasPrefix(
+        "framedial batch: \(look.path):4:3: The control state is not a valid JSON object: "
+          + "expected ',' or '}' after the value of \"zoom\", found '\"'.\n"),
+      "\(syntax.standardError)")
+    try Data("{\n  \"zoom\": 2,\n  \"filter\": \"sepiaa\"\n}\n".utf8).write(to: look)
+    let value = try CLIRunner.run(["batch", root.path, "-o", output, "--state", look.path])
+    #expect(value.status == 2)
+    #expect(
+      value.standardError.hasPrefix("framedial batch: \(look.path):3:3: The value \"sepiaa\""),
+      "\(value.standardError)")
+    let missing = root.appendingPathComponent("missing.json").path
+    let none = try CLIRunner.run(["batch", root.path, "-o", output, "--state", missing])
+    #expect(none.status == 2)
+    #expect(none.standardError.hasPrefix("framedial batch: In \(missing): "))
+    #expect(none.standardError.contains("no such file"))
+    #expect(!FileManager.default.fileExists(atPath: output))
+  }
+
   @Test func usageErrorsExitTwo() throws {
     #expect(try CLIRunner.run(["batch"]).status == 2)
     #expect(try CLIRunner.run(["batch", "/tmp"]).status == 2)
