@@ -262,6 +262,7 @@ enum JSONStrictness {
       }
       let digits = bytes[min(index + 1, bytes.count)..<min(index + 5, bytes.count)]
       if current == UInt8(ascii: "u"), digits.count == 4,
+        digits.allSatisfy({ Character(Unicode.Scalar($0)).isHexDigit }),
         let code = UInt32(String(decoding: digits, as: UTF8.self), radix: 16)
       {
         // A lone surrogate half has no character of its own; keys made of them are merely compared.

@@ -89,6 +89,7 @@ import Testing
         "look.json:1:13: The control state is not a valid JSON object: unexpected"
       ),
       ("{\"zoom\": \"\\q\"}", "an unknown escape"),
+      ("{\"zoom\": \"\\u+123\"}", "an unknown escape"),
       (String(repeating: "[", count: 300), "nested more than 256 deep"),
     ]
     for (json, expected) in cases {
