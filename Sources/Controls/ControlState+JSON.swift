@@ -37,9 +37,38 @@ extension ControlState: Codable {
 
   /// Returns this state with the keys of a JSON object applied over it (a state file layered on top).
   ///
-  /// - Throws: `ControlStateError` naming the key, the value and the allowed range.
+  /// - Throws: `ControlStateError.at` with the line and column of a syntax error, or of the key whose
+  ///   value is bad (naming the key, the value and the allowed range); keys are checked in the order
+  ///   they are written.
   public func applying(json data: Data) throws(ControlStateError) -> ControlState {
-    try applying(jsonValue: JSONValue.parse(data))
+    let scan = JSONStrictness.scan(data)
+    let bytes = [UInt8](data)
+    func located(_ offset: Int, _ error: ControlStateError) -> ControlStateError {
+      let (line, column) = JSONStrictness.position(of: offset, in: bytes)
+      return .at(line: line, column: column, error)
+    }
+    if let problem = scan.problem { throw located(problem.offset, .invalidJSON(problem.sentence)) }
+    let value = try JSONValue.decode(data)
+    guard case .object(let members) = value else {
+      let start = bytes.firstIndex { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } ?? 0
+      throw located(start, Self.notAnObject(value))
+    }
+    var state = self
+    let names = members.keys.sorted { (scan.topLevelKeys[$0] ?? 0) < (scan.topLevelKeys[$1] ?? 0) }
+    for name in names {
+      guard let member = members[name] else { continue }
+      do {
+        state = try state.applying(ControlKey(jsonKey: name), json: member)
+      } catch {
+        throw located(scan.topLevelKeys[name] ?? 0, error)
+      }
+    }
+    return state
+  }
+
+  private static func notAnObject(_ value: JSONValue) -> ControlStateError {
+    .invalidJSON(
+      "expected an object with keys such as \"exposureBias\", found \(value.typeName)")
   }
 
   /// The state as a JSON object with sorted keys, which `applying(json:)` and `JSONDecoder` read back.
@@ -50,10 +79,7 @@ extension ControlState: Codable {
   }
 
   func applying(jsonValue: JSONValue) throws(ControlStateError) -> ControlState {
-    guard case .object(let members) = jsonValue else {
-      throw .invalidJSON(
-        "expected an object with keys such as \"exposureBias\", found \(jsonValue.typeName)")
-    }
+    guard case .object(let members) = jsonValue else { throw Self.notAnObject(jsonValue) }
     var state = self
     for name in members.keys.sorted() {
       guard let value = members[name] else { continue }

@@ -20,6 +20,9 @@ public enum ControlStateError: Error, Sendable, Hashable, CustomStringConvertibl
   case unreadable(String)
   /// An error found while reading a named source, such as a state file.
   indirect case inSource(String, ControlStateError)
+  /// An error at a line and column (from 1; columns count characters) of a JSON text: a syntax error
+  /// where it is found, a bad key or value where its key is.
+  indirect case at(line: Int, column: Int, ControlStateError)
 
   /// A complete sentence describing the problem.
   public var description: String {
@@ -42,8 +45,12 @@ public enum ControlStateError: Error, Sendable, Hashable, CustomStringConvertibl
       "The file cannot be read: \(reason)."
     case .invalidJSON(let problem):
       "The control state is not a valid JSON object: \(problem)."
+    case .inSource(let source, .at(let line, let column, let error)):
+      "\(source):\(line):\(column): \(error.description)"
     case .inSource(let source, let error):
       "In \(source): \(error.description)"
+    case .at(let line, let column, let error):
+      "At line \(line), column \(column): \(error.description)"
     }
   }
 

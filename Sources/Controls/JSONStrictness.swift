@@ -1,93 +1,68 @@
 import Foundation
 
-/// The two things Foundation's JSON reader lets through that are not JSON, or not one meaning: a comma
-/// before a closing bracket or brace, and a key given twice in one object (Foundation keeps one of them, so
-/// the other value would never be checked). Found by one pass over the text, with the line and column.
+/// Reads JSON text strictly, by the grammar of RFC 8259, before Foundation decodes it: Foundation's
+/// messages name neither the line nor the problem ("not valid JSON"), and it lets through a comma
+/// before a closing bracket or brace, and a key given twice in one object (it keeps one of them, so the
+/// other value would never be checked). The first problem is found with its byte offset, for a message
+/// with the line and column; the keys of the outermost object are found with theirs, so a bad value can
+/// be pointed at too.
 enum JSONStrictness {
-  /// The first problem in `data`, as a sentence with its line and column; nil when there is none.
-  ///
-  /// Only commas and keys are judged here; everything else is left to the JSON reader that runs next, so
-  /// this pass simply stops when the text does not look like JSON.
+  /// What went wrong, and where.
+  struct Problem: Error, Equatable {
+    /// The byte offset the problem is found at.
+    var offset: Int
+    /// One sentence, without the position.
+    var sentence: String
+  }
+
+  /// The outcome of reading a text.
+  struct Scan {
+    /// The first problem; nil for strict JSON.
+    var problem: Problem?
+    /// The byte offset of each key of the outermost object (its opening quote).
+    var topLevelKeys: [String: Int] = [:]
+  }
+
+  /// Objects and arrays nested deeper than this are refused (no text a person writes comes close).
+  static let maximumDepth = 256
+
+  /// Reads `data` and returns its first problem and the positions of its top-level keys.
+  static func scan(_ data: Data) -> Scan {
+    var reader = Reader(bytes: [UInt8](data))
+    do {
+      guard String(validating: reader.bytes, as: UTF8.self) != nil else {
+        throw Problem(offset: firstInvalidUTF8(reader.bytes), sentence: "the text is not UTF-8")
+      }
+      reader.skipWhitespace()
+      guard reader.index < reader.bytes.count else {
+        throw Problem(
+          offset: reader.index,
+          sentence: "the file is empty; expected a JSON object such as {\"exposureBias\": 0.5}")
+      }
+      try reader.value(depth: 1)
+      reader.skipWhitespace()
+      if reader.index < reader.bytes.count {
+        throw Problem(
+          offset: reader.index,
+          sentence: "unexpected \(reader.found()) after the end of the JSON value")
+      }
+      return Scan(problem: nil, topLevelKeys: reader.topLevelKeys)
+    } catch let problem as Problem {
+      return Scan(problem: problem, topLevelKeys: reader.topLevelKeys)
+    } catch {
+      return Scan(problem: Problem(offset: 0, sentence: "\(error)"))
+    }
+  }
+
+  /// The first problem in `data` as a sentence ending with its line and column; nil when there is none.
   static func problem(in data: Data) -> String? {
-    let bytes = [UInt8](data)
-    var containers: [Container] = []
-    var index = 0
-    var lastSignificant: UInt8 = 0
-    while index < bytes.count {
-      let byte = bytes[index]
-      switch byte {
-      case UInt8(ascii: "\""):
-        guard let end = stringEnd(bytes, from: index) else { return nil }
-        if let top = containers.last, top.expectsKey {
-          let key = decodedString(Array(bytes[index...end]))
-          if !containers[containers.count - 1].keys.insert(key).inserted {
-            return
-              "the key \"\(key)\" appears twice in one object (\(position(of: index, in: bytes)))"
-          }
-        }
-        index = end
-      case UInt8(ascii: "{"), UInt8(ascii: "["):
-        containers.append(Container(isObject: byte == UInt8(ascii: "{")))
-      case UInt8(ascii: "}"), UInt8(ascii: "]"):
-        if lastSignificant == UInt8(ascii: ",") {
-          return
-            "a comma before '\(Character(Unicode.Scalar(byte)))' (\(position(of: index, in: bytes)))"
-        }
-        _ = containers.popLast()
-      case UInt8(ascii: ","):
-        if let top = containers.last, top.isObject {
-          containers[containers.count - 1].expectsKey = true
-        }
-      case UInt8(ascii: ":"):
-        if let top = containers.last, top.isObject {
-          containers[containers.count - 1].expectsKey = false
-        }
-      default:
-        break
-      }
-      if !isWhitespace(byte) { lastSignificant = byte }
-      index += 1
-    }
-    return nil
+    guard let problem = scan(data).problem else { return nil }
+    let (line, column) = position(of: problem.offset, in: [UInt8](data))
+    return "\(problem.sentence) (line \(line), column \(column))"
   }
 
-  /// An object or array being read; for an object, the keys seen and whether a key comes next.
-  private struct Container {
-    var isObject: Bool
-    var expectsKey: Bool
-    var keys: Set<String> = []
-
-    init(isObject: Bool) {
-      self.isObject = isObject
-      expectsKey = isObject
-    }
-  }
-
-  private static func isWhitespace(_ byte: UInt8) -> Bool {
-    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
-  }
-
-  /// The index of the quote that closes the string opening at `start`, or nil when it never closes.
-  private static func stringEnd(_ bytes: [UInt8], from start: Int) -> Int? {
-    var index = start + 1
-    while index < bytes.count {
-      switch bytes[index] {
-      case UInt8(ascii: "\\"): index += 2
-      case UInt8(ascii: "\""): return index
-      default: index += 1
-      }
-    }
-    return nil
-  }
-
-  /// A quoted key with its escapes resolved (`"\u0061"` and `"a"` are the same key).
-  private static func decodedString(_ quoted: [UInt8]) -> String {
-    if let text = try? JSONDecoder().decode(String.self, from: Data(quoted)) { return text }
-    return String(decoding: quoted.dropFirst().dropLast(), as: UTF8.self)
-  }
-
-  /// "line L, column C" of the byte at `offset` (both from 1; columns count characters).
-  static func position(of offset: Int, in bytes: [UInt8]) -> String {
+  /// The line and column of the byte at `offset` (both from 1; columns count characters).
+  static func position(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
     var line = 1
     var lineStart = 0
     for index in 0..<min(offset, bytes.count) where bytes[index] == 0x0A {
@@ -97,6 +72,265 @@ enum JSONStrictness {
     let column =
       String(decoding: bytes[lineStart..<min(offset, bytes.count)], as: UTF8.self)
       .unicodeScalars.count + 1
-    return "line \(line), column \(column)"
+    return (line, column)
+  }
+
+  private static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int {
+    var low = 0
+    var high = bytes.count
+    // The longest valid prefix, found by halving (a prefix cut inside a character is invalid too, so
+    // the answer lands at most three bytes early, on the character that starts the bad sequence).
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if String(validating: bytes[0..<middle], as: UTF8.self) != nil {
+        low = middle
+      } else {
+        high = middle - 1
+      }
+    }
+    return low
+  }
+
+  /// A cursor over the bytes.
+  private struct Reader {
+    let bytes: [UInt8]
+    var index = 0
+    var topLevelKeys: [String: Int] = [:]
+
+    init(bytes: [UInt8]) { self.bytes = bytes }
+
+    var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+    mutating func skipWhitespace() {
+      while let byte = current, byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+        index += 1
+      }
+    }
+
+    /// What stands at the cursor, for a message: "the end of the file", a word, or one character.
+    func found(at offset: Int? = nil) -> String {
+      let start = offset ?? index
+      guard start < bytes.count else { return "the end of the file" }
+      var end = start
+      while end < bytes.count, end - start < 20,
+        (bytes[end] >= UInt8(ascii: "a") && bytes[end] <= UInt8(ascii: "z"))
+          || (bytes[end] >= UInt8(ascii: "A") && bytes[end] <= UInt8(ascii: "Z"))
+          || (bytes[end] >= UInt8(ascii: "0") && bytes[end] <= UInt8(ascii: "9"))
+      {
+        end += 1
+      }
+      if end > start { return "'\(String(decoding: bytes[start..<end], as: UTF8.self))'" }
+      let scalar = String(decoding: bytes[start...].prefix(4), as: UTF8.self).unicodeScalars.first
+      switch scalar {
+      case "\n": return "a line break"
+      case "\t": return "a tab"
+      case let scalar?: return "'\(Character(scalar))'"
+      case nil: return "a byte"
+      }
+    }
+
+    mutating func value(depth: Int) throws {
+      guard depth <= JSONStrictness.maximumDepth else {
+        throw Problem(
+          offset: index,
+          sentence: "objects and arrays are nested more than \(JSONStrictness.maximumDepth) deep")
+      }
+      switch current {
+      case UInt8(ascii: "{"): try object(depth: depth)
+      case UInt8(ascii: "["): try array(depth: depth)
+      case UInt8(ascii: "\""): _ = try string()
+      case let byte? where byte == UInt8(ascii: "-") || (0x30...0x39).contains(byte): try number()
+      case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"): try literal()
+      default:
+        throw Problem(
+          offset: index,
+          sentence: "expected a value (a number, a string, true, false, null, an object or an "
+            + "array), found \(found())")
+      }
+    }
+
+    private mutating func object(depth: Int) throws {
+      index += 1
+      var keys = Set<String>()
+      skipWhitespace()
+      if current == UInt8(ascii: "}") {
+        index += 1
+        return
+      }
+      while true {
+        skipWhitespace()
+        guard current == UInt8(ascii: "\"") else {
+          let closing = current == UInt8(ascii: "}") && !keys.isEmpty
+          throw Problem(
+            offset: index,
+            sentence: closing
+              ? "a comma before '}': remove it, or add a key after it"
+              : "expected a key in double quotes, found \(found())")
+        }
+        let keyOffset = index
+        let key = try string()
+        guard keys.insert(key).inserted else {
+          throw Problem(
+            offset: keyOffset, sentence: "the key \"\(key)\" appears twice in one object")
+        }
+        if depth == 1 { topLevelKeys[key] = keyOffset }
+        skipWhitespace()
+        guard current == UInt8(ascii: ":") else {
+          throw Problem(
+            offset: index, sentence: "expected ':' after the key \"\(key)\", found \(found())")
+        }
+        index += 1
+        skipWhitespace()
+        try value(depth: depth + 1)
+        skipWhitespace()
+        switch current {
+        case UInt8(ascii: ","): index += 1
+        case UInt8(ascii: "}"):
+          index += 1
+          return
+        default:
+          throw Problem(
+            offset: index,
+            sentence: "expected ',' or '}' after the value of \"\(key)\", found \(found())")
+        }
+      }
+    }
+
+    private mutating func array(depth: Int) throws {
+      index += 1
+      skipWhitespace()
+      if current == UInt8(ascii: "]") {
+        index += 1
+        return
+      }
+      while true {
+        skipWhitespace()
+        if current == UInt8(ascii: "]") {
+          throw Problem(
+            offset: index, sentence: "a comma before ']': remove it, or add a value after it")
+        }
+        try value(depth: depth + 1)
+        skipWhitespace()
+        switch current {
+        case UInt8(ascii: ","): index += 1
+        case UInt8(ascii: "]"):
+          index += 1
+          return
+        default:
+          throw Problem(
+            offset: index, sentence: "expected ',' or ']' in an array, found \(found())")
+        }
+      }
+    }
+
+    /// Reads a string at the cursor and returns it with its escapes resolved.
+    private mutating func string() throws -> String {
+      let start = index
+      index += 1
+      var text: [UInt8] = []
+      while let byte = current {
+        switch byte {
+        case UInt8(ascii: "\""):
+          index += 1
+          return String(decoding: text, as: UTF8.self)
+        case UInt8(ascii: "\\"):
+          try escape(into: &text)
+        case 0x00..<0x20:
+          throw Problem(
+            offset: start,
+            sentence: "a string that does not close before \(found()) (a missing '\"'?)")
+        default:
+          text.append(byte)
+          index += 1
+        }
+      }
+      throw Problem(offset: start, sentence: "a string that never closes (a missing '\"'?)")
+    }
+
+    private mutating func escape(into text: inout [UInt8]) throws {
+      let start = index
+      index += 1
+      let simple: [UInt8: UInt8] = [
+        UInt8(ascii: "\""): 0x22, UInt8(ascii: "\\"): 0x5C, UInt8(ascii: "/"): 0x2F,
+        UInt8(ascii: "b"): 0x08, UInt8(ascii: "f"): 0x0C, UInt8(ascii: "n"): 0x0A,
+        UInt8(ascii: "r"): 0x0D, UInt8(ascii: "t"): 0x09,
+      ]
+      if let byte = current, let replacement = simple[byte] {
+        text.append(replacement)
+        index += 1
+        return
+      }
+      let digits = bytes[min(index + 1, bytes.count)..<min(index + 5, bytes.count)]
+      if current == UInt8(ascii: "u"), digits.count == 4,
+        digits.allSatisfy({ Character(Unicode.Scalar($0)).isHexDigit }),
+        let code = UInt32(String(decoding: digits, as: UTF8.self), radix: 16)
+      {
+        // A lone surrogate half has no character of its own; keys made of them are merely compared.
+        let scalar = Unicode.Scalar(code) ?? "\u{FFFD}"
+        text.append(contentsOf: Array(String(Character(scalar)).utf8))
+        index += 5
+        return
+      }
+      throw Problem(
+        offset: start,
+        sentence:
+          "an unknown escape in a string (allowed: \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)")
+    }
+
+    private mutating func number() throws {
+      let start = index
+      func digits() -> Int {
+        let first = index
+        while let byte = current, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+          index += 1
+        }
+        return index - first
+      }
+      if current == UInt8(ascii: "-") { index += 1 }
+      let whole = index
+      var valid = digits() > 0 && !(bytes[whole] == UInt8(ascii: "0") && index - whole > 1)
+      if valid, current == UInt8(ascii: ".") {
+        index += 1
+        valid = digits() > 0
+      }
+      if valid, current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+        index += 1
+        if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
+        valid = digits() > 0
+      }
+      // A number runs into the next letter or digit: "1.5x", "0x10".
+      if valid, let byte = current,
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+          || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) || byte == UInt8(ascii: ".")
+      {
+        valid = false
+      }
+      guard valid else {
+        var end = index
+        while end < bytes.count, !Set(Array(" \t\r\n,]}".utf8)).contains(bytes[end]) { end += 1 }
+        throw Problem(
+          offset: start,
+          sentence: "'\(String(decoding: bytes[start..<end], as: UTF8.self))' is not a JSON number "
+            + "(such as 2, -0.5 or 1e3)")
+      }
+    }
+
+    private mutating func literal() throws {
+      for word in ["true", "false", "null"] where bytes[index...].starts(with: Array(word.utf8)) {
+        let end = index + word.utf8.count
+        let runsOn =
+          end < bytes.count
+          && ((bytes[end] >= UInt8(ascii: "a") && bytes[end] <= UInt8(ascii: "z"))
+            || (bytes[end] >= UInt8(ascii: "0") && bytes[end] <= UInt8(ascii: "9")))
+        if !runsOn {
+          index = end
+          return
+        }
+      }
+      throw Problem(
+        offset: index,
+        sentence: "expected a value (a number, a string, true, false, null, an object or an "
+          + "array), found \(found())")
+    }
   }
 }

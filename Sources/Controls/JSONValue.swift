@@ -30,6 +30,11 @@ enum JSONValue: Sendable, Hashable, Decodable, CustomStringConvertible {
   /// object is an error (naming the key, the line and the column), not a guess.
   static func parse(_ data: Data) throws(ControlStateError) -> JSONValue {
     if let problem = JSONStrictness.problem(in: data) { throw .invalidJSON(problem) }
+    return try decode(data)
+  }
+
+  /// Decodes JSON text that ``JSONStrictness`` has passed.
+  static func decode(_ data: Data) throws(ControlStateError) -> JSONValue {
     do {
       return try JSONDecoder().decode(JSONValue.self, from: data)
     } catch {

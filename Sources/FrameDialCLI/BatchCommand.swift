@@ -34,7 +34,10 @@ enum BatchCommand: Command {
       .flag("no-recursive", "do not walk sub-folders"),
       .flag("follow-symlinks", "walk into symbolically linked folders"),
       .flag("include-hidden", "include files and folders whose names start with a dot"),
-      .flag("overwrite", "replace outputs that exist (default: skip them, so a rerun resumes)"),
+      .flag(
+        "overwrite",
+        "replace outputs that exist (default: skip those made with the same settings, so a rerun "
+          + "resumes, and redo those made with other settings)"),
       .flag(
         "allow-output-inside", "accept an output folder inside an input folder (it is not walked)"),
       .flag("dry-run", short: "n", "list what would be written; write nothing"),
@@ -102,10 +105,13 @@ enum BatchCommand: Command {
       style: arguments.flag("json") ? .json : .plain, total: items.count, console: console,
       showsProgress: console.errorIsTerminal && !arguments.flag("json") && !dryRun,
       listsIgnored: arguments.flag("verbose"), notesSlowFormats: options.format == nil)
+    // What made the outputs already there (see OutputRecords); a dry run only reads the records.
+    let records = OutputRecords(outputFolder: output)
+    if !dryRun { records.compact() }
     let runner = BatchRunner(
       state: state, options: options, jobs: jobs, overwrite: arguments.flag("overwrite"),
       dryRun: dryRun,
-      keepTime: arguments.flag("keep-time"))
+      keepTime: arguments.flag("keep-time"), records: records)
     // A closed standard output (`--json | head -1`) stops the batch like a first Ctrl-C.
     let summary = runner.run(
       items, shouldStop: { trap.signal != nil || console.outputClosed }, report: reporter.report)

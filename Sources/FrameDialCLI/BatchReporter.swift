@@ -49,6 +49,7 @@ final class BatchReporter: Sendable {
         "milliseconds": (event.milliseconds * 10).rounded() / 10,
       ]
       if let error = event.error { object["error"] = error }
+      if let reason = event.reason { object["reason"] = reason.rawValue }
       if !event.warnings.isEmpty { object["warnings"] = event.warnings }
       console.outJSON((try? JSONText.line(object)) ?? "{}")
     case .plain:
@@ -59,10 +60,20 @@ final class BatchReporter: Sendable {
         console.out(
           "done    \(event.path) → \(event.output) (\(Int(event.milliseconds.rounded())) ms)"
             + event.warnings.map { "; warning: \($0)" }.joined())
+      case .redone:
+        console.out(
+          "redone  \(event.path) → \(event.output) (made with other settings; "
+            + "\(Int(event.milliseconds.rounded())) ms)"
+            + event.warnings.map { "; warning: \($0)" }.joined())
       case .skipped:
-        console.out("skipped \(event.path) (\(event.output) exists; --overwrite replaces it)")
+        let known =
+          event.reason == .noRecord
+          ? "exists, with no record of the settings that made it"
+          : "exists, made with these settings"
+        console.out("skipped \(event.path) (\(event.output) \(known); --overwrite replaces it)")
       case .planned:
-        console.out("would write \(event.output) (from \(event.path))")
+        let again = event.reason == .otherSettings ? ", made with other settings" : ""
+        console.out("would write \(event.output) (from \(event.path)\(again))")
       case .ignored:
         console.out("ignored \(event.path) (not an image)")
       }
@@ -78,12 +89,14 @@ final class BatchReporter: Sendable {
   /// Reports the totals.
   func finish(_ summary: BatchSummary) {
     if showsProgress { console.clearProgress() }
-    let rate = summary.seconds > 0 ? Double(summary.done) / summary.seconds : 0
+    let written = Double(summary.done + summary.redone)
+    let rate = summary.seconds > 0 ? written / summary.seconds : 0
     let note = notesSlowFormats && summary.slowFormatsDominate ? Self.slowFormatNote(summary) : nil
     switch style {
     case .json:
       var object: [String: Any] = [
-        "event": "summary", "done": summary.done, "skipped": summary.skipped,
+        "event": "summary", "done": summary.done, "redone": summary.redone,
+        "skipped": summary.skipped, "unrecorded": summary.unrecorded,
         "failed": summary.failed,
         "planned": summary.planned, "ignored": summary.ignored, "notStarted": summary.notStarted,
         "interrupted": summary.interrupted,
@@ -94,10 +107,21 @@ final class BatchReporter: Sendable {
       console.outJSON((try? JSONText.line(object)) ?? "{}")
     case .plain:
       var line =
-        "\(summary.done) done, \(summary.skipped) skipped, \(summary.failed) failed"
+        "\(summary.done) done, "
+        + (summary.redone > 0 ? "\(summary.redone) redone (made with other settings), " : "")
+        + "\(summary.skipped) skipped, \(summary.failed) failed"
         + (summary.ignored > 0 ? ", \(summary.ignored) ignored" : "")
         + String(format: " in %.1f s (%.1f images/s)", summary.seconds, rate)
       if summary.planned > 0 { line = "\(summary.planned) would be written, " + line }
+      if summary.unrecorded > 0 {
+        line +=
+          "; \(summary.unrecorded) skipped "
+          + (summary.unrecorded == 1 ? "output has" : "outputs have")
+          + " no record of the settings that made "
+          + (summary.unrecorded == 1 ? "it" : "them")
+          + " (made by hand or by an older FrameDial): --overwrite redoes "
+          + (summary.unrecorded == 1 ? "it" : "them")
+      }
       if summary.interrupted {
         line += "; interrupted, \(summary.notStarted) not started (a rerun resumes)"
       }

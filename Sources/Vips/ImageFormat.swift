@@ -1,5 +1,5 @@
 /// The file formats FrameDial writes.
-public enum ImageFormat: String, Sendable, CaseIterable, Equatable {
+public enum ImageFormat: String, Sendable, CaseIterable, Equatable, Encodable {
   case jpeg, png, webp, tiff, heic, avif
 
   /// The format a file name's extension names, if any (case-insensitive: `jpg`, `jpeg`, `heif`, `tif`, …).

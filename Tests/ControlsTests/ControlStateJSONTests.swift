@@ -52,7 +52,62 @@ import Testing
       _ = try ControlState().applying(json: Data("{not json".utf8))
     }
     #expect(
-      malformed?.description.hasPrefix("The control state is not a valid JSON object") == true)
+      malformed?.description
+        == "At line 1, column 2: The control state is not a valid JSON object: expected a key in "
+        + "double quotes, found 'not'.")
+  }
+
+  @Test func stateFileErrorsGiveTheLineAndColumn() {
+    func problem(_ json: String) -> ControlStateError? {
+      caught(ControlStateError.self) {
+        _ = try ControlState.layered(
+          stateFiles: [(name: "look.json", data: Data(json.utf8))], assignments: [])
+      }
+    }
+    // A missing comma: found where the next key starts.
+    #expect(
+      problem("{\n  \"exposureBias\": 0.5,\n  \"zoom\": 2\n  \"contrast\": 1.2\n}")?.description
+        == "look.json:4:3: The control state is not a valid JSON object: expected ',' or '}' after "
+        + "the value of \"zoom\", found '\"'.")
+    // Columns count characters, not bytes.
+    #expect(
+      problem("{\"filter\": \"été\" \"zoom\": 2}")?.description.hasPrefix("look.json:1:18: ")
+        == true)
+    let cases: [(String, String)] = [
+      ("", "look.json:1:1: The control state is not a valid JSON object: the file is empty"),
+      (
+        "{\"zoom\": 2", "look.json:1:11: The control state is not a valid JSON object: expected ','"
+      ),
+      ("{\"zoom\": tru}", "found 'tru'"),
+      (
+        "{\"zoom\": 01}",
+        "look.json:1:10: The control state is not a valid JSON object: '01' is not"
+      ),
+      ("{\"filter\": \"mono\n\"}", "look.json:1:12: "),
+      (
+        "{\"zoom\": 2} x",
+        "look.json:1:13: The control state is not a valid JSON object: unexpected"
+      ),
+      ("{\"zoom\": \"\\q\"}", "an unknown escape"),
+      ("{\"zoom\": \"\\u+123\"}", "an unknown escape"),
+      (String(repeating: "[", count: 300), "nested more than 256 deep"),
+    ]
+    for (json, expected) in cases {
+      let text = problem(json)?.description ?? "no error"
+      #expect(text.contains(expected), "\(json): \(text)")
+    }
+    // A bad key or value is pointed at by its key; keys are checked in the order they are written.
+    let value = problem("{\n  \"zoom\": 2,\n  \"whiteBalance\": \"sunny\",\n  \"contrast\": 9\n}")
+    #expect(value?.description.hasPrefix("look.json:3:3: The value \"sunny\"") == true)
+    #expect(
+      problem("{\"zoom\": 2, \"zom\": 2}")?.description.hasPrefix(
+        "look.json:1:13: Unknown control key \"zom\"") == true)
+    // A value inside an array is pointed at by its key too.
+    let nested = problem("{\"zoomCenter\": [0.5, 7]}")
+    if case .inSource("look.json", .at(line: 1, column: 2, .outOfRange))? = nested {
+    } else {
+      Issue.record("\(String(describing: nested))")
+    }
   }
 
   @Test func stateFilesAreStrictJSON() {
@@ -69,7 +124,9 @@ import Testing
     #expect(problem(#"{"zoomCenter": {"x": 0.2, "y": 0.3}, "zoom": 2}"#) == nil)
     #expect(problem(#"{"zoomCenter": {"x": 0.2, "x": 0.3}}"#)?.contains("\"x\"") == true)
     // Trailing commas are not JSON, in objects or arrays; a comma inside a string is just text.
-    #expect(problem(#"{"zoom": 2,}"#)?.contains("a comma before '}' (line 1, column 12)") == true)
+    #expect(
+      problem(#"{"zoom": 2,}"#)?.hasPrefix("At line 1, column 12: ") == true
+        && problem(#"{"zoom": 2,}"#)?.contains("a comma before '}'") == true)
     #expect(problem(#"{"zoomCenter": [0.2, 0.3,]}"#)?.contains("a comma before ']'") == true)
     #expect(problem(#"{"whiteBalance": "daylight,}"}"#)?.contains("comma") == false)
     #expect(

@@ -30,9 +30,10 @@ import Testing
     return root
   }
 
+  /// The files under `folder`, without hidden ones (the batch's records).
   func files(under folder: URL) -> [String] {
     guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return [] }
-    return enumerator.compactMap { $0 as? String }.filter {
+    return enumerator.compactMap { $0 as? String }.filter { !$0.hasPrefix(".") }.filter {
       var isFolder: ObjCBool = false
       FileManager.default.fileExists(
         atPath: folder.appendingPathComponent($0).path, isDirectory: &isFolder)
@@ -120,7 +121,7 @@ import Testing
     // Names keep their spelling; b.jpeg and b.JPG no longer collide; the sidecar claims nothing.
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
-        == ["IMG_0001.JPG", "b.JPG", "b.jpeg", "screenshot.PNG"])
+        == [".framedial-records", "IMG_0001.JPG", "b.JPG", "b.jpeg", "screenshot.PNG"])
     #expect(result.standardError.contains("4 done, 0 skipped, 0 failed, 2 ignored"))
     #expect(!result.standardOutput.contains("IMG_0001.MOV"))
     // --verbose lists what was passed over; JSON counts it.
@@ -129,7 +130,9 @@ import Testing
     ])
     #expect(verbose.standardOutput.contains("ignored \(input.path)/IMG_0001.AAE (not an image)"))
     #expect(verbose.standardOutput.contains("ignored \(input.path)/IMG_0001.MOV (not an image)"))
-    let json = try CLIRunner.run(["batch", input.path, "-o", output.path, "--json"])
+    let json = try CLIRunner.run([
+      "batch", input.path, "-o", output.path, "--json", "--set", "ev=0.3",
+    ])
     let summary = json.standardOutput.split(separator: "\n").last.map(String.init) ?? ""
     #expect(summary.contains(#""ignored":2"#) && summary.contains(#""skipped":4"#), "\(summary)")
   }
@@ -220,6 +223,93 @@ import Testing
     #expect(result.status == 1)
     #expect(result.standardError.contains("is already the output of"))
     #expect(files(under: output) == ["coffee.png", "rocket.png"])
+    // The message suggests a --name template, and the template works.
+    let suggested = try #require(
+      result.standardError.firstMatch(of: #/--name '([^']+)' gives every file its own output/#))
+    let template = String(suggested.output.1)
+    #expect(template == "{name}.{ext}")
+    let renamed = root.appendingPathComponent("renamed")
+    let fixed = try CLIRunner.run([
+      "batch", input.path, "-o", renamed.path, "--format", "png", "--no-recursive", "--name",
+      template,
+    ])
+    #expect(fixed.standardError.contains("3 done, 0 skipped, 3 failed"), "\(fixed.standardError)")
+    #expect(!fixed.standardError.contains("already the output"))
+    #expect(
+      files(under: renamed) == ["coffee.png.png", "rocket.jpg.png", "rocket.png.png"])
+    // A template of the user's own keeps its shape.
+    let own = try CLIRunner.run([
+      "batch", input.path, "-o", renamed.path, "--format", "png", "--no-recursive", "--name",
+      "{stem}-small.{ext}", "--dry-run",
+    ])
+    #expect(
+      own.standardError.contains("--name '{name}-small.{ext}' gives every file its own output"))
+    // Two files of the same name given from different folders: no template can tell them apart.
+    let twin = root.appendingPathComponent("twin")
+    try FileManager.default.createDirectory(at: twin, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      at: input.appendingPathComponent("rocket.jpg"), to: twin.appendingPathComponent("rocket.jpg"))
+    let twins = try CLIRunner.run([
+      "batch", input.appendingPathComponent("rocket.jpg").path,
+      twin.appendingPathComponent("rocket.jpg").path, "-o", root.appendingPathComponent("t").path,
+    ])
+    #expect(twins.status == 1)
+    #expect(twins.standardError.contains("rename one of them, or process them in separate runs"))
+  }
+
+  @Test func collisionsAreFoundAcrossShards() throws {
+    let root = try CLIRunner.scratchFolder("collide-shards")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let input = root.appendingPathComponent("in")
+    try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+    // Eight pairs that all meet as PNG; each pair's two files may fall in different parts.
+    for index in 0..<8 {
+      for ext in ["jpg", "png"] {
+        try FileManager.default.copyItem(
+          atPath: CLIRunner.sample(ext == "jpg" ? "rocket.jpg" : "coffee.png"),
+          toPath: input.appendingPathComponent("p\(index).\(ext)").path)
+      }
+    }
+    var failed = 0
+    var planned = 0
+    for part in 1...2 {
+      let result = try CLIRunner.run([
+        "batch", input.path, "-o", root.appendingPathComponent("out").path, "--format", "png",
+        "--shard", "\(part)/2", "--dry-run", "--json",
+      ])
+      failed += result.standardOutput.components(separatedBy: #""status":"failed""#).count - 1
+      planned += result.standardOutput.components(separatedBy: #""status":"planned""#).count - 1
+    }
+    #expect(failed == 8)
+    #expect(planned == 8)
+  }
+
+  @Test func stateFileErrorsNameTheFileLineAndColumn() throws {
+    let root = try CLIRunner.scratchFolder("state-errors")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let look = root.appendingPathComponent("look.json")
+    try Data("{\n  \"exposureBias\": 0.5,\n  \"zoom\": 2\n  \"contrast\": 1.2\n}\n".utf8).write(
+      to: look)
+    let output = root.appendingPathComponent("out").path
+    let syntax = try CLIRunner.run(["batch", root.path, "-o", output, "--state", look.path])
+    #expect(syntax.status == 2)
+    #expect(
+      syntax.standardError.hasPrefix(
+        "framedial batch: \(look.path):4:3: The control state is not a valid JSON object: "
+          + "expected ',' or '}' after the value of \"zoom\", found '\"'.\n"),
+      "\(syntax.standardError)")
+    try Data("{\n  \"zoom\": 2,\n  \"filter\": \"sepiaa\"\n}\n".utf8).write(to: look)
+    let value = try CLIRunner.run(["batch", root.path, "-o", output, "--state", look.path])
+    #expect(value.status == 2)
+    #expect(
+      value.standardError.hasPrefix("framedial batch: \(look.path):3:3: The value \"sepiaa\""),
+      "\(value.standardError)")
+    let missing = root.appendingPathComponent("missing.json").path
+    let none = try CLIRunner.run(["batch", root.path, "-o", output, "--state", missing])
+    #expect(none.status == 2)
+    #expect(none.standardError.hasPrefix("framedial batch: In \(missing): "))
+    #expect(none.standardError.contains("no such file"))
+    #expect(!FileManager.default.fileExists(atPath: output))
   }
 
   @Test func usageErrorsExitTwo() throws {

@@ -6,7 +6,10 @@ public struct BatchEvent: Sendable, Equatable {
   public enum Status: String, Sendable {
     /// Written.
     case done
-    /// Not written because the output exists (a rerun resumes).
+    /// Written over an output that was made with other settings.
+    case redone
+    /// Not written because the output exists (a rerun resumes); ``BatchEvent/reason`` says whether it
+    /// was made with the same settings or nothing records what made it.
     case skipped
     /// Failed; ``BatchEvent/error`` says why.
     case failed
@@ -14,6 +17,16 @@ public struct BatchEvent: Sendable, Equatable {
     case planned
     /// Not an image (a video, a sidecar): not processed.
     case ignored
+  }
+
+  /// What the output folder's records say about an existing output (``OutputRecords``).
+  public enum Reason: String, Sendable {
+    /// Made with the same settings.
+    case sameSettings = "same-settings"
+    /// Made with other settings.
+    case otherSettings = "other-settings"
+    /// No record says what made it (made by hand, by an older FrameDial, or changed since).
+    case noRecord = "no-record"
   }
 
   /// The input file.
@@ -30,14 +43,21 @@ public struct BatchEvent: Sendable, Equatable {
   public var warnings: [String] = []
   /// The output's format.
   public var format: ImageFormat?
+  /// Why an existing output was skipped or written again (nil when there was none, or with
+  /// `--overwrite`).
+  public var reason: Reason?
 }
 
 /// The counts at the end of a batch.
 public struct BatchSummary: Sendable, Equatable {
-  /// Files written.
+  /// Files written where there was no output (or with `--overwrite`).
   public var done = 0
+  /// Files written again because their output was made with other settings.
+  public var redone = 0
   /// Files skipped because their output existed.
   public var skipped = 0
+  /// Of ``skipped``, the outputs no record describes (`--overwrite` redoes them).
+  public var unrecorded = 0
   /// Files that failed.
   public var failed = 0
   /// Files a dry run would write.
@@ -75,21 +95,26 @@ public struct BatchSummary: Sendable, Equatable {
   /// Creates an empty summary.
   public init() {}
 
+  /// Every file that was finished one way or another.
+  var finished: Int { done + redone + skipped + failed + planned + ignored }
+
   mutating func count(_ event: BatchEvent) {
     let slow = event.format.map { Self.slowEncodingFormats.contains($0) } ?? false
     switch event.status {
-    case .done:
-      done += 1
+    case .done, .redone:
+      if event.status == .done { done += 1 } else { redone += 1 }
       writingMilliseconds += event.milliseconds
       if slow { slowFormatMilliseconds += event.milliseconds }
-    case .skipped: skipped += 1
+    case .skipped:
+      skipped += 1
+      if event.reason == .noRecord { unrecorded += 1 }
     case .failed: failed += 1
     case .planned:
       planned += 1
       if slow { slowFormatPlanned += 1 }
     case .ignored: ignored += 1
     }
-    if slow, event.status == .done || event.status == .planned, let format = event.format {
+    if slow, [.done, .redone, .planned].contains(event.status), let format = event.format {
       slowFormats.insert(format)
     }
   }

@@ -9,6 +9,8 @@ public struct BatchItem: Sendable, Equatable {
   public var relativePath: String
   /// The output file.
   public var output: String
+  /// The output's path below the output folder.
+  public var outputRelativePath = ""
   /// The output format.
   public var format: ImageFormat
   /// Why the item cannot be processed at all (its name is not valid UTF-8, its output collides with
@@ -50,7 +52,8 @@ public struct BatchLayout: Sendable {
     try FileOperations.prepareWritableFolder(outputFolder)
   }
 
-  /// The batch's items, in a stable order (input order, then relative path). `shouldStop` is asked while
+  /// The batch's items, in a stable order (input order, then relative path), for this part only with
+  /// ``shard`` (outputs are checked for collisions across all parts). `shouldStop` is asked while
   /// folders are walked; once it returns true, planning ends with an "interrupted" error.
   ///
   /// Paths are compared as the files they finally name (symbolic links followed, by device and inode):
@@ -96,11 +99,12 @@ public struct BatchLayout: Sendable {
     }
     var items: [BatchItem] = []
     var claimed: [String: String] = [:]
+    // Indices of the items whose output another item claimed first.
+    var collisions: [Int] = []
     let inputFiles = Set(found.compactMap { FileStatus($0.0.path)?.identity })
     for (file, prefix) in found {
       if shouldStop() { throw RenderError("interrupted while looking for images") }
       let relative = prefix.isEmpty ? file.relativePath : prefix + "/" + file.relativePath
-      if let shard, !shard.contains(relative) { continue }
       if file.isFolder {
         let mirrored = (outputFolder as NSString).appendingPathComponent(relative)
         items.append(
@@ -123,7 +127,8 @@ public struct BatchLayout: Sendable {
       let target = ((outputFolder as NSString).appendingPathComponent(folder) as NSString)
         .appendingPathComponent(name)
       var item = BatchItem(
-        input: file.path, relativePath: relative, output: target, format: format,
+        input: file.path, relativePath: relative, output: target,
+        outputRelativePath: folder.isEmpty ? name : folder + "/" + name, format: format,
         problem: file.problem)
       if item.problem != nil {
         // Reported as it is.
@@ -131,12 +136,19 @@ public struct BatchLayout: Sendable {
         item.problem = "its output \(target) is an input file; refusing to overwrite it"
       } else if let other = claimed[Self.absolute(target)] {
         item.problem = "its output \(target) is already the output of \(other)"
+        collisions.append(items.count)
       } else {
         claimed[Self.absolute(target)] = file.path
       }
       items.append(item)
     }
-    return items
+    if !collisions.isEmpty {
+      let hint = collisionHint(items, collisions: collisions, inputFiles: inputFiles)
+      for index in collisions { items[index].problem? += hint }
+    }
+    // Collisions are looked for in the whole batch, so that two parts never write the same output.
+    guard let shard else { return items }
+    return items.filter { shard.contains($0.relativePath) }
   }
 
   /// The format an input is written in when no format is asked for: its own (by content, else by

@@ -25,6 +25,9 @@ public final class BatchRunner: Sendable {
   public let dryRun: Bool
   /// Give each output its input's modification time.
   public let keepTime: Bool
+  /// What made the outputs already there, and where this run records what it writes; nil skips every
+  /// existing output, as unrecorded.
+  public let records: OutputRecords?
   private let renderer = StillRenderer()
   private let gate = ExclusiveGate()
 
@@ -32,8 +35,9 @@ public final class BatchRunner: Sendable {
   public init(
     state: ControlState, options: StillOptions = StillOptions(), jobs: Int = 1,
     overwrite: Bool = false,
-    dryRun: Bool = false, keepTime: Bool = false
+    dryRun: Bool = false, keepTime: Bool = false, records: OutputRecords? = nil
   ) {
+    self.records = records
     self.state = state
     self.options = options
     self.jobs = max(1, jobs)
@@ -77,8 +81,7 @@ public final class BatchRunner: Sendable {
     group.wait()
     return summary.withLock { counts in
       var result = counts
-      let finished = result.done + result.skipped + result.failed + result.planned + result.ignored
-      result.notStarted = items.count - finished
+      result.notStarted = items.count - result.finished
       result.interrupted = result.notStarted > 0
       result.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
       return result
@@ -96,33 +99,58 @@ public final class BatchRunner: Sendable {
     }
   }
 
+  /// What is known about `item`'s output: from the records, or without them, whether it exists.
+  private func verdict(for item: BatchItem, settings: RenderSettings) -> OutputRecords.Verdict {
+    if let records {
+      return records.verdict(for: item.outputRelativePath, at: item.output, settings: settings)
+    }
+    return FileManager.default.fileExists(atPath: item.output) ? .unrecorded : .missing
+  }
+
   /// Processes one file and describes the outcome.
   func process(_ item: BatchItem) -> BatchEvent {
     let start = DispatchTime.now().uptimeNanoseconds
-    func event(_ status: BatchEvent.Status, _ error: String? = nil, warnings: [String] = [])
-      -> BatchEvent
-    {
+    func event(
+      _ status: BatchEvent.Status, _ error: String? = nil, warnings: [String] = [],
+      reason: BatchEvent.Reason? = nil
+    ) -> BatchEvent {
       BatchEvent(
         path: item.input, status: status, output: item.output,
         milliseconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6, error: error,
-        warnings: warnings, format: item.isIgnored ? nil : item.format)
+        warnings: warnings, format: item.isIgnored ? nil : item.format, reason: reason)
     }
     if item.isIgnored { return event(.ignored) }
     if let problem = item.problem { return event(.failed, problem) }
     do {
       // An output that is the input, or a FIFO or device, is refused rather than skipped as existing.
       try OutputTarget.check(item.output, input: item.input)
-      if !overwrite && FileManager.default.fileExists(atPath: item.output) {
-        return event(.skipped)
-      }
-      if dryRun { return event(.planned) }
-      try FileOperations.createFolder((item.output as NSString).deletingLastPathComponent)
       var fileOptions = options
       fileOptions.format = item.format
+      let settings = try RenderSettings(state: state, options: fileOptions)
+      let verdict = verdict(for: item, settings: settings)
+      let reason: BatchEvent.Reason?
+      switch verdict {
+      case .missing: reason = nil
+      case .sameSettings: reason = .sameSettings
+      case .unrecorded: reason = .noRecord
+      case .otherSettings: reason = .otherSettings
+      }
+      let redoes = verdict == .otherSettings && !overwrite
+      if !overwrite && (verdict == .sameSettings || verdict == .unrecorded) {
+        return event(.skipped, reason: reason)
+      }
+      if dryRun { return event(.planned, reason: overwrite ? nil : reason) }
+      try FileOperations.createFolder((item.output as NSString).deletingLastPathComponent)
+      // The time is set and the record written on the complete temporary file, before the rename:
+      // a record never names an output that is not whole (see OutputRecords).
       let result = try renderer.renderFile(
-        at: item.input, to: item.output, state: state, options: fileOptions)
-      if keepTime { try FileOperations.copyModificationTime(from: item.input, to: item.output) }
-      return event(.done, warnings: result.warnings)
+        at: item.input, to: item.output, state: state, options: fileOptions
+      ) { temporary in
+        if keepTime { try FileOperations.copyModificationTime(from: item.input, to: temporary) }
+        try records?.record(item.outputRelativePath, file: temporary, settings: settings)
+      }
+      return event(
+        redoes ? .redone : .done, warnings: result.warnings, reason: redoes ? reason : nil)
     } catch {
       // The event names the file already; keep only what went wrong.
       var message = ErrorMessage.plain(error)

@@ -23,18 +23,9 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
 
   /// True when the file at `relativePath` belongs to this part.
   public func contains(_ relativePath: String) -> Bool {
-    Int(Shard.fnv1a(relativePath) % UInt64(count)) + 1 == index
+    Int(FNV1a.hash(relativePath) % UInt64(count)) + 1 == index
   }
 
   /// "I/N".
   public var description: String { "\(index)/\(count)" }
-
-  static func fnv1a(_ text: String) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in text.utf8 {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x0000_0100_0000_01b3
-    }
-    return hash
-  }
 }

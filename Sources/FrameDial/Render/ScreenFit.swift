@@ -2,9 +2,9 @@ import Vips
 
 /// Sizes an output for a device screen (`--fit DEVICE[:orientation]`), keeping the aspect ratio. With
 /// ``turnsToMatch`` the screen is held the way each picture is (a landscape photo on a landscape screen).
-public struct ScreenFit: Sendable, Equatable {
+public struct ScreenFit: Sendable, Equatable, Encodable {
   /// How the picture meets the screen.
-  public enum Mode: String, Sendable, Equatable, CaseIterable {
+  public enum Mode: String, Sendable, Equatable, CaseIterable, Encodable {
     /// Scale to cover the screen, then crop the overflow evenly from both sides: exactly the screen's
     /// pixels.
     case cover

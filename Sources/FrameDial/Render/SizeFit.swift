@@ -1,7 +1,7 @@
 /// Sizes an output to fit inside a box (`--size N` for N×N, `--size WxH`), keeping the aspect ratio and
 /// never enlarging unless asked (`--enlarge`). It applies after the controls' zoom: the zoom window, not
 /// the whole picture, is what is scaled to fit.
-public struct SizeFit: Sendable, Hashable {
+public struct SizeFit: Sendable, Hashable, Encodable {
   /// The box's width in pixels, at least 1.
   public var width: Int
   /// The box's height in pixels, at least 1.

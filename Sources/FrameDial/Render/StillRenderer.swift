@@ -3,7 +3,10 @@ import Foundation
 import Vips
 
 /// Options for rendering a still.
-public struct StillOptions: Sendable, Equatable {
+///
+/// Encodable so that a batch can record what made each output (``RenderSettings``): every stored
+/// property is encoded, so a new option is part of that record without further work.
+public struct StillOptions: Sendable, Equatable, Encodable {
   /// Output format; nil takes it from the output file's extension.
   public var format: ImageFormat?
   /// Quality 1 … 100 for lossy formats; nil picks FrameDial's default (see ``QualityChoice``: a JPEG
@@ -99,9 +102,14 @@ public final class StillRenderer: Sendable {
 
   /// Reads `input`, renders it with `state` and writes `output` atomically: a failure leaves no file at
   /// `output` (and an existing one untouched). Refuses to write onto the input file.
+  ///
+  /// `beforeMovingIntoPlace` is called with the complete temporary file just before it is renamed to
+  /// `output` (a batch sets its time and records what made it there); when it throws, nothing is written.
   @discardableResult
   public func renderFile(
-    at input: String, to output: String, state: ControlState, options: StillOptions = StillOptions()
+    at input: String, to output: String, state: ControlState,
+    options: StillOptions = StillOptions(),
+    beforeMovingIntoPlace: (String) throws -> Void = { _ in }
   ) throws -> StillResult {
     guard let format = options.format ?? ImageFormat(path: output) else {
       throw RenderError(
@@ -146,6 +154,7 @@ public final class StillRenderer: Sendable {
             output, from: input, temporary: temporary, failure: error, load: options.load)
         }
         try DecodeVerdict.confirm(input, since: mark, load: options.load)
+        try beforeMovingIntoPlace(temporary)
       }
     } catch let error as VipsError {
       throw RenderError("\(input): \(error.message)")

@@ -1,0 +1,41 @@
+import Foundation
+
+extension BatchLayout {
+  /// The end of the message of an item whose output collides with another's: a `--name` template that
+  /// gives every file of the batch its own output, checked on all of `items` (no two outputs the same,
+  /// none an input file), or why none can.
+  func collisionHint(_ items: [BatchItem], collisions: [Int], inputFiles: Set<FileIdentity>)
+    -> String
+  {
+    // {name} keeps the input's extension, which is what tells apart IMG.png and IMG.tif → IMG.jpg.
+    let candidates = [
+      naming.template.replacingOccurrences(of: "{stem}", with: "{name}"), "{name}.{ext}",
+    ]
+    for template in candidates where template != naming.template {
+      guard let naming = try? OutputNaming(template: template),
+        separates(items, naming: naming, inputFiles: inputFiles)
+      else { continue }
+      return "; --name '\(template)' gives every file its own output"
+    }
+    return "; both files have the same name (given from different folders): rename one of them, or "
+      + "process them in separate runs"
+  }
+
+  /// True when `naming` gives every item that has (or would have had) an output its own output, and
+  /// none the path of an input file.
+  private func separates(
+    _ items: [BatchItem], naming: OutputNaming, inputFiles: Set<FileIdentity>
+  ) -> Bool {
+    var claimed = Set<String>()
+    for item in items where !item.isIgnored && !item.outputRelativePath.isEmpty {
+      let folder = (item.outputRelativePath as NSString).deletingLastPathComponent
+      let name = naming.name(
+        for: URL(fileURLWithPath: item.input).lastPathComponent, format: item.format)
+      let target = ((outputFolder as NSString).appendingPathComponent(folder) as NSString)
+        .appendingPathComponent(name)
+      if let existing = FileStatus(target), inputFiles.contains(existing.identity) { return false }
+      guard claimed.insert(Self.absolute(target)).inserted else { return false }
+    }
+    return true
+  }
+}
