@@ -10,7 +10,7 @@ import Vips
 public enum CLI {
   static let commands: [any Command.Type] = [
     ApplyCommand.self, BatchCommand.self, ControlsCommand.self, DevicesCommand.self,
-    ExplainCommand.self, FramesCommand.self, InfoCommand.self, PresetsCommand.self,
+    ExplainCommand.self, FramesCommand.self, InfoCommand.self, LutCommand.self, PresetsCommand.self,
     PreviewCommand.self, SweepCommand.self, VideoCommand.self,
   ]
 

@@ -109,6 +109,26 @@ extension Image {
     }
   }
 
+  /// A 16-bit image of `width × height × bands` copied from `samples` (packed rows, native byte order),
+  /// interpreted as 16-bit RGB (three or four bands) or 16-bit grey (one or two), so savers write 16 bits.
+  public static func fromPixels16(_ samples: [UInt16], width: Int, height: Int, bands: Int) throws
+    -> Image
+  {
+    guard samples.count == width * height * bands, width > 0, height > 0 else {
+      throw VipsError("\(samples.count) samples do not make a \(width)×\(height)×\(bands) image")
+    }
+    let image = try samples.withUnsafeBytes { raw -> Image in
+      guard let base = raw.baseAddress,
+        let pointer = vips_image_new_from_memory_copy(
+          base, raw.count, Int32(width), Int32(height), Int32(bands), VIPS_FORMAT_USHORT)
+      else { throw VipsError.fromLibvips("cannot make a \(width)×\(height) image") }
+      return Image(owning: pointer)
+    }
+    return try Operation.call(
+      "copy", ["in": .image(image), "interpretation": .string(bands >= 3 ? "rgb16" : "grey16")]
+    ).image()
+  }
+
   /// Every pixel of the image computed into memory, packed, in its own band format.
   public func pixelBytes() throws -> [UInt8] {
     var length = 0

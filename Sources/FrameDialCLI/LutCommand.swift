@@ -1,0 +1,85 @@
+import Controls
+import Foundation
+import FrameDial
+import Vips
+
+/// `framedial lut -o look.cube`: the control values' colour as a 3D LUT other tools load (a `.cube`
+/// file, or a Hald CLUT image with `--hald`).
+enum LutCommand: Command {
+  static let name = "lut"
+  static let summary =
+    "Write the colour of the control values as a .cube 3D LUT or a Hald CLUT image for other tools."
+  static let usage =
+    "lut -o LOOK.cube [--size N] | -o LOOK.png --hald [--level L]  [--state FILE.json]… [--set KEY=VALUE]…"
+  static let parser = ArgumentParser(
+    options: [
+      .value(
+        "output", short: "o", "FILE",
+        "the LUT to write: .cube (Resolve, ffmpeg lut3d, OBS, darktable) or, with --hald, .png/.tif"
+      ),
+      .value(
+        "size", "N",
+        "nodes per axis of the .cube (default \(defaultSize); 65 for the smallest error)"),
+      .flag("hald", "write a 16-bit Hald CLUT image instead (ffmpeg haldclut, ImageMagick, G'MIC)"),
+      .value(
+        "level", "L",
+        "Hald CLUT level: L² nodes per axis in an L³×L³ image (default \(defaultLevel): 64 nodes)"),
+    ] + StateOptions.options)
+
+  /// Nodes per axis of a `.cube` by default: the size most tools expect.
+  static let defaultSize = 33
+  /// The Hald CLUT level by default: 64 nodes per axis, a 512 × 512 image.
+  static let defaultLevel = 8
+
+  static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+    guard arguments.positionals.isEmpty else {
+      throw UsageError("lut takes no input files, only control values and -o FILE")
+    }
+    guard let output = arguments.value("output") else {
+      throw UsageError("no output given (-o LOOK.cube)")
+    }
+    let hald = arguments.flag("hald")
+    let extensionName = URL(fileURLWithPath: output).pathExtension.lowercased()
+    let format = ImageFormat(path: output)
+    if hald {
+      guard format == .png || format == .tiff else {
+        throw UsageError("a Hald CLUT is an image: name the output .png or .tif, not '\(output)'")
+      }
+      if arguments.value("size") != nil { throw UsageError("--size is for .cube; use --level") }
+    } else {
+      guard extensionName == "cube" else {
+        throw UsageError(
+          "name the output .cube (or add --hald for a .png Hald CLUT), not '\(output)'")
+      }
+      if arguments.value("level") != nil { throw UsageError("--level needs --hald") }
+    }
+    let state = try StateOptions.state(from: arguments)
+    let lut: ColourLUT
+    do {
+      if hald {
+        let level = try arguments.int("level", in: ColourLUT.haldLevels) ?? defaultLevel
+        lut = try ColourLUT(state: state, haldLevel: level)
+      } else {
+        let size = try arguments.int("size", in: ColourLUT.sizes) ?? defaultSize
+        lut = try ColourLUT(state: state, size: size)
+      }
+    } catch let error as ColourLUTError {
+      throw RenderError(error.description)
+    }
+    try AtomicFile.createFolder(of: output)
+    try AtomicFile.write(to: output) { temporary in
+      if hald, let format {
+        try lut.haldImage().write(to: temporary, format: format)
+      } else {
+        let text = lut.cubeText(
+          title: "FrameDial \(state)",
+          comments: ["FrameDial \(FrameDialVersion.string): \(state) (zoom left out)"])
+        try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
+      }
+    }
+    let shape = "\(lut.size)×\(lut.size)×\(lut.size)"
+    console.out("\(output): \(shape) \(hald ? "Hald CLUT" : "LUT") of \(state)")
+    if state.zoom != 1 { console.err("framedial \(name): note: the zoom is left out of a LUT") }
+    return ExitCode.success
+  }
+}
