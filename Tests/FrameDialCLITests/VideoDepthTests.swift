@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `framedial video` on 10-bit and 12-bit clips: rendered on the 16-bit path, written at the input's
-/// depth (or the deepest the encoder has), levels kept; 8-bit stays 8-bit; HDR refused with advice.
+/// depth (or the deepest the encoder has), levels kept; 8-bit stays 8-bit.
 @Suite struct VideoDepthTests {
   func scratch() throws -> URL { try CLIRunner.scratchFolder("video-depth") }
 
@@ -110,29 +110,5 @@ import Testing
     let stream = try video(output)
     #expect(stream["pix_fmt"] as? String == "yuv444p10le")
     #expect(stream["width"] as? Int == 321 && stream["height"] as? Int == 241)
-  }
-
-  @Test(arguments: [
-    ("smpte2084", "PQ (SMPTE ST 2084)"), ("arib-std-b67", "HLG (ARIB STD-B67)"),
-  ])
-  func hdrIsRefusedNamingItsTransferAndHowToToneMap(transfer: String, name: String) throws {
-    let root = try scratch()
-    defer { try? FileManager.default.removeItem(at: root) }
-    let input = root.appendingPathComponent("hdr.mkv")
-    try VideoClips.make(
-      input,
-      VideoClips.testSource(size: "160x120", seconds: 0.2)
-        + [
-          "-c:v", "libx265", "-x265-params", "log-level=error", "-pix_fmt", "yuv420p10le",
-          "-color_trc", transfer, "-color_primaries", "bt2020", "-colorspace", "bt2020nc",
-        ])
-    let output = root.appendingPathComponent("out").appendingPathComponent("out.mkv")
-    let result = try CLIRunner.run(["video", input.path, "-o", output.path])
-    #expect(result.status == 1)
-    let message = result.standardError
-    #expect(message.contains("hdr.mkv: HDR video with the \(name) transfer"), "\(message)")
-    #expect(message.contains("/bt2020/\(transfer))"), "\(message)")
-    #expect(message.contains("Tone-map it to SDR BT.709 first"), "\(message)")
-    #expect(!FileManager.default.fileExists(atPath: output.deletingLastPathComponent().path))
   }
 }
