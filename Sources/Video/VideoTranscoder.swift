@@ -136,8 +136,8 @@ public final class VideoTranscoder {
 
   /// The pixel format encoded: the input's when the encoder takes it and the size fits its chroma
   /// subsampling, 4:4:4 for an odd size that does not; for input deeper than 8 bits that the encoder
-  /// does not take, planar YUV of the same subsampling (4:4:4 for RGB or an odd size) at the deepest
-  /// depth the encoder has up to the input's; else yuv420p (yuv444p for an odd size).
+  /// does not take, planar YUV of the same subsampling (4:4:4 for RGB or an odd size) at the input's
+  /// depth or the nearest the encoder has (deeper first); else yuv420p (yuv444p for an odd size).
   private func outputPixelFormat(for codec: VideoCodec) -> AVPixelFormat {
     let accepted = VideoEncoder.pixelFormats(of: codec)
     let even = source.width % 2 == 0 && source.height % 2 == 0
@@ -146,21 +146,26 @@ public final class VideoTranscoder {
     let fits = source.width % (1 << chroma.0) == 0 && source.height % (1 << chroma.1) == 0
     if accepted.contains(pixelFormat) && fits { return pixelFormat }
     if source.bitDepth > 8 {
-      let subsampling =
-        !fits
-        ? "444"
-        : chroma == (1, 1)
-          ? "420"
-          : chroma == (1, 0)
-            ? "422"
-            : chroma == (0, 0)
-              ? "444" : even ? "420" : "444"
-      for depth in stride(from: source.bitDepth, through: 9, by: -1) {
+      let subsampling = fits ? Self.subsamplingName(chroma, even: even) : "444"
+      // The input's depth, else the nearest deeper one (nothing lost), else the deepest below.
+      let depths = Array(source.bitDepth...16) + (9..<source.bitDepth).reversed()
+      for depth in depths {
         let format = av_get_pix_fmt("yuv\(subsampling)p\(depth)le")
         if accepted.contains(format) { return format }
       }
     }
     return even ? AV_PIX_FMT_YUV420P : AV_PIX_FMT_YUV444P
+  }
+
+  /// "420", "422" or "444" for chroma subsampled by `chroma` (log2 across, down); other layouts
+  /// (4:1:1, 4:4:0, …) become 4:2:0 when the size is even, else 4:4:4.
+  private static func subsamplingName(_ chroma: (Int, Int), even: Bool) -> String {
+    switch chroma {
+    case (1, 1): "420"
+    case (1, 0): "422"
+    case (0, 0): "444"
+    default: even ? "420" : "444"
+    }
   }
 
   /// Writes the processed video to `path` in the container `outputName`'s extension names (`path` may

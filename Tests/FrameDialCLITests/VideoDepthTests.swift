@@ -96,6 +96,21 @@ import Testing
     #expect(try video(h264)["pix_fmt"] as? String == "yuv420p10le")
   }
 
+  @Test func nineBitIsWrittenTenBitRatherThanEightWithoutAWarning() throws {
+    let root = try scratch()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let input = root.appendingPathComponent("nine.mkv")
+    try VideoClips.make(
+      input,
+      VideoClips.testSource(size: "160x120", seconds: 0.2)
+        + ["-pix_fmt", "yuv422p9le", "-c:v", "ffv1"])
+    let output = root.appendingPathComponent("out.mkv")
+    let result = try CLIRunner.run(["video", input.path, "-o", output.path, "--set", "ev=0.3"])
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(!result.standardError.contains("warning"), "\(result.standardError)")
+    #expect(try video(output)["pix_fmt"] as? String == "yuv422p10le")
+  }
+
   @Test func anOddSizedTenBitClipBecomesTenBitFourFourFour() throws {
     let root = try scratch()
     defer { try? FileManager.default.removeItem(at: root) }
