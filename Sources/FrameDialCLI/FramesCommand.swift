@@ -11,15 +11,19 @@ import Vips
 enum FramesCommand: Command {
   static let name = "frames"
   static let summary =
-    "Render raw video frames (rgb24, rgba, bgra) from standard input to standard output, for ffmpeg pipes."
+    "Render raw video frames (rgb24, rgba, bgra, rgb48le, rgba64le) from standard input to standard "
+    + "output, for ffmpeg pipes."
   static let usage =
-    "frames --size WxH [--pix-fmt rgb24|rgba|bgra] [--state FILE.json]… [--set KEY=VALUE]… "
-    + "[--timeline FILE.jsonl --fps R] [--stats] [--threads N]"
+    "frames --size WxH [--pix-fmt rgb24|rgba|bgra|rgb48le|rgba64le] [--state FILE.json]… "
+    + "[--set KEY=VALUE]… [--timeline FILE.jsonl --fps R] [--stats] [--threads N]"
   static let parser = ArgumentParser(
     options: [
       .value(
         "size", short: "s", "WxH", "frame width and height in pixels, e.g. 1920x1080 (required)"),
-      .value("pix-fmt", "FORMAT", "rgb24 (default), rgba or bgra: 8-bit packed, ffmpeg's names"),
+      .value(
+        "pix-fmt", "FORMAT",
+        "rgb24 (default), rgba or bgra (8-bit); rgb48le or rgba64le (16-bit): packed, ffmpeg's names"
+      ),
       .value(
         "timeline", "FILE.jsonl",
         "control events (JSON Lines); frame k takes the events at or before k / fps"),

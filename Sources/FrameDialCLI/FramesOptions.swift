@@ -24,7 +24,7 @@ struct FramesOptions {
   var threads: Int?
 
   /// Bytes of one packed frame.
-  var frameBytes: Int { width * height * pixelFormat.bands }
+  var frameBytes: Int { width * height * pixelFormat.pixelBytes }
 
   /// Reads and checks the options of `arguments`.
   ///

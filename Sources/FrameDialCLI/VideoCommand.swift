@@ -55,8 +55,15 @@ enum VideoCommand: Command {
     }
     try AtomicFile.createFolder(of: output)
     let live = LiveControlState(state)
+    if transcoder.outputBitDepth(for: settings) < source.bitDepth {
+      console.err(
+        "framedial \(name): warning: \(codec.encoderName) has no \(source.bitDepth)-bit format here: "
+          + "writing \(transcoder.outputPixelFormatName(for: settings))")
+    }
+    // Video deeper than 8 bits is rendered on 16-bit RGB, so its levels survive.
     let renderer = try FrameRenderer(
-      width: source.width, height: source.height, pixelFormat: .rgb24, controls: live)
+      width: source.width, height: source.height,
+      pixelFormat: transcoder.rgbSampleBytes == 2 ? .rgb48 : .rgb24, controls: live)
     var frameTimeline = timeline.map {
       FrameTimeline($0, fps: max(source.frameRate, 1), state: state)
     }

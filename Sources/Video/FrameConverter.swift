@@ -1,7 +1,8 @@
 import CFFmpeg
 
-/// Converts frames between a video pixel format and packed 8-bit RGB with libswscale, at the same size:
-/// accurate rounding, full chroma resolution, the stream's own matrix and range.
+/// Converts frames between a video pixel format and packed RGB (8-bit rgb24, or 16-bit rgb48le for
+/// deeper video) with libswscale, at the same size: accurate rounding, full chroma resolution, the
+/// stream's own matrix and range.
 final class FrameConverter {
   /// The flags of every conversion: bicubic chroma, accurate rounding, full chroma interpolation.
   static let flags = SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT
@@ -32,7 +33,7 @@ final class FrameConverter {
     // sws_getCoefficients takes FFmpeg's AVColorSpace numbers (and falls back to BT.601 for others).
     let coefficients = sws_getCoefficients(Int32(matrix.rawValue))
     let yuvRange: Int32 = fullRange ? 1 : 0
-    let sourceIsRGB = source == AV_PIX_FMT_RGB24
+    let sourceIsRGB = source == AV_PIX_FMT_RGB24 || source == AV_PIX_FMT_RGB48LE
     _ = sws_setColorspaceDetails(
       context, coefficients, sourceIsRGB ? 1 : yuvRange, coefficients, sourceIsRGB ? yuvRange : 1,
       0, 1 << 16, 1 << 16)

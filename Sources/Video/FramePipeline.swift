@@ -18,11 +18,15 @@ final class FramePipeline {
   private var index = 0
   private var lastTimestamp: Int64?
 
+  private let rgbRowBytes: Int
+
   /// A pipeline for frames of `source`'s size in `inputFormat`, encoded in `outputFormat`, both
-  /// converted with `matrix` and `fullRange`; timestamps count in `timeBase` from `startTime`.
+  /// converted with `matrix` and `fullRange` through packed RGB of `rgbSampleBytes` per sample (1:
+  /// rgb24, 2: rgb48le); timestamps count in `timeBase` from `startTime`.
   init(
     source: VideoSource, inputFormat: AVPixelFormat, outputFormat: AVPixelFormat,
-    matrix: AVColorSpace, fullRange: Bool, startTime: Int64, timeBase: AVRational, name: String
+    rgbSampleBytes: Int, matrix: AVColorSpace, fullRange: Bool, startTime: Int64,
+    timeBase: AVRational, name: String
   ) throws(VideoError) {
     self.source = source
     self.inputFormat = inputFormat
@@ -30,13 +34,15 @@ final class FramePipeline {
     self.startTime = startTime == fd_no_pts() ? 0 : startTime
     self.timeBase = timeBase
     self.name = name
+    let rgbFormat = rgbSampleBytes == 2 ? AV_PIX_FMT_RGB48LE : AV_PIX_FMT_RGB24
     toRGB = try FrameConverter(
-      width: source.width, height: source.height, from: inputFormat, to: AV_PIX_FMT_RGB24,
+      width: source.width, height: source.height, from: inputFormat, to: rgbFormat,
       matrix: matrix, fullRange: fullRange)
     fromRGB = try FrameConverter(
-      width: source.width, height: source.height, from: AV_PIX_FMT_RGB24, to: outputFormat,
+      width: source.width, height: source.height, from: rgbFormat, to: outputFormat,
       matrix: matrix, fullRange: fullRange)
-    let bytes = source.width * source.height * 3
+    rgbRowBytes = source.width * 3 * rgbSampleBytes
+    let bytes = rgbRowBytes * source.height
     rgbIn = .allocate(byteCount: bytes, alignment: 64)
     rgbOut = .allocate(byteCount: bytes, alignment: 64)
     guard let decoded = av_frame_alloc(), let encoded = av_frame_alloc() else {
@@ -66,7 +72,7 @@ final class FramePipeline {
   /// Converts `frame` to RGB, calls `render` with it, and returns the frame to encode, with `frame`'s
   /// timestamp: the result converted back, or `frame` itself when `render` left it unchanged (returned
   /// false) and the output's pixel format is the input's, so an unchanged frame loses nothing to the
-  /// round trip through 8-bit RGB.
+  /// round trip through RGB.
   ///
   /// - Throws: ``VideoError`` when the frame's size or format differs from the stream's (a change
   ///   mid-stream), or a conversion fails; what `render` throws.
@@ -86,7 +92,7 @@ final class FramePipeline {
     guard let inBase = rgbIn.baseAddress, let outBase = rgbOut.baseAddress else {
       throw VideoError("\(name): empty frame buffers")
     }
-    let stride = source.width * 3
+    let stride = rgbRowBytes
     try toRGB.convert(frame, into: inBase, stride: stride)
     let timestamp = timestamp(of: frame)
     let time = Double(timestamp - startTime) * av_q2d(timeBase)

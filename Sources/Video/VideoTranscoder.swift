@@ -1,15 +1,18 @@
 import CFFmpeg
 
-/// Reads a video file, hands every decoded frame to the caller as packed 8-bit RGB, and encodes what the
-/// caller made of it into a new file, with every audio and subtitle stream copied as it is.
+/// Reads a video file, hands every decoded frame to the caller as packed RGB (8-bit for 8-bit video,
+/// 16-bit for deeper video: see ``rgbSampleBytes``), and encodes what the caller made of it into a new
+/// file, with every audio and subtitle stream copied as it is.
 ///
 /// Kept from the input: each frame's timestamp (variable frame rate stays variable; no frame is added or
-/// dropped), the pixel format (an odd size that the format's chroma subsampling cannot hold becomes
-/// 4:4:4), the colour tags, the sample aspect ratio, the display matrix (rotation stays metadata: the
-/// pixels are processed as coded), stream and container metadata. Refused with a ``VideoError``: more
-/// than 8 bits per sample, PQ or HLG transfer (HDR).
+/// dropped), the pixel format and its bit depth (an odd size that the format's chroma subsampling cannot
+/// hold becomes 4:4:4; a depth the encoder lacks becomes the deepest it has), the colour tags, the sample
+/// aspect ratio, the display matrix (rotation stays metadata: the pixels are processed as coded), stream
+/// and container metadata. Refused with a ``VideoError``: PQ or HLG transfer (HDR), more than 16 bits
+/// per sample.
 public final class VideoTranscoder {
-  /// One frame handed to the caller: packed RGB rows (`width × 3` bytes) in, the same layout out.
+  /// One frame handed to the caller: packed RGB rows (`width × 3 × rgbSampleBytes` bytes; 16-bit samples
+  /// little-endian) in, the same layout out.
   public struct Frame {
     /// The decoded frame.
     public let input: UnsafeRawBufferPointer
@@ -23,6 +26,9 @@ public final class VideoTranscoder {
 
   /// What the input's video stream says.
   public let source: VideoSource
+  /// Bytes per sample of the RGB frames handed to the caller: 1 (rgb24) for video of up to 8 bits, 2
+  /// (rgb48le) for deeper video, so 10-bit levels survive the render.
+  public var rgbSampleBytes: Int { source.bitDepth > 8 ? 2 : 1 }
   /// Streams not carried to the output (data, attachments, further video), by input index and kind.
   public let skippedStreams: [String]
 
@@ -35,8 +41,8 @@ public final class VideoTranscoder {
 
   /// Opens `path` and checks that its video can be processed.
   ///
-  /// - Throws: ``VideoError`` naming the file: not readable, no video stream, no decoder, 10-bit or
-  ///   deeper samples, HDR transfer.
+  /// - Throws: ``VideoError`` naming the file: not readable, no video stream, no decoder, more than 16
+  ///   bits per sample, HDR transfer.
   public init(path: String) throws(VideoError) {
     // FFmpeg's own errors still reach standard error (they say why a file is refused); its notes do not.
     av_log_set_level(AV_LOG_ERROR)
@@ -50,17 +56,12 @@ public final class VideoTranscoder {
     }
     let depth = Int(descriptor.pointee.comp.0.depth)
     let formatName = VideoEncoder.name(of: pixelFormat)
-    guard depth <= 8 else {
+    guard depth <= 16 else {
       throw VideoError(
-        "\(path): \(depth)-bit video (\(formatName)) is not processed yet: "
-          + "only 8-bit input is, and reducing it to 8 bits would lose levels")
+        "\(path): \(depth)-bit video (\(formatName)) is not processed: 16 bits per sample at most")
     }
     colour = ColourTags(stream.pointee.codecpar)
-    guard !colour.isHighDynamicRange else {
-      throw VideoError(
-        "\(path): HDR video (\(colour.summary)) is not processed: FrameDial's colour math is for "
-          + "SDR video and would misrender PQ or HLG")
-    }
+    if let refusal = colour.highDynamicRangeRefusal { throw VideoError("\(path): \(refusal)") }
     let (width, height) = (Int(context.width), Int(context.height))
     guard width > 0, height > 0 else { throw VideoError("\(path): its video has no size") }
     matrix = colour.effectiveMatrix(height: height)
@@ -103,9 +104,15 @@ public final class VideoTranscoder {
     VideoEncoder.isAvailable(codec)
   }
 
-  /// The codec written for `settings`: the asked one, or the input's family (HEVC → HEVC, else H.264).
+  /// The codec written for `settings`: the asked one, or the input's family (HEVC → HEVC, else H.264);
+  /// H.264 input deeper than libx264 encodes here (12-bit) goes to HEVC, which keeps the depth.
   public func codec(for settings: EncoderSettings) -> VideoCodec {
-    settings.codec ?? (decoder.context.pointee.codec_id == AV_CODEC_ID_HEVC ? .hevc : .h264)
+    if let codec = settings.codec { return codec }
+    let family: VideoCodec = decoder.context.pointee.codec_id == AV_CODEC_ID_HEVC ? .hevc : .h264
+    guard family == .h264, outputBitDepth(for: .h264) < source.bitDepth,
+      outputBitDepth(for: .hevc) > outputBitDepth(for: .h264)
+    else { return family }
+    return .hevc
   }
 
   /// FFmpeg's name of the pixel format written for `settings` ("yuv420p").
@@ -113,18 +120,52 @@ public final class VideoTranscoder {
     VideoEncoder.name(of: outputPixelFormat(for: codec(for: settings)))
   }
 
+  /// Bits per sample of the pixel format written for `settings` (below ``VideoSource/bitDepth`` when
+  /// the encoder cannot keep the input's depth).
+  public func outputBitDepth(for settings: EncoderSettings) -> Int {
+    outputBitDepth(for: codec(for: settings))
+  }
+
+  private func outputBitDepth(for codec: VideoCodec) -> Int {
+    Self.bitDepth(of: outputPixelFormat(for: codec))
+  }
+
+  private static func bitDepth(of format: AVPixelFormat) -> Int {
+    av_pix_fmt_desc_get(format).map { Int($0.pointee.comp.0.depth) } ?? 8
+  }
+
   /// The pixel format encoded: the input's when the encoder takes it and the size fits its chroma
-  /// subsampling, 4:4:4 for an odd size that does not, else yuv420p.
+  /// subsampling, 4:4:4 for an odd size that does not; for input deeper than 8 bits that the encoder
+  /// does not take, planar YUV of the same subsampling (4:4:4 for RGB or an odd size) at the input's
+  /// depth or the nearest the encoder has (deeper first); else yuv420p (yuv444p for an odd size).
   private func outputPixelFormat(for codec: VideoCodec) -> AVPixelFormat {
     let accepted = VideoEncoder.pixelFormats(of: codec)
-    guard accepted.contains(pixelFormat), let descriptor = av_pix_fmt_desc_get(pixelFormat) else {
-      let even = source.width % 2 == 0 && source.height % 2 == 0
-      return even ? AV_PIX_FMT_YUV420P : AV_PIX_FMT_YUV444P
+    let even = source.width % 2 == 0 && source.height % 2 == 0
+    guard let descriptor = av_pix_fmt_desc_get(pixelFormat) else { return AV_PIX_FMT_YUV420P }
+    let chroma = (Int(descriptor.pointee.log2_chroma_w), Int(descriptor.pointee.log2_chroma_h))
+    let fits = source.width % (1 << chroma.0) == 0 && source.height % (1 << chroma.1) == 0
+    if accepted.contains(pixelFormat) && fits { return pixelFormat }
+    if source.bitDepth > 8 {
+      let subsampling = fits ? Self.subsamplingName(chroma, even: even) : "444"
+      // The input's depth, else the nearest deeper one (nothing lost), else the deepest below.
+      let depths = Array(source.bitDepth...16) + (9..<source.bitDepth).reversed()
+      for depth in depths {
+        let format = av_get_pix_fmt("yuv\(subsampling)p\(depth)le")
+        if accepted.contains(format) { return format }
+      }
     }
-    let chroma = (descriptor.pointee.log2_chroma_w, descriptor.pointee.log2_chroma_h)
-    let fits =
-      source.width % (1 << Int(chroma.0)) == 0 && source.height % (1 << Int(chroma.1)) == 0
-    return fits ? pixelFormat : AV_PIX_FMT_YUV444P
+    return even ? AV_PIX_FMT_YUV420P : AV_PIX_FMT_YUV444P
+  }
+
+  /// "420", "422" or "444" for chroma subsampled by `chroma` (log2 across, down); other layouts
+  /// (4:1:1, 4:4:0, …) become 4:2:0 when the size is even, else 4:4:4.
+  private static func subsamplingName(_ chroma: (Int, Int), even: Bool) -> String {
+    switch chroma {
+    case (1, 1): "420"
+    case (1, 0): "422"
+    case (0, 0): "444"
+    default: even ? "420" : "444"
+    }
   }
 
   /// Writes the processed video to `path` in the container `outputName`'s extension names (`path` may
@@ -172,8 +213,9 @@ public final class VideoTranscoder {
       throw VideoError("\(outputName): the video stream was not added")
     }
     let pipeline = try FramePipeline(
-      source: source, inputFormat: pixelFormat, outputFormat: outputFormat, matrix: matrix,
-      fullRange: fullRange, startTime: stream.pointee.start_time,
+      source: source, inputFormat: pixelFormat, outputFormat: outputFormat,
+      rgbSampleBytes: rgbSampleBytes, matrix: matrix, fullRange: fullRange,
+      startTime: stream.pointee.start_time,
       timeBase: stream.pointee.time_base, name: input.path)
     guard let packet = av_packet_alloc() else { throw VideoError("out of memory for a packet") }
     var owned: UnsafeMutablePointer<AVPacket>? = packet

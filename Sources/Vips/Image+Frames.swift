@@ -3,48 +3,61 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// The layout of an 8-bit frame in memory: size, bands per pixel, and bytes from one row to the next.
+/// The layout of a frame in memory: size, bands per pixel, bytes per sample (8-bit or 16-bit samples
+/// in native byte order), and bytes from one row to the next.
 public struct FrameLayout: Sendable, Equatable {
   /// Width in pixels.
   public var width: Int
   /// Height in pixels.
   public var height: Int
-  /// Bytes (bands) per pixel: 3 for RGB, 4 for RGBA or BGRA.
+  /// Samples (bands) per pixel: 3 for RGB, 4 for RGBA or BGRA.
   public var bands: Int
-  /// Bytes from the start of one row to the start of the next (at least `width × bands`).
+  /// Bytes per sample: 1 for 8-bit frames, 2 for 16-bit frames (native byte order).
+  public var sampleBytes: Int
+  /// Bytes from the start of one row to the start of the next (at least `width × pixelBytes`).
   public var rowStride: Int
 
-  /// Creates a layout; `rowStride` defaults to packed rows.
-  public init(width: Int, height: Int, bands: Int, rowStride: Int? = nil) {
+  /// Creates a layout of `sampleBytes` (1 or 2) per sample; `rowStride` defaults to packed rows.
+  public init(width: Int, height: Int, bands: Int, sampleBytes: Int = 1, rowStride: Int? = nil) {
     self.width = width
     self.height = height
     self.bands = bands
-    self.rowStride = rowStride ?? width * bands
+    self.sampleBytes = sampleBytes
+    self.rowStride = rowStride ?? width * bands * sampleBytes
   }
 
+  /// Bytes of one pixel.
+  public var pixelBytes: Int { bands * sampleBytes }
   /// Bytes of one packed row.
-  public var packedRowBytes: Int { width * bands }
+  public var packedRowBytes: Int { width * pixelBytes }
   /// True when rows follow each other with no padding.
   public var isPacked: Bool { rowStride == packedRowBytes }
   /// The bytes a buffer must hold: every row at its stride, the last one packed.
   public var requiredBytes: Int { height == 0 ? 0 : rowStride * (height - 1) + packedRowBytes }
+  /// The libvips sample format of the layout: `.uchar` or `.ushort`.
+  public var bandFormat: BandFormat { sampleBytes == 2 ? .ushort : .uchar }
 
   /// Checks the layout against a buffer of `count` bytes.
   public func validate(bufferBytes count: Int) throws {
     guard width > 0, height > 0 else { throw VipsError("frame size \(width)×\(height) is empty") }
     guard (1...4).contains(bands) else { throw VipsError("frames have 1 … 4 bands, not \(bands)") }
+    guard sampleBytes == 1 || sampleBytes == 2 else {
+      throw VipsError("frame samples are 1 or 2 bytes, not \(sampleBytes)")
+    }
     guard rowStride >= packedRowBytes else {
       throw VipsError("row stride \(rowStride) is shorter than a row of \(packedRowBytes) bytes")
     }
     guard count >= requiredBytes else {
       throw VipsError(
-        "frame buffer holds \(count) bytes; \(width)×\(height)×\(bands) needs \(requiredBytes)")
+        "frame buffer holds \(count) bytes; \(width)×\(height)×\(bands)"
+          + (sampleBytes == 2 ? " 16-bit" : "") + " needs \(requiredBytes)")
     }
   }
 }
 
 extension Image {
-  /// An image that reads a caller's 8-bit frame in place, without copying.
+  /// An image that reads a caller's 8-bit or 16-bit frame in place, without copying (16-bit frames are
+  /// `ushort` images).
   ///
   /// The memory must stay valid and unchanged for as long as this image or any image made from it is
   /// alive (FrameDial's frame renderer scopes both to one frame). Rows padded to a stride that is a whole
@@ -53,35 +66,40 @@ extension Image {
     try Vips.ensureStarted()
     try layout.validate(bufferBytes: frame.count)
     guard let base = frame.baseAddress else { throw VipsError("frame buffer has no memory") }
+    let format = layout.bandFormat
     if layout.isPacked {
-      self.init(owning: try Image.memoryImage(base, layout.width, layout.height, layout.bands))
-    } else if layout.rowStride % layout.bands == 0 {
+      self.init(
+        owning: try Image.memoryImage(base, layout.width, layout.height, layout.bands, format))
+    } else if layout.rowStride % layout.pixelBytes == 0 {
       let wide = Image(
         owning: try Image.memoryImage(
-          base, layout.rowStride / layout.bands, layout.height, layout.bands))
+          base, layout.rowStride / layout.pixelBytes, layout.height, layout.bands, format))
       let area = try wide.extractArea(left: 0, top: 0, width: layout.width, height: layout.height)
       self.init(retaining: area)
     } else {
       let packed = PackedCopy(frame, layout)
       let pointer = try packed.bytes.withUnsafeBytes { raw -> UnsafeMutablePointer<VipsImage> in
         guard let copyBase = raw.baseAddress else { throw VipsError("frame buffer has no memory") }
-        return try Image.memoryImage(copyBase, layout.width, layout.height, layout.bands)
+        return try Image.memoryImage(
+          copyBase, layout.width, layout.height, layout.bands, format)
       }
       self.init(owning: pointer, keepAlive: packed)
     }
   }
 
   private static func memoryImage(
-    _ base: UnsafeRawPointer, _ width: Int, _ height: Int, _ bands: Int
+    _ base: UnsafeRawPointer, _ width: Int, _ height: Int, _ bands: Int, _ format: BandFormat
   ) throws -> UnsafeMutablePointer<VipsImage> {
+    let (sampleBytes, raw) = format == .ushort ? (2, VIPS_FORMAT_USHORT) : (1, VIPS_FORMAT_UCHAR)
     guard
       let image = vips_image_new_from_memory(
-        base, width * height * bands, Int32(width), Int32(height), Int32(bands), VIPS_FORMAT_UCHAR)
+        base, width * height * bands * sampleBytes, Int32(width), Int32(height), Int32(bands), raw)
     else { throw VipsError.fromLibvips("cannot wrap a \(width)×\(height) frame") }
     return image
   }
 
-  /// Computes every pixel of this 8-bit image into a caller's buffer laid out as `layout`.
+  /// Computes every pixel of this image into a caller's buffer laid out as `layout` (8-bit images into
+  /// 8-bit layouts, 16-bit into 16-bit).
   ///
   /// With `.bands` (the default) the frame is split into one horizontal band per thread
   /// (``Vips/Configuration/threads``, by default the number of cores); each thread has libvips compute
@@ -98,7 +116,7 @@ extension Image {
     _ = try render(into: buffer, layout: layout, strategy: strategy, stopper: nil)
   }
 
-  /// Computes this 8-bit image into a caller's buffer like ``render(into:layout:strategy:)`` with
+  /// Computes this image into a caller's buffer like ``render(into:layout:strategy:)`` with
   /// `.bands`, asking `abandon` before each strip after a band's first whether to give the frame up.
   ///
   /// `abandon` receives the fraction of its band already written (0 ..< 1) and is called from the render
@@ -124,21 +142,23 @@ extension Image {
         "image is \(width)×\(height)×\(bands) but the frame buffer is "
           + "\(layout.width)×\(layout.height)×\(layout.bands)")
     }
-    guard format == .uchar else {
-      throw VipsError("frames are 8-bit; the image is \(format.rawValue)")
+    guard format == layout.bandFormat else {
+      throw VipsError(
+        "the frame buffer holds \(layout.bandFormat.rawValue) samples; the image is \(format.rawValue)"
+      )
     }
     guard let base = buffer.baseAddress else { throw VipsError("frame buffer has no memory") }
     let bands = max(
       1, min(height, Vips.configuration?.threads ?? ProcessInfo.processInfo.activeProcessorCount))
     if strategy == .libvipsSink && layout.isPacked {
-      let target = try Image.memoryImage(base, width, height, bands)
+      let target = try Image.memoryImage(base, width, height, self.bands, format)
       defer { g_object_unref(target) }
       guard vips_image_write(pointer, target) == 0 else {
         throw VipsError.fromLibvips("rendering the frame failed")
       }
       return true
     }
-    guard strategy == .bands, layout.rowStride % layout.bands == 0 else {
+    guard strategy == .bands, layout.rowStride % layout.pixelBytes == 0 else {
       guard fd_write_strided(pointer, base, layout.rowStride) == 0 else {
         throw VipsError.fromLibvips("rendering the frame failed")
       }

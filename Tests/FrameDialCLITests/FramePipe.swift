@@ -18,7 +18,8 @@ enum FramePipe {
   static let height = 48
 
   /// `count` different 64×48 frames in `format`: a sample image scaled down, shifted by a few pixels
-  /// per frame, with alpha varying across each row for rgba and bgra.
+  /// per frame, with alpha varying across each row for rgba, bgra and rgba64le; 16-bit formats get low
+  /// bytes that vary from pixel to pixel (little-endian samples).
   static func frames(_ count: Int, format: PixelFormat = .rgb24) throws -> [[UInt8]] {
     let sample = try Image(contentsOf: CLIRunner.sample("coffee.png"))
       .resizedBilinear(width: width, height: height).pixelBytes()
@@ -26,6 +27,7 @@ enum FramePipe {
       let shift = index * 5 * 3
       let rgb = Array(sample[shift...] + sample[..<shift])
       guard format != .rgb24 else { return rgb }
+      if format.sampleBytes == 2 { return sixteenBit(rgb, alpha: format.bands == 4, index: index) }
       var pixels: [UInt8] = []
       pixels.reserveCapacity(width * height * 4)
       for pixel in 0..<(width * height) {
@@ -35,6 +37,23 @@ enum FramePipe {
       }
       return pixels
     }
+  }
+
+  /// 8-bit RGB pixels as 16-bit little-endian RGB (or RGBA) samples: each 8-bit value the high byte,
+  /// a low byte varying with the pixel and `index`.
+  private static func sixteenBit(_ rgb: [UInt8], alpha: Bool, index: Int) -> [UInt8] {
+    var bytes: [UInt8] = []
+    for pixel in 0..<(width * height) {
+      for channel in 0..<3 {
+        bytes += [
+          UInt8(truncatingIfNeeded: pixel * 13 + channel * 71 + index), rgb[pixel * 3 + channel],
+        ]
+      }
+      if alpha {
+        bytes += [UInt8(truncatingIfNeeded: pixel), UInt8(truncatingIfNeeded: pixel * 7 + index)]
+      }
+    }
+    return bytes
   }
 
   /// The frames rendered in-process, in order, by one renderer following `state`.

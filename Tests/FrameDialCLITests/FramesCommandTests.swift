@@ -6,7 +6,7 @@ import Testing
 @Suite struct FramesCommandTests {
   static let size = "\(FramePipe.width)x\(FramePipe.height)"
 
-  @Test(arguments: [PixelFormat.rgb24, .rgba, .bgra])
+  @Test(arguments: PixelFormat.allCases)
   func framesMatchTheInProcessRendererByteForByte(format: PixelFormat) throws {
     let frames = try FramePipe.frames(4, format: format)
     let state = ControlState(

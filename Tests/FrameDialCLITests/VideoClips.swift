@@ -8,6 +8,14 @@ enum VideoClips {
   static func run(_ tool: String, _ arguments: [String]) throws -> (
     status: Int32, output: String, errors: String
   ) {
+    let result = try runForData(tool, arguments)
+    return (result.status, String(decoding: result.output, as: UTF8.self), result.errors)
+  }
+
+  /// Runs `tool` with `arguments` and returns standard output as bytes and standard error as text.
+  static func runForData(_ tool: String, _ arguments: [String]) throws -> (
+    status: Int32, output: Data, errors: String
+  ) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = [tool] + arguments
@@ -21,10 +29,7 @@ enum VideoClips {
     let outData = output.fileHandleForReading.readDataToEndOfFile()
     let errData = errors.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    return (
-      process.terminationStatus, String(decoding: outData, as: UTF8.self),
-      String(decoding: errData, as: UTF8.self)
-    )
+    return (process.terminationStatus, outData, String(decoding: errData, as: UTF8.self))
   }
 
   /// Makes `url` with `ffmpeg -y -v error` and `arguments` (inputs, filters, codecs); throws when
@@ -97,5 +102,19 @@ enum VideoClips {
       return Double(line[range.upperBound...])
     }
     return values.isEmpty ? -1 : values.reduce(0, +) / Double(values.count)
+  }
+
+  /// The luma samples of `url`'s first video frame, row by row, scaled to 16 bits as ffmpeg's
+  /// `gray16le` gives them (a 10-bit code `c` becomes about `c × 64`).
+  static func luma16(_ url: URL) throws -> [UInt16] {
+    let result = try runForData(
+      "ffmpeg",
+      [
+        "-v", "error", "-i", url.path, "-frames:v", "1", "-vf", "extractplanes=y", "-f", "rawvideo",
+        "-pix_fmt", "gray16le", "-",
+      ])
+    return result.output.withUnsafeBytes { raw in
+      (0..<(raw.count / 2)).map { UInt16(raw[2 * $0]) | UInt16(raw[2 * $0 + 1]) << 8 }
+    }
   }
 }

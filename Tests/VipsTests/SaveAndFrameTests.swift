@@ -145,6 +145,49 @@ import Testing
     #expect(rows[0] == true && rows[1023] == false)
   }
 
+  @Test(arguments: [(3, 0), (3, 12), (3, 5), (4, 0)])
+  func sixteenBitFramesAreWrappedAsUshortAndRenderedIntoTheCallersBuffer(
+    bands: Int, padding: Int
+  ) throws {
+    let (width, height) = (29, 17)
+    let layout = FrameLayout(
+      width: width, height: height, bands: bands, sampleBytes: 2,
+      rowStride: width * bands * 2 + padding)
+    #expect(layout.packedRowBytes == width * bands * 2)
+    var input = [UInt8](repeating: 0xEE, count: layout.rowStride * height)
+    func sample(_ x: Int, _ y: Int) -> UInt16 { UInt16(truncatingIfNeeded: x * 977 + y * 3001) }
+    for y in 0..<height {
+      for x in 0..<(width * bands) {
+        let value = sample(x, y)
+        input[y * layout.rowStride + 2 * x] = UInt8(value & 0xFF)
+        input[y * layout.rowStride + 2 * x + 1] = UInt8(value >> 8)
+      }
+    }
+    var output = [UInt8](repeating: 0x55, count: input.count)
+    try input.withUnsafeBytes { source in
+      let image = try Image(wrapping: source, layout: layout)
+      #expect(image.format == .ushort && image.width == width && image.bands == bands)
+      let inverted = try image.linear([-1], [65535]).cast(to: .ushort)
+      try output.withUnsafeMutableBytes { try inverted.render(into: $0, layout: layout) }
+      // An 8-bit image does not go into a 16-bit buffer.
+      #expect(throws: VipsError("the frame buffer holds ushort samples; the image is uchar")) {
+        try output.withUnsafeMutableBytes {
+          try image.cast(to: .uchar).render(into: $0, layout: layout)
+        }
+      }
+    }
+    for y in 0..<height {
+      for x in 0..<(width * bands) {
+        let index = y * layout.rowStride + 2 * x
+        let value = UInt16(output[index]) | UInt16(output[index + 1]) << 8
+        #expect(value == 65535 - sample(x, y))
+      }
+      for offset in layout.packedRowBytes..<layout.rowStride {
+        #expect(output[y * layout.rowStride + offset] == 0x55, "padding must stay untouched")
+      }
+    }
+  }
+
   @Test func badLayoutsAreErrors() throws {
     let bytes = [UInt8](repeating: 0, count: 100)
     bytes.withUnsafeBytes { raw in
@@ -153,6 +196,13 @@ import Testing
       }
       #expect(throws: VipsError("row stride 20 is shorter than a row of 30 bytes")) {
         try Image(wrapping: raw, layout: FrameLayout(width: 10, height: 1, bands: 3, rowStride: 20))
+      }
+      #expect(throws: VipsError("frame buffer holds 100 bytes; 10×6×1 16-bit needs 120")) {
+        try Image(
+          wrapping: raw, layout: FrameLayout(width: 10, height: 6, bands: 1, sampleBytes: 2))
+      }
+      #expect(throws: VipsError("frame samples are 1 or 2 bytes, not 4")) {
+        try Image(wrapping: raw, layout: FrameLayout(width: 2, height: 2, bands: 1, sampleBytes: 4))
       }
     }
   }

@@ -2,13 +2,14 @@ import Controls
 import Foundation
 import Vips
 
-/// Renders video frames in memory: reads a caller's 8-bit RGB, RGBA or BGRA buffer and writes the
-/// processed frame into another caller buffer of the same layout.
+/// Renders video frames in memory: reads a caller's 8-bit RGB, RGBA or BGRA buffer, or 16-bit RGB or
+/// RGBA buffer, and writes the processed frame into another caller buffer of the same layout.
 ///
 /// At the start of each frame it reads the latest ``LiveControlState`` snapshot; when the generation is
 /// unchanged the cached kernel tables are reused, so a frame costs one wrap, one fused kernel pass (plus the
-/// zoom window's enlargement) and no recompilation. The identity state copies the frame and nothing more
-/// (in one band per render thread when the frame holds 1 MB or more).
+/// zoom window's enlargement) and no recompilation. 16-bit frames run the plan's 16-bit tables (65536
+/// entries a channel, as 16-bit stills do), so 10-bit video keeps its levels. The identity state copies
+/// the frame and nothing more (in one band per render thread when the frame holds 1 MB or more).
 /// Auto white balance is measured every frame on a sample of at most
 /// ``AutoWhiteBalance/frameSampleWidth`` columns and smoothed over time by ``WhiteBalanceSmoother``.
 ///
@@ -50,8 +51,12 @@ public final class FrameRenderer {
     controls: LiveControlState, cache: PlanCache = PlanCache()
   ) throws {
     layout = FrameLayout(
-      width: width, height: height, bands: pixelFormat.bands, rowStride: rowStride)
+      width: width, height: height, bands: pixelFormat.bands, sampleBytes: pixelFormat.sampleBytes,
+      rowStride: rowStride)
     try layout.validate(bufferBytes: layout.requiredBytes)
+    guard pixelFormat.sampleBytes == 1 || 1.littleEndian == 1 else {
+      throw RenderError("\(pixelFormat.rawValue) frames are little-endian; this machine is not")
+    }
     self.pixelFormat = pixelFormat
     self.controls = controls
     self.cache = cache
@@ -109,6 +114,13 @@ public final class FrameRenderer {
       source = try frame.extractArea(
         left: window.left, top: window.top, width: window.width, height: window.height)
     }
+    if pixelFormat.sampleBytes == 2 {
+      let program =
+        plan.needsAutoWhiteBalance
+        ? plan.colorProgram(autoGains: try autoGains(source, plan)) : plan.colorProgram
+      return try program.lowered(on: source)
+        .enlarged(to: layout.width, layout.height, kernel: zoomKernel)
+    }
     var frameTables = tables
     if plan.needsAutoWhiteBalance {
       frameTables = KernelTables8(
@@ -135,7 +147,11 @@ public final class FrameRenderer {
     }
     let plan = cache.plan(for: snapshot.state)
     if !plan.needsAutoWhiteBalance { smoother.reset() }
-    let tables = KernelTables8(plan.colorProgram, swapRedAndBlue: pixelFormat == .bgra)
+    // 16-bit frames read the program's own 16-bit tables (built once, kept by the plan).
+    let tables =
+      pixelFormat.sampleBytes == 2
+      ? KernelTables8.identity
+      : KernelTables8(plan.colorProgram, swapRedAndBlue: pixelFormat == .bgra)
     current = (snapshot.generation, plan, tables)
     return (plan, tables)
   }

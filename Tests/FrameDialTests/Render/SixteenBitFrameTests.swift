@@ -1,0 +1,113 @@
+import Controls
+import Foundation
+import Testing
+import Vips
+
+@testable import FrameDial
+
+/// The frame renderer on 16-bit frames (rgb48le, rgba64le): the still path's 16-bit pixels, levels
+/// finer than 8 bits kept.
+@Suite struct SixteenBitFrameTests {
+  /// Renders `pixels` (16-bit samples in native order, as bytes) with `state`.
+  func render(
+    _ pixels: [UInt8], width: Int, height: Int, format: PixelFormat, state: ControlState
+  ) throws -> [UInt8] {
+    let renderer = try FrameRenderer(
+      width: width, height: height, pixelFormat: format, controls: LiveControlState(state))
+    var output = [UInt8](repeating: 0, count: pixels.count)
+    try pixels.withUnsafeBytes { input in
+      try output.withUnsafeMutableBytes { _ = try renderer.render(input, into: $0) }
+    }
+    return output
+  }
+
+  /// The 16-bit samples of `bytes` (native byte order).
+  func samples(_ bytes: [UInt8]) -> [UInt16] {
+    bytes.withUnsafeBytes { Array($0.bindMemory(to: UInt16.self)) }
+  }
+
+  static let states = [
+    ControlState(exposureBias: 0.5, contrast: 1.2, whiteBalance: .preset(.tungsten)),
+    ControlState(exposureBias: 0.1), ControlState(filter: .vivid),
+    ControlState(zoom: 1.5, saturation: 1.3),
+  ]
+
+  @Test(arguments: states)
+  func sixteenBitFramesGiveTheStillPathsSixteenBitPixels(state: ControlState) throws {
+    let photo = try Image(contentsOf: RenderFixtures.sample("coffee.png"))
+    let still = try photo.colourspace("rgb16")
+    #expect(still.format == .ushort && still.bands == 3)
+    let pixels = try still.pixelBytes()
+    let viaFrame = try render(
+      pixels, width: still.width, height: still.height, format: .rgb48, state: state)
+    let viaStill = try StillRenderer().render(
+      still, state: state, options: StillOptions(zoomKernel: .bilinear))
+    #expect(viaStill.format == .ushort)
+    let (frameSamples, stillSamples) = (samples(viaFrame), samples(try viaStill.pixelBytes()))
+    #expect(frameSamples == stillSamples)
+    #expect(frameSamples != samples(pixels))
+  }
+
+  @Test func aRampOfAThousandLevelsKeepsThemWhereEightBitsKeep256() throws {
+    // 1024 grey levels 64 apart (10-bit codes scaled to 16 bits), one per column.
+    let width = 1024
+    var ramp: [UInt16] = []
+    for level in 0..<width { ramp += [UInt16(level * 64), UInt16(level * 64), UInt16(level * 64)] }
+    let bytes = ramp.withUnsafeBytes { Array($0) }
+    let output = samples(
+      try render(
+        bytes, width: width, height: 1, format: .rgb48, state: ControlState(exposureBias: 0.1)))
+    let greens = stride(from: 1, to: output.count, by: 3).map { output[$0] }
+    #expect(Set(greens).count >= 900, "\(Set(greens).count) distinct levels")
+    // Brighter, and still ordered.
+    #expect(greens[512] > ramp[512 * 3])
+    #expect(zip(greens, greens.dropFirst()).allSatisfy { $0 <= $1 })
+  }
+
+  @Test func alphaOfRGBA64IsCopiedAndColourMatchesRGB48() throws {
+    let (width, height) = (7, 5)
+    var rgb: [UInt16] = []
+    var rgba: [UInt16] = []
+    for index in 0..<(width * height) {
+      let pixel = [UInt16(index * 1500), UInt16(60000 - index * 900), UInt16(index * 37 + 9000)]
+      rgb += pixel
+      rgba += pixel + [UInt16(index * 1000 + 3)]
+    }
+    let state = ControlState(exposureBias: 0.7, saturation: 1.4)
+    let fromRGB = samples(
+      try render(
+        rgb.withUnsafeBytes { Array($0) }, width: width, height: height, format: .rgb48,
+        state: state))
+    let fromRGBA = samples(
+      try render(
+        rgba.withUnsafeBytes { Array($0) }, width: width, height: height, format: .rgba64,
+        state: state))
+    for index in 0..<(width * height) {
+      #expect(
+        Array(fromRGBA[(index * 4)..<(index * 4 + 3)])
+          == Array(fromRGB[(index * 3)..<(index * 3 + 3)]))
+      #expect(fromRGBA[index * 4 + 3] == rgba[index * 4 + 3])
+    }
+    #expect(fromRGB != rgb)
+  }
+
+  @Test func identityCopiesSixteenBitFrames() throws {
+    let values: [UInt16] = (0..<(9 * 4 * 3)).map { UInt16($0 * 601 % 65536) }
+    let bytes = values.withUnsafeBytes { Array($0) }
+    let output = try render(bytes, width: 9, height: 4, format: .rgb48, state: .identity)
+    #expect(output == bytes)
+  }
+
+  @Test func aSixteenBitBufferOfEightBitSizeIsAnError() throws {
+    let renderer = try FrameRenderer(
+      width: 4, height: 4, pixelFormat: .rgb48,
+      controls: LiveControlState(ControlState(exposureBias: 1)))
+    let small = [UInt8](repeating: 0, count: 48)
+    var output = [UInt8](repeating: 0, count: 96)
+    #expect(throws: VipsError.self) {
+      try small.withUnsafeBytes { input in
+        try output.withUnsafeMutableBytes { _ = try renderer.render(input, into: $0) }
+      }
+    }
+  }
+}
