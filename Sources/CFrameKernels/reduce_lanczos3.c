@@ -33,6 +33,10 @@ typedef struct {
     int *chunk_start;
     int16_t *chunk_control; // [chunk][pair][32]
     int16_t *chunk_weights; // [chunk][pair][32]
+    int vbmi_rgb;           // RGB rows split and interleaved with byte permutes (AVX-512 VBMI)
+    uint8_t split[3][64];   // byte permutes from 64 RGB pixels (3 registers) to one plane per band
+    uint64_t split_high[3]; // ... the bytes taken from the third register
+    uint8_t interleave[64]; // 16 outputs of R, G and B (lanes 0, 1, 2) into 48 RGB bytes
     VipsImage *input;
 } ReduceParams;
 
@@ -45,6 +49,16 @@ static int reduce_has_avx512(void) {
 #if FD_REDUCE_SIMD
     static int cached = -1;
     if (cached < 0) cached = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") ? 1 : 0;
+    return cached;
+#else
+    return 0;
+#endif
+}
+
+static int reduce_has_vbmi(void) {
+#if FD_REDUCE_SIMD
+    static int cached = -1;
+    if (cached < 0) cached = reduce_has_avx512() && __builtin_cpu_supports("avx512vbmi") ? 1 : 0;
     return cached;
 #else
     return 0;
@@ -108,6 +122,16 @@ static void prepare_reduce(ReduceParams *params) {
         const int last = c * REDUCE_CHUNK + REDUCE_CHUNK - 1;
         if (params->start[last] + stride - params->start[c * REDUCE_CHUNK] > REDUCE_WINDOW) return;
     }
+    if (params->bands == 3 && reduce_has_vbmi()) {
+        params->vbmi_rgb = 1;
+        for (int c = 0; c < 3; c++)
+            for (int i = 0; i < 64; i++) {
+                const int position = 3 * i + c;
+                params->split[c][i] = (uint8_t)(position % 128);
+                if (position >= 128) params->split_high[c] |= (uint64_t)1 << i;
+            }
+        for (int i = 0; i < 48; i++) params->interleave[i] = (uint8_t)(16 * (i % 3) + i / 3);
+    }
     params->chunk_start = g_new(int, chunks);
     params->chunk_control = g_new(int16_t, (size_t)chunks * params->pairs * 32);
     params->chunk_weights = g_new(int16_t, (size_t)chunks * params->pairs * 32);
@@ -147,6 +171,30 @@ static int reduce_stop(void *sequence, void *a, void *b) {
     return 0;
 }
 
+#if FD_REDUCE_SIMD
+#define FD_REDUCE_VBMI __attribute__((target("avx512f,avx512bw,avx512vbmi")))
+
+// reduce_split for RGB rows, 64 pixels a step: byte permutes gather each band, then widen to words.
+FD_REDUCE_VBMI static void reduce_split_rgb_vbmi(const uint8_t *row, const ReduceParams *params, int16_t *planes) {
+    const int width = params->in_width;
+    int x = 0;
+    for (; x + 64 <= width; x += 64) {
+        const __m512i d0 = _mm512_loadu_si512(row + 3 * x), d1 = _mm512_loadu_si512(row + 3 * x + 64),
+                      d2 = _mm512_loadu_si512(row + 3 * x + 128);
+        for (int c = 0; c < 3; c++) {
+            const __m512i split = _mm512_loadu_si512(params->split[c]);
+            __m512i plane = _mm512_permutex2var_epi8(d0, split, d1);
+            plane = _mm512_mask_permutexvar_epi8(plane, params->split_high[c], split, d2);
+            int16_t *out = planes + (size_t)c * params->plane_length + params->pad + x;
+            _mm512_storeu_si512(out, _mm512_cvtepu8_epi16(_mm512_castsi512_si256(plane)));
+            _mm512_storeu_si512(out + 32, _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(plane, 1)));
+        }
+    }
+    for (; x < width; x++)
+        for (int c = 0; c < 3; c++) planes[(size_t)c * params->plane_length + params->pad + x] = row[3 * x + c];
+}
+#endif
+
 // Splits an input row into padded 16-bit planes.
 static void reduce_split(const uint8_t *row, const ReduceParams *params, int16_t *planes) {
     const int bands = params->bands, width = params->in_width, pad = params->pad;
@@ -155,6 +203,12 @@ static void reduce_split(const uint8_t *row, const ReduceParams *params, int16_t
         for (int i = 0; i < pad; i++) plane[i] = row[c];
         for (int i = params->pad + width; i < params->plane_length; i++) plane[i] = row[(width - 1) * bands + c];
     }
+#if FD_REDUCE_SIMD
+    if (params->vbmi_rgb) {
+        reduce_split_rgb_vbmi(row, params, planes);
+        return;
+    }
+#endif
     if (bands == 3) {
         int16_t *r = planes + pad, *g = r + params->plane_length, *b = g + params->plane_length;
         for (int x = 0; x < width; x++) {
@@ -167,6 +221,7 @@ static void reduce_split(const uint8_t *row, const ReduceParams *params, int16_t
     for (int x = 0; x < width; x++)
         for (int c = 0; c < bands; c++) planes[(size_t)c * params->plane_length + pad + x] = row[x * bands + c];
 }
+
 
 static inline uint8_t reduce_round(int32_t sum) {
     const int32_t value = (sum + (1 << (REDUCE_BITS - 1))) >> REDUCE_BITS;
@@ -186,6 +241,48 @@ static void reduce_plane_scalar(const int16_t *plane, const ReduceParams *params
 }
 
 #if FD_REDUCE_SIMD
+// The 16 outputs of chunk c of one plane, as bytes.
+__attribute__((target("avx512f,avx512bw"))) static inline __m128i reduce_chunk(const int16_t *plane,
+    const ReduceParams *params, int c) {
+    const int pairs = params->pairs;
+    const int16_t *window = plane + params->chunk_start[c];
+    const __m512i w0 = _mm512_loadu_si512(window), w1 = _mm512_loadu_si512(window + 32);
+    const int16_t *control = params->chunk_control + (size_t)c * pairs * 32;
+    const int16_t *weights = params->chunk_weights + (size_t)c * pairs * 32;
+    __m512i sum = _mm512_set1_epi32(1 << (REDUCE_BITS - 1));
+    for (int p = 0; p < pairs; p++) {
+        const __m512i values = _mm512_permutex2var_epi16(w0, _mm512_loadu_si512(control + 32 * p), w1);
+        sum = _mm512_add_epi32(sum, _mm512_madd_epi16(values, _mm512_loadu_si512(weights + 32 * p)));
+    }
+    sum = _mm512_srai_epi32(sum, REDUCE_BITS);
+    return _mm512_cvtusepi32_epi8(_mm512_max_epi32(sum, _mm512_setzero_si512()));
+}
+
+// Output columns [from, to) of an RGB row: whole chunks computed for the three planes at once and
+// interleaved by one byte permute; the columns around them by the scalar path.
+FD_REDUCE_VBMI static void reduce_row_rgb_vbmi(const int16_t *planes, const ReduceParams *params, int from, int to,
+    uint8_t *q) {
+    const int first_chunk = (from + REDUCE_CHUNK - 1) / REDUCE_CHUNK, end_chunk = to / REDUCE_CHUNK;
+    const int16_t *r = planes, *g = r + params->plane_length, *b = g + params->plane_length;
+    if (first_chunk >= end_chunk) {
+        for (int c = 0; c < 3; c++) reduce_plane_scalar(planes + (size_t)c * params->plane_length, params, from, to, q + c, 3);
+        return;
+    }
+    const int head = first_chunk * REDUCE_CHUNK, tail = end_chunk * REDUCE_CHUNK;
+    const __m512i interleave = _mm512_loadu_si512(params->interleave);
+    for (int c = 0; c < 3; c++)
+        reduce_plane_scalar(planes + (size_t)c * params->plane_length, params, from, head, q + c, 3);
+    for (int c = first_chunk; c < end_chunk; c++) {
+        __m512i all = _mm512_castsi128_si512(reduce_chunk(r, params, c));
+        all = _mm512_inserti32x4(all, reduce_chunk(g, params, c), 1);
+        all = _mm512_inserti32x4(all, reduce_chunk(b, params, c), 2);
+        _mm512_mask_storeu_epi8(q + 3 * (c * REDUCE_CHUNK - from), 0xFFFFFFFFFFFFULL,
+            _mm512_permutexvar_epi8(interleave, all));
+    }
+    for (int c = 0; c < 3; c++)
+        reduce_plane_scalar(planes + (size_t)c * params->plane_length, params, tail, to, q + 3 * (tail - from) + c, 3);
+}
+
 __attribute__((target("avx512f,avx512bw"))) static void reduce_plane_avx512(const int16_t *plane,
     const ReduceParams *params, int from, int to, uint8_t *q, int bands) {
     int x = from;
@@ -195,21 +292,8 @@ __attribute__((target("avx512f,avx512bw"))) static void reduce_plane_avx512(cons
         return;
     }
     reduce_plane_scalar(plane, params, from, first_chunk * REDUCE_CHUNK, q, bands);
-    const __m512i round = _mm512_set1_epi32(1 << (REDUCE_BITS - 1));
-    const int pairs = params->pairs;
     for (int c = first_chunk; c < end_chunk; c++) {
-        const int16_t *window = plane + params->chunk_start[c];
-        const __m512i w0 = _mm512_loadu_si512(window), w1 = _mm512_loadu_si512(window + 32);
-        const int16_t *control = params->chunk_control + (size_t)c * pairs * 32;
-        const int16_t *weights = params->chunk_weights + (size_t)c * pairs * 32;
-        __m512i sum = round;
-        for (int p = 0; p < pairs; p++) {
-            const __m512i values =
-                _mm512_permutex2var_epi16(w0, _mm512_loadu_si512(control + 32 * p), w1);
-            sum = _mm512_add_epi32(sum, _mm512_madd_epi16(values, _mm512_loadu_si512(weights + 32 * p)));
-        }
-        sum = _mm512_srai_epi32(sum, REDUCE_BITS);
-        const __m128i bytes = _mm512_cvtusepi32_epi8(_mm512_max_epi32(sum, _mm512_setzero_si512()));
+        const __m128i bytes = reduce_chunk(plane, params, c);
         x = c * REDUCE_CHUNK;
         uint8_t *out = q + (x - from) * bands;
         if (bands == 1) {
@@ -237,6 +321,12 @@ static int generate_reduce(VipsRegion *out_region, void *sequence, void *a, void
     for (int y = rect->top; y < rect->top + rect->height; y++) {
         reduce_split(VIPS_REGION_ADDR(seq->region, 0, y), params, seq->planes);
         uint8_t *q = VIPS_REGION_ADDR(out_region, rect->left, y);
+#if FD_REDUCE_SIMD
+        if (params->vbmi_rgb) {
+            reduce_row_rgb_vbmi(seq->planes, params, from, to, q);
+            continue;
+        }
+#endif
         for (int c = 0; c < bands; c++) {
             const int16_t *plane = seq->planes + (size_t)c * params->plane_length;
 #if FD_REDUCE_SIMD
