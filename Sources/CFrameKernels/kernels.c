@@ -33,7 +33,7 @@ typedef struct {
     void *output_tables;  // mix only
     uint8_t *lut8_blocks; // lut8 SIMD: per colour band, 16 blocks of 16 entries, each in both lanes
     float *mix_terms;     // mix8: per input band c and value v, column c of the matrix × input_c[v]
-    void *mix_search;     // mix8 AVX-512: MixSearch (input byte planes, byte permutes), or NULL
+    void *mix_tables;     // mix8 AVX-512: MixTables (input byte planes, byte permutes), or NULL
     uint32_t *mix_codes;  // mix8 AVX-512: per channel c and index i, output_c[i] << 8c
     VipsImage *input;     // the output image keeps its input alive
 } KernelParams;
@@ -44,7 +44,7 @@ static void free_params(VipsImage *image, KernelParams *params) {
     g_free(params->output_tables);
     g_free(params->lut8_blocks);
     g_free(params->mix_terms);
-    g_free(params->mix_search);
+    g_free(params->mix_tables);
     g_free(params->mix_codes);
     if (params->input) g_object_unref(params->input);
     g_free(params);
@@ -471,7 +471,7 @@ typedef struct {
     uint8_t split[2][3][64];
     uint64_t split_high[2][3];
     uint8_t pack[64];                 // RGB output: bytes 0 … 2 of 16 pixel lanes, packed into 48
-} MixSearch;
+} MixTables;
 
 FD_VBMI static inline void mix_plane_floats(__m512i index, const uint8_t (*planes)[256], __m512 out[4]) {
     const __mmask64 top = _mm512_movepi8_mask(index);
@@ -495,7 +495,7 @@ FD_VBMI static inline void mix_plane_floats(__m512i index, const uint8_t (*plane
 // on the stack.
 FD_VBMI static inline __attribute__((always_inline)) void mix8_row_vbmi_mode(const uint8_t *restrict p,
     uint8_t *restrict q, int n, int bands, const KernelParams *params, const MixConstants *k, int square_root) {
-    const MixSearch *search = (const MixSearch *)params->mix_search;
+    const MixTables *tables = (const MixTables *)params->mix_tables;
     const int layout = bands == 3 ? 0 : 1;
     const float *mtx = params->matrix;
     const int count = params->output_count;
@@ -512,14 +512,14 @@ FD_VBMI static inline __attribute__((always_inline)) void mix8_row_vbmi_mode(con
         __m512 in[3][4];
         _Pragma("clang loop unroll(full)")
         for (int c = 0; c < 3; c++) {
-            const __m512i split = _mm512_loadu_si512(search->split[layout][c]);
+            const __m512i split = _mm512_loadu_si512(tables->split[layout][c]);
             __m512i plane = _mm512_permutex2var_epi8(d[0], split, d[1]);
-            const __mmask64 high = search->split_high[layout][c];
+            const __mmask64 high = tables->split_high[layout][c];
             if (bands == 3)
                 plane = _mm512_mask_permutexvar_epi8(plane, high, split, d[2]);
             else
                 plane = _mm512_mask_mov_epi8(plane, high, _mm512_permutex2var_epi8(d[2], split, d[3]));
-            mix_plane_floats(plane, search->input_planes[c], in[c]);
+            mix_plane_floats(plane, tables->input_planes[c], in[c]);
         }
         // Lane L of pixel[r] holds pixels 16L + 4r … 16L + 4r + 3 (mix_plane_floats' order), R, G, B in
         // bytes 0, 1, 2.
@@ -555,7 +555,7 @@ FD_VBMI static inline __attribute__((always_inline)) void mix8_row_vbmi_mode(con
                 _mm512_storeu_si512(q + 64 * L, _mm512_or_si512(natural[L], alpha));
             } else {
                 _mm512_mask_storeu_epi8(q + 48 * L, 0xFFFFFFFFFFFFULL,
-                    _mm512_permutexvar_epi8(_mm512_loadu_si512(search->pack), natural[L]));
+                    _mm512_permutexvar_epi8(_mm512_loadu_si512(tables->pack), natural[L]));
             }
         }
     }
@@ -588,7 +588,7 @@ static void mix8_region_sse(VipsRegion *in_region, VipsRegion *out_region, const
     for (int y = 0; y < rect->height; y++) {
         const uint8_t *p = VIPS_REGION_ADDR(in_region, rect->left, rect->top + y);
         uint8_t *q = VIPS_REGION_ADDR(out_region, rect->left, rect->top + y);
-        if (params->mix_search && (bands == 3 || bands == 4)) {
+        if (params->mix_tables && (bands == 3 || bands == 4)) {
             mix8_row_vbmi(p, q, rect->width, bands, params, &k);
             continue;
         }
@@ -667,20 +667,20 @@ static void prepare_mix_terms(KernelParams *params) {
 #endif
 }
 
-// Builds the AVX-512 mix path's tables (see MixSearch) when this CPU runs it and the output tables have
+// Builds the AVX-512 mix path's tables (see MixTables) when this CPU runs it and the output tables have
 // at most 65535 entries a channel (so that the code tables stay in the caches).
-static void prepare_mix_search(KernelParams *params) {
+static void prepare_mix_tables(KernelParams *params) {
 #if FD_HAVE_X86_SIMD
     if (!params->mix_terms || !cpu_has_avx512_vbmi() || params->output_count > 65535) return;
     const int count = params->output_count;
     const uint8_t *output = (const uint8_t *)params->output_tables;
-    MixSearch *search = g_new0(MixSearch, 1);
+    MixTables *tables = g_new0(MixTables, 1);
     const float *input = (const float *)params->tables;
     for (int c = 0; c < 3; c++)
         for (int v = 0; v < 256; v++) {
             uint32_t bits;
             memcpy(&bits, &input[c * 256 + v], sizeof bits);
-            for (int j = 0; j < 4; j++) search->input_planes[c][j][v] = (uint8_t)(bits >> (8 * j));
+            for (int j = 0; j < 4; j++) tables->input_planes[c][j][v] = (uint8_t)(bits >> (8 * j));
         }
     for (int layout = 0; layout < 2; layout++) {
         const int bands = 3 + layout;
@@ -689,16 +689,16 @@ static void prepare_mix_search(KernelParams *params) {
                 // Pixel i's band c is byte `position` of the block; past the first two registers it
                 // comes from the third (and fourth).
                 const int position = bands * i + c;
-                search->split[layout][c][i] = (uint8_t)(position % 128);
-                if (position >= 128) search->split_high[layout][c] |= (uint64_t)1 << i;
+                tables->split[layout][c][i] = (uint8_t)(position % 128);
+                if (position >= 128) tables->split_high[layout][c] |= (uint64_t)1 << i;
             }
     }
-    for (int i = 0; i < 48; i++) search->pack[i] = (uint8_t)(4 * (i / 3) + i % 3);
+    for (int i = 0; i < 48; i++) tables->pack[i] = (uint8_t)(4 * (i / 3) + i % 3);
     params->mix_codes = g_new(uint32_t, (size_t)3 * count);
     for (int c = 0; c < 3; c++)
         for (int i = 0; i < count; i++)
             params->mix_codes[c * count + i] = (uint32_t)output[c * count + i] << (8 * c);
-    params->mix_search = search;
+    params->mix_tables = tables;
 #else
     (void)params;
 #endif
@@ -723,7 +723,7 @@ int fd_kernel_mix(VipsImage *in, VipsImage **out, int entries, const float *inpu
     size_t output_size = (size_t)3 * output_count * (entries == 256 ? sizeof(uint8_t) : sizeof(uint16_t));
     params->output_tables = g_memdup2(output_tables, output_size);
     prepare_mix_terms(params);
-    prepare_mix_search(params);
+    prepare_mix_tables(params);
     return attach(in, out, generate_mix, params);
 }
 
