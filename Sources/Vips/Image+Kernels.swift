@@ -84,6 +84,20 @@ extension Image {
     }
   }
 
+  /// The image reduced to `width` columns (at most its own) by FrameDial's horizontal Lanczos 3 kernel
+  /// (8-bit, 1 … 4 bands, every band filtered alike; see `fd_kernel_reduceh_lanczos3`); rows unchanged.
+  public func reducedHorizontally(toWidth width: Int) throws -> Image {
+    guard format == .uchar else {
+      throw VipsError("the Lanczos 3 reduction needs an 8-bit image, not \(format)")
+    }
+    guard width > 0, width <= self.width else {
+      throw VipsError("cannot reduce a width of \(self.width) to \(width)")
+    }
+    return try kernelOutput("Lanczos 3 reduction") { output in
+      fd_kernel_reduceh_lanczos3(pointer, &output, Int32(width))
+    }
+  }
+
   private func kernelOutput(
     _ what: String, _ body: (inout UnsafeMutablePointer<VipsImage>?) -> Int32
   ) throws -> Image {

@@ -84,7 +84,7 @@ import Testing
       (count, (0..<(3 * count)).map { UInt8(truncatingIfNeeded: ($0 &* 2_654_435_761) >> 13) })
     })
 
-  /// Non-decreasing output tables (the kind FrameDial builds, which the AVX-512 path searches) of 2,
+  /// Non-decreasing output tables (the kind FrameDial builds) of 2,
   /// 3000 and 65535 entries a channel: each channel starts at its own code and climbs by random steps of
   /// 0 … 2 codes (about 300 codes over the table), stopping at 255.
   static let monotoneTables: [Int: [UInt8]] = Dictionary(

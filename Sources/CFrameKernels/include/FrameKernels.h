@@ -29,4 +29,10 @@ int fd_kernel_mix(VipsImage *in, VipsImage **out, int entries, const float *inpu
 // clamped to the image (edge pixels repeat); the same for y. Every band is interpolated alike.
 int fd_kernel_resize_bilinear8(VipsImage *in, VipsImage **out, int width, int height);
 
+// Reduces an 8-bit image of 1 … 4 bands to `width` columns (at most its own) with a Lanczos 3 filter
+// stretched by the shrink factor s = in_width / width (support ±3s input pixels; ±3 when s ≤ 1): output
+// column x centres on input position (x + 0.5) s − 0.5; its weights are normalised to sum to 1 in 14-bit
+// fixed point; edge pixels repeat. Every band is filtered alike; rows are unchanged.
+int fd_kernel_reduceh_lanczos3(VipsImage *in, VipsImage **out, int width);
+
 #endif
