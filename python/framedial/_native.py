@@ -85,6 +85,8 @@ def library() -> ctypes.CDLL:
     """The loaded C library (loaded once). ctypes.CDLL releases the GIL during every call, so frames
     render while other Python threads run."""
     global _library
+    if _library is not None:
+        return _library
     with _lock:
         if _library is None:
             problems = []
