@@ -5,6 +5,7 @@ let package = Package(
   name: "FrameDial",
   products: [
     .library(name: "FrameDial", targets: ["FrameDial", "Controls", "Vips"]),
+    .library(name: "FrameDialC", type: .dynamic, targets: ["FrameDialC"]),
     .executable(name: "framedial", targets: ["framedial"]),
     .executable(name: "framedial-bench", targets: ["framedial-bench"]),
   ],
@@ -30,6 +31,8 @@ let package = Package(
     .target(name: "Vips", dependencies: ["CVips", "CFrameKernels", "CJPEGHeader"]),
     .target(name: "Controls"),
     .target(name: "FrameDial", dependencies: ["Vips", "Controls"]),
+    // The C API (include/framedial.h) over FrameDial, for libFrameDialC.so.
+    .target(name: "FrameDialC", dependencies: ["FrameDial", "Controls", "Vips"]),
     .target(
       name: "FrameDialCLI",
       dependencies: ["FrameDial", "Controls", "Vips", "Video", "BenchmarkSupport"]),
@@ -47,6 +50,7 @@ let package = Package(
       name: "FrameDialCLITests",
       dependencies: ["FrameDialCLI", "framedial", "FrameDial", "Controls", "Vips", "Video"]),
     .testTarget(name: "BenchmarkSupportTests", dependencies: ["BenchmarkSupport"]),
+    .testTarget(name: "FrameDialCTests", dependencies: ["FrameDialC", "framedial"]),
   ],
   swiftLanguageModes: [.v6]
 )

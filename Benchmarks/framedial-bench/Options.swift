@@ -5,7 +5,7 @@ import FrameDialCLI
 struct BenchmarkOptions: Sendable {
   /// The sections a run can include.
   enum Section: String, Sendable, CaseIterable {
-    case frames, compile, latency, batch
+    case frames, compile, latency, batch, python
   }
 
   /// A short run (under a minute): fewer frames, events and images.
@@ -38,7 +38,8 @@ struct BenchmarkOptions: Sendable {
     .value("frames", "N", "timed frames per optimized case after warm-up (default 200)"),
     .value("image", "PATH", "the sample photo to enlarge (default SampleImages/rocket.jpg)"),
     .value(
-      "only", "LIST", "run only these sections: frames, compile, latency, batch (comma-separated)"),
+      "only", "LIST",
+      "run only these sections: frames, compile, latency, batch, python (comma-separated)"),
   ])
 
   static let usage =

@@ -12,6 +12,7 @@ enum Report {
     if let compile = result.compile { lines += compileTable(compile) }
     if let latency = result.latency { lines += latencyTable(latency, result) }
     if let batch = result.batch { lines += batchTable(batch, result) }
+    if let python = result.python { lines += pythonTable(python) }
     lines += targetTable(result.targets)
     return lines.joined(separator: "\n")
   }
@@ -239,5 +240,27 @@ enum Report {
     }
     return ["### Targets: \(met) of \(targets.count) met", ""]
       + table(["target", "measured", "limit", ""], rows)
+  }
+
+  private static func pythonTable(_ python: PythonResult) -> [String] {
+    [
+      "", "#### Python (1080p colour + mixing, the `framedial` package over libFrameDialC.so)", "",
+      "The same frame and state from Swift (`FrameRenderer`, in this process, before and after) and "
+        + "from `\(python.python)` (`framedial.FrameRenderer.render(frame, out=out)`), libvips's "
+        + "default thread count. Four threads: each its own renderer and buffers, four frames at once.",
+      "",
+    ]
+      + table(
+        ["", "median ms", "1 thread fps", "4 threads fps", "4 ÷ 1 threads"],
+        [
+          [
+            "Swift", n(python.swiftMedian), n(python.swiftOneThreadFPS),
+            n(python.swiftFourThreadsFPS), n(python.swiftScaling) + "×",
+          ],
+          [
+            "Python", n(python.pythonMedian), n(python.pythonOneThreadFPS),
+            n(python.pythonFourThreadsFPS), n(python.pythonScaling) + "×",
+          ],
+        ])
   }
 }

@@ -23,6 +23,8 @@ struct BenchmarkResult: Sendable, Codable {
   var batch: [BatchResult]?
   /// How the batch inputs were made.
   var batchInput: String?
+  /// The same frame rendered from Python and from Swift, when measured (and Python has `framedial`).
+  var python: PythonResult?
   /// Every target checked.
   var targets: [Target] = []
 }

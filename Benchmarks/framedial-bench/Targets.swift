@@ -13,6 +13,10 @@ enum Targets {
   static let batchPeakMB = 400.0
   /// The colour state's batch throughput as a percentage of the floor's (decode + encode alone).
   static let colourOfFloorPercent = 90.0
+  /// A 1080p colour frame from Python over the same frame from Swift (medians).
+  static let pythonOverSwift = 1.1
+  /// Python's four-thread scaling as a share of Swift's (the GIL is not held while a frame renders).
+  static let pythonScalingShare = 0.9
   /// `--size 2048` throughput over `vipsthumbnail -s 2048`'s.
   static let sizedOverVipsthumbnail = 1.5
 
@@ -46,6 +50,17 @@ enum Targets {
         Target(
           "plan-cache hit, median", measured: compile.cacheHit.median, .atMost,
           cacheHitMicroseconds, unit: "µs"))
+    }
+    if let python = result.python {
+      targets.append(
+        Target(
+          "1080p colour from Python ÷ from Swift, median", measured: python.medianRatio, .atMost,
+          pythonOverSwift, unit: "×"))
+      targets.append(
+        Target(
+          "Python 4-thread scaling ÷ Swift 4-thread scaling",
+          measured: python.pythonScaling / python.swiftScaling, .atLeast, pythonScalingShare,
+          unit: "×"))
     }
     if let latency = result.latency?.first {
       let frameTime = latencyReferenceFrameTime(result)

@@ -24,13 +24,16 @@ func runBenchmarks(_ options: BenchmarkOptions) throws -> BenchmarkResult {
     framesPerCase: options.frames, unoptimizedFramesPerCase: options.unoptimizedFrames,
     warmupFrames: options.warmupFrames, unoptimizedWarmupFrames: options.unoptimizedWarmupFrames)
   let sections = options.sections
-  if sections.contains(.frames) || sections.contains(.latency) {
+  if sections.contains(.frames) || sections.contains(.latency) || sections.contains(.python) {
     let hd = try SampleFrame.make(name: "1080p", from: options.imagePath, width: 1920, height: 1080)
     if sections.contains(.frames) {
       let uhd = try SampleFrame.make(name: "4K", from: options.imagePath, width: 3840, height: 2160)
       result.frames = try FrameBenchmark(options: options, progress: progress).run(frames: [
         hd, uhd,
       ])
+    }
+    if sections.contains(.python) {
+      result.python = try PythonBenchmark(options: options, progress: progress).run(frame: hd)
     }
     if sections.contains(.latency) {
       result.latency = try LatencyBenchmark.restartWindows.map { window in

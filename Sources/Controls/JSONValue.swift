@@ -1,7 +1,7 @@
 import Foundation
 
 /// Any JSON value, read before it is checked so that errors can name the key and the offending value.
-enum JSONValue: Sendable, Hashable, Decodable, CustomStringConvertible {
+public enum JSONValue: Sendable, Hashable, Decodable, CustomStringConvertible {
   case null
   case bool(Bool)
   case number(Double)
@@ -9,7 +9,8 @@ enum JSONValue: Sendable, Hashable, Decodable, CustomStringConvertible {
   case array([JSONValue])
   case object([String: JSONValue])
 
-  init(from decoder: any Decoder) throws {
+  /// Decodes any JSON value.
+  public init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     if container.decodeNil() {
       self = .null
@@ -28,7 +29,7 @@ enum JSONValue: Sendable, Hashable, Decodable, CustomStringConvertible {
 
   /// Reads one JSON document: strict JSON, so a comma before a closing bracket or a key given twice in one
   /// object is an error (naming the key, the line and the column), not a guess.
-  static func parse(_ data: Data) throws(ControlStateError) -> JSONValue {
+  public static func parse(_ data: Data) throws(ControlStateError) -> JSONValue {
     if let problem = JSONStrictness.problem(in: data) { throw .invalidJSON(problem) }
     return try decode(data)
   }
@@ -43,7 +44,7 @@ enum JSONValue: Sendable, Hashable, Decodable, CustomStringConvertible {
   }
 
   /// A compact JSON-like rendering for error messages.
-  var description: String {
+  public var description: String {
     switch self {
     case .null: "null"
     case .bool(let bool): String(bool)
@@ -58,7 +59,7 @@ enum JSONValue: Sendable, Hashable, Decodable, CustomStringConvertible {
   }
 
   /// The name of the value's JSON type, for error messages.
-  var typeName: String {
+  public var typeName: String {
     switch self {
     case .null: "null"
     case .bool: "a boolean"

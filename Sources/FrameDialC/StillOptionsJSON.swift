@@ -1,0 +1,152 @@
+import Controls
+import Foundation
+import FrameDial
+import Vips
+
+/// Reads the still options of `framedial_apply` from a JSON object, with the command line's checks:
+/// `quality` (1 … 100), `format` (`jpeg`, `png`, `webp`, `tiff`, `heic`, `avif`), `fit`
+/// (`"DEVICE[:auto|portrait|landscape]"`), `fitMode` (`cover`, `contain`), `size` (N, `"N"` or
+/// `"WxH"`), `enlarge` (with `size`), `pixelLimit` (at least 1), `background` (`[r, g, b]`, 0 … 255).
+enum StillOptionsJSON {
+  /// The keys understood, in the order the error message lists them.
+  static let keys = [
+    "quality", "format", "fit", "fitMode", "size", "enlarge", "pixelLimit", "background",
+  ]
+
+  /// The options of `json` (NULL or empty for the defaults) for writing `output`.
+  static func options(_ json: UnsafePointer<CChar>?, output: String) throws -> StillOptions {
+    guard json != nil else { return StillOptions() }
+    let text = try CString.read(json, "the options JSON")
+    if text.allSatisfy(\.isWhitespace) { return StillOptions() }
+    let value: JSONValue
+    do {
+      value = try JSONValue.parse(Data(text.utf8))
+    } catch {
+      throw CallError(.invalidOptions, "options JSON: \(error.description)")
+    }
+    guard case .object(let members) = value else {
+      throw invalid(
+        "options JSON must be an object such as {\"quality\": 90}, not \(value.typeName)")
+    }
+    for key in members.keys.sorted() where !keys.contains(key) {
+      throw invalid(
+        "unknown option \"\(key)\"; known options are \(keys.joined(separator: ", "))")
+    }
+    var options = StillOptions()
+    if let quality = members["quality"] {
+      options.quality = try integer(quality, "quality", in: 1...100)
+    }
+    if let format = members["format"] { options.format = try Self.format(format, output: output) }
+    options.size = try size(members)
+    options.fit = try fit(members)
+    if options.size != nil && options.fit != nil {
+      throw invalid("\"size\" and \"fit\" both set the output size; give one")
+    }
+    if let limit = members["pixelLimit"] {
+      options.load.pixelLimit = try integer(limit, "pixelLimit", in: 1...Int.max)
+    }
+    if let background = members["background"] {
+      options.background = try colour(background)
+    }
+    return options
+  }
+
+  private static func invalid(_ message: String) -> CallError {
+    CallError(.invalidOptions, message)
+  }
+
+  private static func integer(_ value: JSONValue, _ key: String, in range: ClosedRange<Int>) throws
+    -> Int
+  {
+    guard case .number(let number) = value, number.rounded() == number,
+      number >= Double(range.lowerBound), number <= Double(range.upperBound)
+    else {
+      let upper = range.upperBound == Int.max ? "" : " … \(range.upperBound)"
+      throw invalid("\"\(key)\" must be a whole number \(range.lowerBound)\(upper), not \(value)")
+    }
+    return Int(number)
+  }
+
+  private static func string(_ value: JSONValue, _ key: String) throws -> String {
+    guard case .string(let text) = value else {
+      throw invalid("\"\(key)\" must be a string, not \(value.typeName) (\(value))")
+    }
+    return text
+  }
+
+  private static func format(_ value: JSONValue, output: String) throws -> ImageFormat {
+    let name = try string(value, "format")
+    guard
+      let format = ImageFormat(rawValue: name.lowercased()) ?? ImageFormat(fileExtension: name)
+    else {
+      let names = ImageFormat.allCases.map { $0.rawValue }.joined(separator: ", ")
+      throw invalid("\"format\" must be one of \(names), not \"\(name)\"")
+    }
+    if let named = ImageFormat(path: output), named != format {
+      throw invalid(
+        "\"format\" \(format.rawValue) disagrees with the output's extension (\(output) is "
+          + "\(named.rawValue)); name it .\(format.fileExtension) or leave \"format\" out")
+    }
+    return format
+  }
+
+  private static func size(_ members: [String: JSONValue]) throws -> SizeFit? {
+    let enlarge: Bool
+    switch members["enlarge"] {
+    case nil: enlarge = false
+    case .bool(let value)?: enlarge = value
+    case let other?: throw invalid("\"enlarge\" must be true or false, not \(other)")
+    }
+    guard let value = members["size"] else {
+      if enlarge { throw invalid("\"enlarge\" needs \"size\"") }
+      return nil
+    }
+    let text: String
+    switch value {
+    case .number(let number) where number.rounded() == number && abs(number) < 1e9:
+      text = String(Int(number))
+    case .string(let string): text = string
+    default: throw invalid("\"size\" must be N or \"WxH\", not \(value)")
+    }
+    do {
+      return try SizeFit(parsing: text, enlarge: enlarge)
+    } catch {
+      throw invalid("\"size\": \(error.message)")
+    }
+  }
+
+  private static func fit(_ members: [String: JSONValue]) throws -> ScreenFit? {
+    let mode = try members["fitMode"].map { value in
+      let text = try string(value, "fitMode")
+      guard let mode = ScreenFit.Mode(rawValue: text.lowercased()) else {
+        throw invalid("\"fitMode\" must be cover or contain, not \"\(text)\"")
+      }
+      return mode
+    }
+    guard let value = members["fit"] else {
+      if mode != nil { throw invalid("\"fitMode\" needs \"fit\"") }
+      return nil
+    }
+    let text = try string(value, "fit")
+    do {
+      let (device, orientation) = try ScreenCatalog.screen(text)
+      return ScreenFit(device: device, orientation: orientation, mode: mode ?? .cover)
+    } catch {
+      throw invalid("\"fit\": \(error.description)")
+    }
+  }
+
+  private static func colour(_ value: JSONValue) throws -> SIMD3<Double> {
+    guard case .array(let items) = value, items.count == 3 else {
+      throw invalid("\"background\" must be [r, g, b] with numbers 0 … 255, not \(value)")
+    }
+    var channels: [Double] = []
+    for item in items {
+      guard case .number(let number) = item, (0...255).contains(number) else {
+        throw invalid("\"background\" must be [r, g, b] with numbers 0 … 255, not \(value)")
+      }
+      channels.append(number)
+    }
+    return SIMD3(channels[0], channels[1], channels[2])
+  }
+}

@@ -1,0 +1,157 @@
+/*
+ * framedial.h — the C API of FrameDial (libFrameDialC.so).
+ *
+ * FrameDial turns Camera Control values (exposure bias, white balance, contrast, saturation, tint,
+ * filter, zoom) into a libvips graph and applies it to still files and to video frames in memory. This
+ * header is the whole C surface: control states from JSON, a still render from file to file, a frame
+ * renderer from a caller's buffer into a caller's buffer, and the versions.
+ *
+ * Build:  cc app.c $(pkg-config --cflags --libs framedial)
+ *         (after scripts/install.sh PREFIX; PKG_CONFIG_PATH=PREFIX/lib/pkgconfig)
+ *
+ * Conventions, for every function:
+ * - It returns a framedial_status; FRAMEDIAL_OK (0) means it did what it was asked.
+ * - Its last argument `char **error` may be NULL. When it is not, *error is set to NULL on success and,
+ *   on failure, to a one-line message (UTF-8, NUL-terminated) that the caller owns and releases with
+ *   framedial_string_free(). No exception, Swift error or abort crosses this boundary: null pointers,
+ *   freed handles, bad sizes, bad JSON and short buffers are errors.
+ * - Out-pointers are set to NULL (or left untouched for numbers) on failure.
+ * - Handles (framedial_state, framedial_frame_renderer) are opaque; each is released with its own
+ *   free function, which accepts NULL and ignores a pointer that is not a live handle (a double free is
+ *   harmless).
+ * - Strings in are NUL-terminated UTF-8; FrameDial does not keep them after the call returns.
+ * - libvips starts once, on the first call that needs it; the process may use libvips itself too.
+ *
+ * Threads: every function may be called from any thread. A state handle is immutable and may be shared
+ * between threads. A frame renderer renders on one thread at a time (a second thread calling
+ * framedial_frame_renderer_render at the same moment gets FRAMEDIAL_ERROR_BUSY; give each thread its own
+ * renderer), while framedial_frame_renderer_set_state may be called from any thread at any time, also
+ * while a frame renders. Functions hold no global lock while they render, so several threads render
+ * several frames (each with its own renderer) or stills at once. libvips's worker threads per frame
+ * default to the number of cores (as `framedial frames`); VIPS_CONCURRENCY sets another number.
+ */
+#ifndef FRAMEDIAL_H
+#define FRAMEDIAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* What a call returns. */
+typedef enum framedial_status {
+  FRAMEDIAL_OK = 0,
+  /* A null pointer, a handle that is not live, a bad size, row stride or pixel format, a short or
+   * overlapping frame buffer, an empty path. */
+  FRAMEDIAL_ERROR_ARGUMENT = 1,
+  /* The control state JSON is not valid JSON, not an object, or has an unknown key or a value of the
+   * wrong type or out of range (the message names the line, column, key, value and allowed range). */
+  FRAMEDIAL_ERROR_STATE = 2,
+  /* The still options JSON of framedial_apply is wrong (the message names the option). */
+  FRAMEDIAL_ERROR_OPTIONS = 3,
+  /* Rendering failed: an input that cannot be read or decoded, an output that cannot be written, an
+   * image over the pixel limit, a libvips failure. The message is `framedial apply`'s. */
+  FRAMEDIAL_ERROR_RENDER = 4,
+  /* The frame renderer is rendering on another thread. */
+  FRAMEDIAL_ERROR_BUSY = 5
+} framedial_status;
+
+/* An immutable control state. Made by framedial_state_from_json, released by framedial_state_free. */
+typedef struct framedial_state framedial_state;
+
+/* A frame renderer for one frame size and pixel format. Made by framedial_frame_renderer_new,
+ * released by framedial_frame_renderer_free. */
+typedef struct framedial_frame_renderer framedial_frame_renderer;
+
+/* Releases a string FrameDial returned (error messages, framedial_state_to_json). NULL is ignored. */
+void framedial_string_free(char *string);
+
+/* ---- versions ---- */
+
+/* Sets *framedial to FrameDial's version ("0.1.0") and *libvips to libvips's ("8.14.1"). Either pointer
+ * may be NULL (not both). The strings are static: do not free them. */
+framedial_status framedial_version(const char **framedial, const char **libvips, char **error);
+
+/* ---- control states ---- */
+
+/* Parses `json`, a JSON object with any subset of the README's keys ("exposureBias", "zoom",
+ * "zoomCenter", "contrast", "saturation", "whiteBalance" (alias "temperature"), "tint", "filter",
+ * "grid") over the identity state, e.g. {"exposureBias": 0.5, "whiteBalance": "tungsten"}; "{}" is the
+ * identity state. Strict JSON: a key given twice or a trailing comma is an error; values are never
+ * clamped. On success *state is a new handle the caller releases with framedial_state_free. */
+framedial_status framedial_state_from_json(const char *json, framedial_state **state, char **error);
+
+/* Sets *json to the state as a JSON object with every key, sorted (framedial_state_from_json reads it
+ * back to the same state). The caller frees *json with framedial_string_free. */
+framedial_status framedial_state_to_json(const framedial_state *state, char **json, char **error);
+
+/* Releases a state. A renderer that was given the state keeps its own copy. */
+void framedial_state_free(framedial_state *state);
+
+/* ---- stills ---- */
+
+/* Renders the image file at `input_path` with `state` (NULL: the identity state, which copies the
+ * pixels) and writes it to `output_path`, exactly as `framedial apply IN -o OUT` with the same state and
+ * options does (bit-identical output): oriented upright, converted to sRGB, EXIF kept with orientation
+ * 1, an sRGB ICC profile, XMP kept; the output's folder is created when missing; the output is written
+ * to a temporary file and renamed when complete, so a failure leaves no partial file and an existing
+ * output untouched; an output that is the input file is refused.
+ *
+ * `options_json` (NULL or "" for the defaults) is a JSON object of:
+ *   "quality":    1 … 100 (default: a JPEG from a JPEG keeps its quality; JPEG 90, WebP 90, HEIC 60,
+ *                 AVIF 80 otherwise), as --quality
+ *   "format":     "jpeg", "png", "webp", "tiff", "heic", "avif" (default: from the output's extension;
+ *                 one that disagrees with the extension is an error), as --format
+ *   "fit":        "DEVICE[:auto|portrait|landscape]", a screen of `framedial devices`, as --fit
+ *   "fitMode":    "cover" (default) or "contain", as --fit-mode
+ *   "size":       N or "N" or "WxH": fit inside that box, as --size (not with "fit")
+ *   "enlarge":    true to enlarge pictures smaller than "size", as --enlarge
+ *   "pixelLimit": refuse larger images (default 100000000), as --pixel-limit
+ *   "background": [r, g, b] (0 … 255) that transparency is flattened onto for JPEG (default white)
+ * Rendering uses libvips's worker threads; several threads may call this at once. */
+framedial_status framedial_apply(const char *input_path, const char *output_path,
+                                 const framedial_state *state, const char *options_json,
+                                 char **error);
+
+/* ---- frames ---- */
+
+/* Makes a renderer for frames of `width` × `height` pixels (each side 1 … 32768, at most 100 million
+ * pixels) in `pixel_format`: "rgb24" (3 bytes a pixel: R, G, B), "rgba" or "bgra" (4 bytes; alpha is
+ * passed through unchanged), ffmpeg's names, 8 bits a channel. Rows are `row_stride` bytes apart in both
+ * the input and the output buffers (0: packed, width × bytes per pixel); padding bytes are neither read
+ * nor written. The renderer starts with the identity state. On success *renderer is a new handle the
+ * caller releases with framedial_frame_renderer_free. */
+framedial_status framedial_frame_renderer_new(int32_t width, int32_t height, const char *pixel_format,
+                                              size_t row_stride, framedial_frame_renderer **renderer,
+                                              char **error);
+
+/* Sets the state the following frames render with (NULL: the identity state); the renderer keeps a
+ * copy, so `state` may be freed at once. Callable from any thread at any time, also while another thread
+ * renders: a frame reads the latest state when it starts, and a change that arrives before half of a
+ * frame is computed restarts that frame with the new state (at most once a frame), as `framedial
+ * frames` does. */
+framedial_status framedial_frame_renderer_set_state(framedial_frame_renderer *renderer,
+                                                    const framedial_state *state, char **error);
+
+/* Renders the frame at `input` into `output`. Both buffers hold a frame laid out as the renderer's
+ * (size, pixel format, row stride): at least row_stride × (height − 1) + width × bytes per pixel bytes,
+ * which `input_size` and `output_size` say (shorter is an error, longer is fine); they must not overlap.
+ * The output is bit-identical to `framedial frames` for the same state and frames. Blocks until the
+ * frame is complete (libvips's worker threads compute it); `input` is only read. When `generation` is
+ * not NULL it receives the number of the state used (0 for the state at creation, one more for every
+ * set_state that changed it). One thread at a time per renderer (see Threads above). */
+framedial_status framedial_frame_renderer_render(framedial_frame_renderer *renderer, const void *input,
+                                                 size_t input_size, void *output, size_t output_size,
+                                                 uint64_t *generation, char **error);
+
+/* Releases a renderer. Freeing it while another thread renders with it is safe: the frame completes and
+ * the renderer goes away after it. */
+void framedial_frame_renderer_free(framedial_frame_renderer *renderer);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* FRAMEDIAL_H */

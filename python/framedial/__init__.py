@@ -1,0 +1,15 @@
+"""FrameDial from Python: Camera Control values (exposure bias, white balance, contrast, saturation,
+tint, filter, zoom) applied to still files and to NumPy video frames, through FrameDial's C API.
+
+- :func:`apply` renders a still file to a file, as ``framedial apply``.
+- :class:`FrameRenderer` renders NumPy frames, as ``framedial frames``; its state may change from any
+  thread, and the GIL is released while a frame renders.
+- :func:`version` is FrameDial's version.
+- :class:`FrameDialError` carries FrameDial's message for every failure.
+"""
+
+from ._frames import FrameRenderer
+from ._native import FrameDialError
+from ._still import apply, version
+
+__all__ = ["apply", "FrameRenderer", "version", "FrameDialError"]

@@ -1,0 +1,89 @@
+"""Stills and versions."""
+
+from __future__ import annotations
+
+import ctypes
+import json
+import os
+from typing import Any, Mapping, Optional, Union
+
+from ._native import FrameDialError, State, call
+
+PathLike = Union[str, "os.PathLike[str]"]
+
+# Python's keyword names for the C API's option keys.
+_OPTION_KEYS = {
+    "quality": "quality",
+    "format": "format",
+    "fit": "fit",
+    "fit_mode": "fitMode",
+    "size": "size",
+    "enlarge": "enlarge",
+    "pixel_limit": "pixelLimit",
+    "background": "background",
+}
+
+
+def state_json(state: Optional[Mapping[str, Any]]) -> str:
+    """The JSON text of a state dict (the README's JSON keys); None is the identity state."""
+    if state is None:
+        return "{}"
+    if not isinstance(state, Mapping):
+        raise TypeError(f"state must be a dict of control values or None, not {type(state).__name__}")
+    try:
+        return json.dumps(dict(state))
+    except (TypeError, ValueError) as error:
+        raise FrameDialError(f"the state cannot be written as JSON: {error}", 2) from None
+
+
+def apply(
+    input_path: PathLike,
+    output_path: PathLike,
+    state: Optional[Mapping[str, Any]] = None,
+    **options: Any,
+) -> None:
+    """Renders the image at `input_path` with `state` and writes it to `output_path`, exactly as
+    `framedial apply` does (bit-identical): upright, sRGB, EXIF kept with orientation 1, written to a
+    temporary file and renamed, so a failure leaves nothing behind.
+
+    Args:
+        input_path: a JPEG, PNG, WebP, TIFF, HEIC, AVIF or GIF file.
+        output_path: the file to write; its extension picks the format, its folder is created.
+        state: control values with the README's JSON keys, e.g.
+            ``{"exposureBias": 0.5, "whiteBalance": "tungsten"}``; None is the identity state.
+        **options: ``quality`` (1 … 100), ``format`` ("jpeg", "png", "webp", "tiff", "heic",
+            "avif"), ``fit`` ("iphone-16-pro", "ipad-pro-11:landscape"), ``fit_mode`` ("cover",
+            "contain"), ``size`` (2048 or "1920x1080"), ``enlarge`` (bool, with size),
+            ``pixel_limit`` (int), ``background`` ((r, g, b) for transparency in a JPEG).
+
+    Raises:
+        FrameDialError: with FrameDial's message, for bad control values or options, an input that
+            cannot be read or decoded, an output that cannot be written.
+
+    The GIL is released while the image renders.
+    """
+    handle = State(state_json(state))
+    chosen = {}
+    for key, value in options.items():
+        if key not in _OPTION_KEYS:
+            known = ", ".join(_OPTION_KEYS)
+            raise FrameDialError(f'unknown option "{key}"; known options are {known}', 3)
+        chosen[_OPTION_KEYS[key]] = list(value) if key == "background" else value
+    try:
+        options_json = json.dumps(chosen)
+    except (TypeError, ValueError) as error:
+        raise FrameDialError(f"the options cannot be written as JSON: {error}", 3) from None
+    call(
+        "framedial_apply",
+        os.fsencode(input_path),
+        os.fsencode(output_path),
+        handle.handle,
+        options_json.encode("utf-8"),
+    )
+
+
+def version() -> str:
+    """FrameDial's version, e.g. "0.1.0" (the one `framedial --version` prints)."""
+    text = ctypes.c_char_p()
+    call("framedial_version", ctypes.byref(text), None)
+    return (text.value or b"").decode("utf-8")

@@ -1,0 +1,91 @@
+"""framedial.apply and framedial.version against the framedial command."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import framedial
+from conftest import run
+
+
+def test_version_is_the_commands(framedial_binary: str) -> None:
+    printed = run([framedial_binary, "--version"]).decode().split()
+    assert printed[0] == "framedial"
+    assert framedial.version() == printed[1]
+
+
+@pytest.mark.parametrize(
+    ("state", "options", "arguments", "name"),
+    [
+        ({"exposureBias": 0.5, "whiteBalance": "tungsten", "contrast": 1.2}, {}, [], "out.png"),
+        (
+            {"filter": "vivid", "zoom": 1.5, "zoomCenter": [0.4, 0.5]},
+            {"size": "96x64", "quality": 80},
+            ["--size", "96x64", "--quality", "80"],
+            "out.jpg",
+        ),
+        (
+            {"saturation": 1.3},
+            {"fit": "iphone-16-pro:landscape", "fit_mode": "contain", "format": "webp"},
+            ["--fit", "iphone-16-pro:landscape", "--fit-mode", "contain"],
+            "out.webp",
+        ),
+        (None, {"size": 50, "enlarge": True}, ["--size", "50", "--enlarge"], "out.png"),
+    ],
+)
+def test_apply_is_bit_identical_to_framedial_apply(
+    tmp_path: Path, sample: str, framedial_binary: str, state, options, arguments, name
+) -> None:
+    ours = tmp_path / ("api-" + name)
+    theirs = tmp_path / ("cli-" + name)
+    framedial.apply(sample, ours, state, **options)
+    state_file = tmp_path / "state.json"
+    state_file.write_text(json.dumps(state or {}))
+    run([framedial_binary, "apply", sample, "-o", str(theirs), "--state", str(state_file)] + arguments)
+    assert ours.read_bytes() == theirs.read_bytes()
+    assert len(ours.read_bytes()) > 1000
+
+
+def test_bad_state_raises_with_frameDials_message(tmp_path: Path, sample: str) -> None:
+    output = tmp_path / "never.png"
+    with pytest.raises(framedial.FrameDialError) as raised:
+        framedial.apply(sample, output, {"exposureBias": 9})
+    # The message `framedial apply --state` gives for the same file, at its line and column.
+    assert str(raised.value) == (
+        'state JSON:1:2: The value 9 for "exposure-bias" is out of range; allowed: -8 … 8 EV.'
+    )
+    assert raised.value.status == 2
+    with pytest.raises(framedial.FrameDialError, match="Unknown control key"):
+        framedial.apply(sample, output, {"exposureBais": 1})
+    with pytest.raises(framedial.FrameDialError, match="not a finite number|not a valid JSON"):
+        framedial.apply(sample, output, {"contrast": float("nan")})
+    with pytest.raises(TypeError):
+        framedial.apply(sample, output, "ev=1")  # type: ignore[arg-type]
+    assert not output.exists()
+
+
+def test_bad_files_and_options_raise(tmp_path: Path, sample: str) -> None:
+    output = tmp_path / "never.png"
+    with pytest.raises(framedial.FrameDialError, match="no-such.jpg") as raised:
+        framedial.apply(tmp_path / "no-such.jpg", output)
+    assert raised.value.status == 4
+    broken = tmp_path / "broken.jpg"
+    broken.write_bytes(b"not an image")
+    with pytest.raises(framedial.FrameDialError, match="broken.jpg"):
+        framedial.apply(broken, output)
+    with pytest.raises(framedial.FrameDialError, match="quality"):
+        framedial.apply(sample, output, quality=0)
+    with pytest.raises(framedial.FrameDialError, match='unknown option "qualty"'):
+        framedial.apply(sample, output, qualty=90)
+    with pytest.raises(framedial.FrameDialError, match="disagrees"):
+        framedial.apply(sample, output, format="jpeg")
+    with pytest.raises(framedial.FrameDialError, match="give one"):
+        framedial.apply(sample, output, size=100, fit="iphone-16")
+    with pytest.raises(framedial.FrameDialError, match="iphone-16-pro"):
+        framedial.apply(sample, output, fit="iphone16pro")
+    with pytest.raises(framedial.FrameDialError, match="input"):
+        framedial.apply(sample, sample)
+    assert not output.exists()
