@@ -13,6 +13,8 @@ final class FramePipeline {
   private let rgbIn: UnsafeMutableRawBufferPointer
   private let rgbOut: UnsafeMutableRawBufferPointer
   private let startTime: Int64
+  /// How many ticks earlier than decoded frames are encoded (a trimmed start).
+  var shift: Int64
   private let timeBase: AVRational
   private let name: String
   private var index = 0
@@ -24,6 +26,7 @@ final class FramePipeline {
     source: VideoSource, inputFormat: AVPixelFormat, outputFormat: AVPixelFormat,
     matrix: AVColorSpace, fullRange: Bool, startTime: Int64, timeBase: AVRational, name: String
   ) throws(VideoError) {
+    shift = 0
     self.source = source
     self.inputFormat = inputFormat
     self.outputFormat = outputFormat
@@ -63,15 +66,16 @@ final class FramePipeline {
     return try decoder.receive(into: decoded) ? decoded : nil
   }
 
-  /// Converts `frame` to RGB, calls `render` with it, and returns the frame to encode, with `frame`'s
-  /// timestamp: the result converted back, or `frame` itself when `render` left it unchanged (returned
+  /// Converts `frame` to RGB, calls `render` with it, and returns the frame to encode, with
+  /// `timestamp` (``timestamp(of:)``) less the shift: the result converted back, or `frame` itself when `render` left it unchanged (returned
   /// false) and the output's pixel format is the input's, so an unchanged frame loses nothing to the
   /// round trip through 8-bit RGB.
   ///
   /// - Throws: ``VideoError`` when the frame's size or format differs from the stream's (a change
   ///   mid-stream), or a conversion fails; what `render` throws.
   func process(
-    _ frame: UnsafeMutablePointer<AVFrame>, render: (VideoTranscoder.Frame) throws -> Bool
+    _ frame: UnsafeMutablePointer<AVFrame>, timestamp: Int64,
+    render: (VideoTranscoder.Frame) throws -> Bool
   ) throws -> UnsafeMutablePointer<AVFrame> {
     let (width, height) = (Int(frame.pointee.width), Int(frame.pointee.height))
     guard width == source.width, height == source.height,
@@ -88,28 +92,27 @@ final class FramePipeline {
     }
     let stride = source.width * 3
     try toRGB.convert(frame, into: inBase, stride: stride)
-    let timestamp = timestamp(of: frame)
     let time = Double(timestamp - startTime) * av_q2d(timeBase)
     let changed = try render(
       VideoTranscoder.Frame(
         input: UnsafeRawBufferPointer(rgbIn), output: rgbOut, time: time, index: index))
     index += 1
     guard changed || outputFormat != inputFormat else {
-      frame.pointee.pts = timestamp
+      frame.pointee.pts = timestamp - shift
       frame.pointee.pict_type = AV_PICTURE_TYPE_NONE
       return frame
     }
     if !changed { outBase.copyMemory(from: inBase, byteCount: rgbIn.count) }
     try VideoError.check(av_frame_make_writable(encoded), "out of memory for video frames")
     try fromRGB.convert(outBase, stride: stride, into: encoded)
-    encoded.pointee.pts = timestamp
+    encoded.pointee.pts = timestamp - shift
     encoded.pointee.pict_type = AV_PICTURE_TYPE_NONE
     return encoded
   }
 
   /// The frame's presentation timestamp: FFmpeg's best estimate, else one tick after the previous
-  /// frame's.
-  private func timestamp(of frame: UnsafeMutablePointer<AVFrame>) -> Int64 {
+  /// frame's. Called once per frame, in order.
+  func timestamp(of frame: UnsafeMutablePointer<AVFrame>) -> Int64 {
     var timestamp = frame.pointee.best_effort_timestamp
     if timestamp == fd_no_pts() { timestamp = frame.pointee.pts }
     if timestamp == fd_no_pts() { timestamp = (lastTimestamp ?? startTime - 1) + 1 }

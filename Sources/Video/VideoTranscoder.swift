@@ -72,10 +72,14 @@ public final class VideoTranscoder {
       expected = Int(
         (Double(input.context.pointee.duration) / Double(AV_TIME_BASE) * fps).rounded())
     }
+    let aspect = av_guess_sample_aspect_ratio(input.context, stream, nil)
+    let duration = input.context.pointee.duration
     source = VideoSource(
       width: width, height: height,
       codecName: avcodec_get_name(context.codec_id).map { String(cString: $0) } ?? "unknown",
       pixelFormatName: formatName, bitDepth: depth, frameRate: fps, expectedFrames: expected,
+      duration: duration > 0 ? Double(duration) / Double(AV_TIME_BASE) : nil,
+      sampleAspect: aspect.num > 0 && aspect.den > 0 ? av_q2d(aspect) : 1,
       rotation: input.rotation, colourTags: colour.summary,
       conversionMatrix: av_color_space_name(matrix).map { String(cString: $0) } ?? "unknown")
     let (streams, videoIndex) = (input.streams, input.videoIndex)
@@ -128,15 +132,17 @@ public final class VideoTranscoder {
   }
 
   /// Writes the processed video to `path` in the container `outputName`'s extension names (`path` may
-  /// be a temporary file; `outputName` is the file named in messages). `render` is called once per
-  /// frame in presentation order and returns true when it wrote the frame's output, false when the
-  /// frame is to be encoded unchanged (no round trip through RGB); `progress` is called after each
-  /// frame is encoded, with the frames done.
+  /// be a temporary file; `outputName` is the file named in messages), the part `span` says (see
+  /// ``TimeSpan``: the whole video by default). `render` is called once per frame in presentation
+  /// order and returns true when it wrote the frame's output, false when the frame is to be encoded
+  /// unchanged (no round trip through RGB); `progress` is called after each frame is encoded, with the
+  /// frames done.
   ///
   /// - Throws: ``VideoError`` naming the file for any failure of reading, decoding, encoding or
-  ///   writing, or what `render` throws (which stops the run; the caller removes `path`).
+  ///   writing, or when no frame lies in `span`; what `render` throws (which stops the run; the caller
+  ///   removes `path`).
   public func write(
-    to path: String, outputName: String, settings: EncoderSettings,
+    to path: String, outputName: String, settings: EncoderSettings, span: TimeSpan = TimeSpan(),
     render: (Frame) throws -> Bool, progress: (Int) -> Void = { _ in }
   ) throws {
     let stream = input.videoStream
@@ -171,6 +177,8 @@ public final class VideoTranscoder {
     guard let videoOutput = outputIndex[input.videoIndex] else {
       throw VideoError("\(outputName): the video stream was not added")
     }
+    var cut = bounds(of: span)
+    if span.start > 0 { try input.seekVideo(before: cut.start) }
     let pipeline = try FramePipeline(
       source: source, inputFormat: pixelFormat, outputFormat: outputFormat, matrix: matrix,
       fullRange: fullRange, startTime: stream.pointee.start_time,
@@ -179,6 +187,20 @@ public final class VideoTranscoder {
     var owned: UnsafeMutablePointer<AVPacket>? = packet
     defer { av_packet_free(&owned) }
     var done = 0
+    var videoEnded = false
+    var streamsEnded: Set<Int> = []
+    // Packets of other streams read before the first frame kept, which sets the shift.
+    var held: [(packet: UnsafeMutablePointer<AVPacket>?, index: Int)] = []
+    defer { for index in held.indices { av_packet_free(&held[index].packet) } }
+    func writeCopied(_ packet: UnsafeMutablePointer<AVPacket>, from index: Int) throws {
+      guard let target = outputIndex[index] else { return }
+      let timeBase = input.streams[index].pointee.time_base
+      switch cut.place(packet, timeBase: timeBase, videoTimeBase: stream.pointee.time_base) {
+      case .before: break
+      case .after: streamsEnded.insert(index)
+      case .inside: try output.write(packet, from: timeBase, to: target)
+      }
+    }
     func drainEncoder() throws {
       while try encoder.receive(into: packet) {
         try output.write(packet, from: encoder.context.pointee.time_base, to: videoOutput)
@@ -186,25 +208,123 @@ public final class VideoTranscoder {
     }
     func drainDecoder() throws {
       while let frame = try pipeline.next(from: decoder) {
-        try encoder.send(try pipeline.process(frame, render: render))
+        let timestamp = pipeline.timestamp(of: frame)
+        if let lower = cut.lower, timestamp < lower { continue }
+        if let upper = cut.upper, timestamp >= upper {
+          videoEnded = true
+          continue
+        }
+        if cut.waitsForFirstFrame {
+          cut.settle(firstFrame: timestamp)
+          pipeline.shift = cut.shift
+          for index in held.indices {
+            if let packet = held[index].packet { try writeCopied(packet, from: held[index].index) }
+            av_packet_free(&held[index].packet)
+          }
+          held = []
+        }
+        try encoder.send(try pipeline.process(frame, timestamp: timestamp, render: render))
         try drainEncoder()
         done += 1
         progress(done)
       }
     }
-    while try input.read(into: packet) {
+    let copiedCount = outputIndex.count - 1
+    while !(videoEnded && streamsEnded.count == copiedCount), try input.read(into: packet) {
       let index = Int(packet.pointee.stream_index)
       if index == input.videoIndex {
+        guard !videoEnded else { continue }
         try decoder.send(packet)
         try drainDecoder()
-      } else if let target = outputIndex[index] {
-        try output.write(packet, from: input.streams[index].pointee.time_base, to: target)
+      } else if outputIndex[index] != nil {
+        guard cut.waitsForFirstFrame else {
+          try writeCopied(packet, from: index)
+          continue
+        }
+        guard let copy = av_packet_clone(packet) else {
+          throw VideoError("out of memory for a packet")
+        }
+        held.append((copy, index))
       }
     }
-    try decoder.send(nil)
-    try drainDecoder()
+    if !videoEnded {
+      try decoder.send(nil)
+      try drainDecoder()
+    }
+    guard done > 0 else {
+      throw VideoError(
+        "\(input.path): no video frame lies in the span asked for (from \(span.start) s"
+          + (span.duration.map { " for \($0) s" } ?? "") + ")")
+    }
     try encoder.send(nil)
     try drainEncoder()
     try output.finish()
+  }
+
+  /// Decodes the frame displayed at `time` seconds from the video stream's first timestamp — the last
+  /// frame whose presentation time is at or before `time`, or the first frame when `time` comes before
+  /// it — and calls `render` once with it as packed RGB (`output` is the caller's to use).
+  ///
+  /// - Throws: ``VideoError`` naming the file when it cannot be read or decoded or has no frame; what
+  ///   `render` throws.
+  public func frame(at time: Double, render: (Frame) throws -> Void) throws {
+    let stream = input.videoStream
+    let target = bounds(of: TimeSpan(start: time)).start
+    if time > 0 { try input.seekVideo(before: target) }
+    let pipeline = try FramePipeline(
+      source: source, inputFormat: pixelFormat, outputFormat: pixelFormat, matrix: matrix,
+      fullRange: fullRange, startTime: stream.pointee.start_time,
+      timeBase: stream.pointee.time_base, name: input.path)
+    guard let packet = av_packet_alloc(), let held = av_frame_alloc() else {
+      throw VideoError("out of memory for a frame")
+    }
+    var ownedPacket: UnsafeMutablePointer<AVPacket>? = packet
+    var ownedFrame: UnsafeMutablePointer<AVFrame>? = held
+    defer {
+      av_packet_free(&ownedPacket)
+      av_frame_free(&ownedFrame)
+    }
+    var heldTimestamp: Int64?
+    var found = false
+    func drainDecoder() throws {
+      while !found, let frame = try pipeline.next(from: decoder) {
+        let timestamp = pipeline.timestamp(of: frame)
+        if timestamp > target, heldTimestamp != nil {
+          found = true
+          return
+        }
+        av_frame_unref(held)
+        av_frame_move_ref(held, frame)
+        heldTimestamp = timestamp
+        found = timestamp >= target
+      }
+    }
+    while !found, try input.read(into: packet) {
+      guard Int(packet.pointee.stream_index) == input.videoIndex else { continue }
+      try decoder.send(packet)
+      try drainDecoder()
+    }
+    if !found {
+      try decoder.send(nil)
+      try drainDecoder()
+    }
+    guard let heldTimestamp else { throw VideoError("\(input.path): has no video frame") }
+    _ = try pipeline.process(held, timestamp: heldTimestamp) { frame in
+      try render(frame)
+      return false
+    }
+  }
+
+  /// `span` in the video stream's timestamps: the first kept (`lower`, nil from the start), the first
+  /// past it (`upper`, nil to the end), and the shift that moves the kept start to 0.
+  private func bounds(of span: TimeSpan) -> SpanBounds {
+    let stream = input.videoStream.pointee
+    let origin = stream.start_time == fd_no_pts() ? 0 : stream.start_time
+    let tick = av_q2d(stream.time_base)
+    let start = origin + Int64((max(0, span.start) / tick).rounded())
+    return SpanBounds(
+      start: start, lower: span.start > 0 ? start : nil,
+      upper: span.duration.map { start + Int64(($0 / tick).rounded()) },
+      shift: span.start > 0 ? start : 0)
   }
 }
