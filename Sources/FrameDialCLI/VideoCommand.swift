@@ -79,6 +79,14 @@ enum VideoCommand: Command {
       for stream in transcoder.skippedStreams {
         console.err("framedial \(name): warning: \(input): \(stream) is not copied")
       }
+      if let rotation = source.rotation, rotation != 0,
+        !VideoTranscoder.keepsRotation(outputName: output)
+      {
+        console.err(
+          "framedial \(name): warning: \(input) is rotated (\(VideoOptions.degreesText(rotation))) "
+            + "but \(output) is Matroska, which keeps no rotation here (FFmpeg 5.1): it will play "
+            + "unrotated; write .mp4 or .mov to keep it")
+      }
     }
     try AtomicFile.createFolder(of: output)
     let live = LiveControlState(state)

@@ -105,6 +105,11 @@ enum VideoOptions {
     return max(0, Int((seconds * source.frameRate).rounded()))
   }
 
+  /// A display rotation as text: "90°".
+  static func degreesText(_ degrees: Double) -> String {
+    String(format: "%g°", (degrees * 10).rounded() / 10)
+  }
+
   /// Seconds as text: "12.5 s".
   static func timeText(_ seconds: Double) -> String {
     String(format: "%g s", (seconds * 1000).rounded() / 1000)

@@ -102,6 +102,17 @@ public final class VideoTranscoder {
     return type == AVMEDIA_TYPE_AUDIO || type == AVMEDIA_TYPE_SUBTITLE
   }
 
+  /// False when the container `outputName`'s extension names drops a stream's display matrix in this
+  /// FFmpeg: Matroska and WebM (FFmpeg 5.1's Matroska muxer writes no rotation), so rotated video would
+  /// play unrotated.
+  public static func keepsRotation(outputName: String) -> Bool {
+    guard let format = av_guess_format(nil, outputName, nil), let name = format.pointee.name else {
+      return true
+    }
+    let formatName = String(cString: name)
+    return !(formatName.contains("matroska") || formatName.contains("webm"))
+  }
+
   /// True when the encoder of `codec` exists in this FFmpeg.
   public static func isAvailable(_ codec: VideoCodec) -> Bool {
     VideoEncoder.isAvailable(codec)
