@@ -23,6 +23,10 @@ struct BenchmarkResult: Sendable, Codable {
   var batch: [BatchResult]?
   /// How the batch inputs were made.
   var batchInput: String?
+  /// `framedial video` against ffmpeg, when measured.
+  var video: [VideoResult]?
+  /// How the video clip was made.
+  var videoInput: String?
   /// Every target checked.
   var targets: [Target] = []
 }
