@@ -1,8 +1,9 @@
 import CFFmpeg
 
-/// One decoded frame's way through the caller: video pixels to packed RGB, the caller's render, RGB
-/// back to the output's pixel format, with the frame's own timestamp.
-final class FramePipeline {
+/// One decoded frame's way through the caller, in two steps that may run on two threads: video pixels
+/// to packed RGB in a ``FrameSlot`` (``load(_:timestamp:into:)``), then, after the caller's render, RGB
+/// back to the output's pixel format with the frame's own timestamp (``encodable(_:changed:)``).
+final class FramePipeline: @unchecked Sendable {
   private let encoded: UnsafeMutablePointer<AVFrame>
   private let decoded: UnsafeMutablePointer<AVFrame>
   private let source: VideoSource
@@ -10,8 +11,6 @@ final class FramePipeline {
   private let outputFormat: AVPixelFormat
   private let toRGB: FrameConverter
   private let fromRGB: FrameConverter
-  private let rgbIn: UnsafeMutableRawBufferPointer
-  private let rgbOut: UnsafeMutableRawBufferPointer
   private let startTime: Int64
   /// How many ticks earlier than decoded frames are encoded (a trimmed start).
   var shift: Int64
@@ -19,6 +18,9 @@ final class FramePipeline {
   private let name: String
   private var index = 0
   private var lastTimestamp: Int64?
+
+  /// The bytes of one frame as packed RGB.
+  var rgbBytes: Int { source.width * source.height * 3 }
 
   /// A pipeline for frames of `source`'s size in `inputFormat`, encoded in `outputFormat`, both
   /// converted with `matrix` and `fullRange`; timestamps count in `timeBase` from `startTime`.
@@ -39,9 +41,6 @@ final class FramePipeline {
     fromRGB = try FrameConverter(
       width: source.width, height: source.height, from: AV_PIX_FMT_RGB24, to: outputFormat,
       matrix: matrix, fullRange: fullRange)
-    let bytes = source.width * source.height * 3
-    rgbIn = .allocate(byteCount: bytes, alignment: 64)
-    rgbOut = .allocate(byteCount: bytes, alignment: 64)
     guard let decoded = av_frame_alloc(), let encoded = av_frame_alloc() else {
       throw VideoError("out of memory for video frames")
     }
@@ -54,8 +53,6 @@ final class FramePipeline {
   }
 
   deinit {
-    rgbIn.deallocate()
-    rgbOut.deallocate()
     var frames: [UnsafeMutablePointer<AVFrame>?] = [decoded, encoded]
     for index in frames.indices { av_frame_free(&frames[index]) }
   }
@@ -66,17 +63,14 @@ final class FramePipeline {
     return try decoder.receive(into: decoded) ? decoded : nil
   }
 
-  /// Converts `frame` to RGB, calls `render` with it, and returns the frame to encode, with
-  /// `timestamp` (``timestamp(of:)``) less the shift: the result converted back, or `frame` itself when `render` left it unchanged (returned
-  /// false) and the output's pixel format is the input's, so an unchanged frame loses nothing to the
-  /// round trip through 8-bit RGB.
+  /// Moves `frame` (presented at `timestamp`, ``timestamp(of:)``) into `slot` and converts it to RGB
+  /// there; the slot's output timestamp is `timestamp` less the shift.
   ///
   /// - Throws: ``VideoError`` when the frame's size or format differs from the stream's (a change
-  ///   mid-stream), or a conversion fails; what `render` throws.
-  func process(
-    _ frame: UnsafeMutablePointer<AVFrame>, timestamp: Int64,
-    render: (VideoTranscoder.Frame) throws -> Bool
-  ) throws -> UnsafeMutablePointer<AVFrame> {
+  ///   mid-stream), or the conversion fails.
+  func load(_ frame: UnsafeMutablePointer<AVFrame>, timestamp: Int64, into slot: FrameSlot)
+    throws(VideoError)
+  {
     let (width, height) = (Int(frame.pointee.width), Int(frame.pointee.height))
     guard width == source.width, height == source.height,
       frame.pointee.format == inputFormat.rawValue
@@ -87,25 +81,40 @@ final class FramePipeline {
           + "\(source.width)×\(source.height) \(source.pixelFormatName): "
           + "video that changes size or format mid-stream is not processed")
     }
-    guard let inBase = rgbIn.baseAddress, let outBase = rgbOut.baseAddress else {
+    guard let inBase = slot.rgbIn.baseAddress else {
       throw VideoError("\(name): empty frame buffers")
     }
-    let stride = source.width * 3
-    try toRGB.convert(frame, into: inBase, stride: stride)
-    let time = Double(timestamp - startTime) * av_q2d(timeBase)
-    let changed = try render(
-      VideoTranscoder.Frame(
-        input: UnsafeRawBufferPointer(rgbIn), output: rgbOut, time: time, index: index))
+    av_frame_unref(slot.decoded)
+    av_frame_move_ref(slot.decoded, frame)
+    try toRGB.convert(slot.decoded, into: inBase, stride: source.width * 3)
+    slot.timestamp = timestamp
+    slot.outputTimestamp = timestamp - shift
+    slot.time = Double(timestamp - startTime) * av_q2d(timeBase)
+    slot.index = index
     index += 1
+  }
+
+  /// The frame to encode for `slot` after the caller's render: its output converted back when
+  /// `changed`; else the decoded frame itself when the output's pixel format is the input's, so an
+  /// unchanged frame loses nothing to the round trip through 8-bit RGB. It carries the slot's output
+  /// timestamp and stays valid until the slot or this method is used again.
+  ///
+  /// - Throws: ``VideoError`` when the conversion fails.
+  func encodable(_ slot: FrameSlot, changed: Bool) throws(VideoError)
+    -> UnsafeMutablePointer<AVFrame>
+  {
     guard changed || outputFormat != inputFormat else {
-      frame.pointee.pts = timestamp - shift
-      frame.pointee.pict_type = AV_PICTURE_TYPE_NONE
-      return frame
+      slot.decoded.pointee.pts = slot.outputTimestamp
+      slot.decoded.pointee.pict_type = AV_PICTURE_TYPE_NONE
+      return slot.decoded
     }
-    if !changed { outBase.copyMemory(from: inBase, byteCount: rgbIn.count) }
+    guard let inBase = slot.rgbIn.baseAddress, let outBase = slot.rgbOut.baseAddress else {
+      throw VideoError("\(name): empty frame buffers")
+    }
+    if !changed { outBase.copyMemory(from: inBase, byteCount: slot.rgbIn.count) }
     try VideoError.check(av_frame_make_writable(encoded), "out of memory for video frames")
-    try fromRGB.convert(outBase, stride: stride, into: encoded)
-    encoded.pointee.pts = timestamp - shift
+    try fromRGB.convert(outBase, stride: source.width * 3, into: encoded)
+    encoded.pointee.pts = slot.outputTimestamp
     encoded.pointee.pict_type = AV_PICTURE_TYPE_NONE
     return encoded
   }
@@ -118,5 +127,14 @@ final class FramePipeline {
     if timestamp == fd_no_pts() { timestamp = (lastTimestamp ?? startTime - 1) + 1 }
     lastTimestamp = timestamp
     return timestamp
+  }
+}
+
+extension VideoTranscoder.Frame {
+  /// The caller's view of `slot`.
+  init(_ slot: FrameSlot) {
+    self.init(
+      input: UnsafeRawBufferPointer(slot.rgbIn), output: slot.rgbOut, time: slot.time,
+      index: slot.index)
   }
 }

@@ -8,6 +8,10 @@ import CFFmpeg
 /// 4:4:4), the colour tags, the sample aspect ratio, the display matrix (rotation stays metadata: the
 /// pixels are processed as coded), stream and container metadata. Refused with a ``VideoError``: more
 /// than 8 bits per sample, PQ or HLG transfer (HDR).
+///
+/// Decoding and the conversion to RGB run on a thread of their own, up to three frames ahead (buffers
+/// reused frame after frame); the caller's render, the conversion back and the encoder run on the
+/// calling thread, the encoder and the decoder each with FFmpeg's automatic thread count.
 public final class VideoTranscoder {
   /// One frame handed to the caller: packed RGB rows (`width × 3` bytes) in, the same layout out.
   public struct Frame {
@@ -188,7 +192,7 @@ public final class VideoTranscoder {
     guard let videoOutput = outputIndex[input.videoIndex] else {
       throw VideoError("\(outputName): the video stream was not added")
     }
-    var cut = bounds(of: span)
+    let cut = bounds(of: span)
     if span.start > 0 { try input.seekVideo(before: cut.start) }
     let pipeline = try FramePipeline(
       source: source, inputFormat: pixelFormat, outputFormat: outputFormat, matrix: matrix,
@@ -197,79 +201,46 @@ public final class VideoTranscoder {
     guard let packet = av_packet_alloc() else { throw VideoError("out of memory for a packet") }
     var owned: UnsafeMutablePointer<AVPacket>? = packet
     defer { av_packet_free(&owned) }
-    var done = 0
-    var videoEnded = false
-    var streamsEnded: Set<Int> = []
-    // Packets of other streams read before the first frame kept, which sets the shift.
-    var held: [(packet: UnsafeMutablePointer<AVPacket>?, index: Int)] = []
-    defer { for index in held.indices { av_packet_free(&held[index].packet) } }
-    func writeCopied(_ packet: UnsafeMutablePointer<AVPacket>, from index: Int) throws {
-      guard let target = outputIndex[index] else { return }
-      let timeBase = input.streams[index].pointee.time_base
-      switch cut.place(packet, timeBase: timeBase, videoTimeBase: stream.pointee.time_base) {
-      case .before: break
-      case .after: streamsEnded.insert(index)
-      case .inside: try output.write(packet, from: timeBase, to: target)
-      }
-    }
     func drainEncoder() throws {
       while try encoder.receive(into: packet) {
         try output.write(packet, from: encoder.context.pointee.time_base, to: videoOutput)
       }
     }
-    func drainDecoder() throws {
-      while let frame = try pipeline.next(from: decoder) {
-        let timestamp = pipeline.timestamp(of: frame)
-        if let lower = cut.lower, timestamp < lower { continue }
-        if let upper = cut.upper, timestamp >= upper {
-          videoEnded = true
-          continue
-        }
-        if cut.waitsForFirstFrame {
-          cut.settle(firstFrame: timestamp)
-          pipeline.shift = cut.shift
-          for index in held.indices {
-            if let packet = held[index].packet { try writeCopied(packet, from: held[index].index) }
-            av_packet_free(&held[index].packet)
-          }
-          held = []
-        }
-        try encoder.send(try pipeline.process(frame, timestamp: timestamp, render: render))
+    // Decoding and the conversion to RGB run on a thread of their own, a few frames ahead of the
+    // render, the conversion back and the encoder (which has threads of its own) on this one.
+    let stage = try DecodeStage(
+      input: input, decoder: decoder, pipeline: pipeline, cut: cut, outputIndex: outputIndex)
+    stage.start()
+    defer { stage.stop() }
+    var done = 0
+    while let item = stage.ready.pop() {
+      switch item {
+      case .frame(let slot):
+        let changed = try render(Frame(slot))
+        try encoder.send(try pipeline.encodable(slot, changed: changed))
         try drainEncoder()
+        stage.recycle(slot)
         done += 1
         progress(done)
+      case .packet(let copied, let target, let timeBase):
+        var owned: UnsafeMutablePointer<AVPacket>? = copied
+        defer { av_packet_free(&owned) }
+        try output.write(copied, from: timeBase, to: target)
+      case .failed(let error):
+        throw error
+      case .end:
+        guard done > 0 else {
+          throw VideoError(
+            "\(input.path): no video frame lies in the span asked for (from \(span.start) s"
+              + (span.duration.map { " for \($0) s" } ?? "") + ")")
+        }
+        try encoder.send(nil)
+        try drainEncoder()
+        try output.finish()
+        return
       }
     }
-    let copiedCount = outputIndex.count - 1
-    while !(videoEnded && streamsEnded.count == copiedCount), try input.read(into: packet) {
-      let index = Int(packet.pointee.stream_index)
-      if index == input.videoIndex {
-        guard !videoEnded else { continue }
-        try decoder.send(packet)
-        try drainDecoder()
-      } else if outputIndex[index] != nil {
-        guard cut.waitsForFirstFrame else {
-          try writeCopied(packet, from: index)
-          continue
-        }
-        guard let copy = av_packet_clone(packet) else {
-          throw VideoError("out of memory for a packet")
-        }
-        held.append((copy, index))
-      }
-    }
-    if !videoEnded {
-      try decoder.send(nil)
-      try drainDecoder()
-    }
-    guard done > 0 else {
-      throw VideoError(
-        "\(input.path): no video frame lies in the span asked for (from \(span.start) s"
-          + (span.duration.map { " for \($0) s" } ?? "") + ")")
-    }
-    try encoder.send(nil)
-    try drainEncoder()
-    try output.finish()
+    throw VideoError("\(input.path): decoding stopped early")
   }
 
   /// Decodes the frame displayed at `time` seconds from the video stream's first timestamp — the last
@@ -320,10 +291,9 @@ public final class VideoTranscoder {
       try drainDecoder()
     }
     guard let heldTimestamp else { throw VideoError("\(input.path): has no video frame") }
-    _ = try pipeline.process(held, timestamp: heldTimestamp) { frame in
-      try render(frame)
-      return false
-    }
+    let slot = try FrameSlot(bytes: pipeline.rgbBytes)
+    try pipeline.load(held, timestamp: heldTimestamp, into: slot)
+    try render(Frame(slot))
   }
 
   /// `span` in the video stream's timestamps: the first kept (`lower`, nil from the start), the first
