@@ -240,7 +240,9 @@ enum Report {
       }
       return [
         item.role, String(item.frames), String(item.runs), n(item.seconds),
-        n(item.framesPerSecond), marks.joined(separator: "; "), "`\(item.method)`",
+        n(item.framesPerSecond), marks.joined(separator: "; "),
+        // A pipe's bars would end the table cell.
+        "`\(item.method.replacingOccurrences(of: "|", with: "\\|"))`",
       ]
     }
     return [
