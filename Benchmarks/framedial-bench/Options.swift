@@ -5,7 +5,7 @@ import FrameDialCLI
 struct BenchmarkOptions: Sendable {
   /// The sections a run can include.
   enum Section: String, Sendable, CaseIterable {
-    case frames, compile, latency, batch, python
+    case frames, compile, latency, batch, python, video
   }
 
   /// A short run (under a minute): fewer frames, events and images.
@@ -33,13 +33,14 @@ struct BenchmarkOptions: Sendable {
 
   static let parser = ArgumentParser(options: [
     .flag(
-      "quick", "a run under a minute: 30 frames a case, 2 unoptimized, 120 slider events, 4 images"),
+      "quick",
+      "a short run: 30 frames a case, 2 unoptimized, 120 slider events, 4 images, a 3 s clip"),
     .flag("json", "print one JSON document instead of Markdown tables"),
     .value("frames", "N", "timed frames per optimized case after warm-up (default 200)"),
     .value("image", "PATH", "the sample photo to enlarge (default SampleImages/rocket.jpg)"),
     .value(
       "only", "LIST",
-      "run only these sections: frames, compile, latency, batch, python (comma-separated)"),
+      "run only these sections: frames, compile, latency, batch, python, video (comma-separated)"),
   ])
 
   static let usage =

@@ -13,6 +13,7 @@ enum Report {
     if let latency = result.latency { lines += latencyTable(latency, result) }
     if let batch = result.batch { lines += batchTable(batch, result) }
     if let python = result.python { lines += pythonTable(python) }
+    if let video = result.video { lines += videoTable(video, result) }
     lines += targetTable(result.targets)
     return lines.joined(separator: "\n")
   }
@@ -228,6 +229,35 @@ enum Report {
       + table(
         ["jobs", "images", "runs", "seconds", "images/s", "peak RSS MB", "target", "how"], rows)
       + [""]
+  }
+
+  private static func videoTable(_ video: [VideoResult], _ result: BenchmarkResult) -> [String] {
+    let comparisons = Targets.videoComparisons(video)
+    let rows = video.map { item -> [String] in
+      let marks = comparisons.filter { $0.role == item.role }.map { comparison in
+        let target = comparison.target
+        let against = target.bound == .atMost ? "of the floor's time" : "the pipe's fps"
+        return "\(n(target.measured))× \(against), \(target.limitText) \(target.mark)"
+      }
+      return [
+        item.role, String(item.frames), String(item.runs), n(item.seconds),
+        n(item.framesPerSecond), marks.joined(separator: "; "),
+        // A pipe's bars would end the table cell.
+        "`\(item.method.replacingOccurrences(of: "|", with: "\\|"))`",
+      ]
+    }
+    return [
+      "### Video (1080p H.264 + AAC)",
+      "",
+      "Clip: \(result.videoInput ?? "–"). Control values: "
+        + BatchBenchmark.setArguments.joined(separator: " ")
+        + ". Every case encodes with libx264 at CRF 18 and copies the audio. The cases take turns, "
+        + "each round in a new order; seconds and frames/s are medians of their runs, and each ratio "
+        + "is the median of the ratios of the rounds. Time: from start to exit, measured by a "
+        + "launcher process.",
+      "",
+    ]
+      + table(["case", "frames", "runs", "seconds", "frames/s", "target", "how"], rows) + [""]
   }
 
   private static func targetTable(_ targets: [Target]) -> [String] {

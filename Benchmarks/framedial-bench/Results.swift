@@ -25,6 +25,10 @@ struct BenchmarkResult: Sendable, Codable {
   var batchInput: String?
   /// The same frame rendered from Python and from Swift, when measured (and Python has `framedial`).
   var python: PythonResult?
+  /// `framedial video` against ffmpeg, when measured.
+  var video: [VideoResult]?
+  /// How the video clip was made.
+  var videoInput: String?
   /// Every target checked.
   var targets: [Target] = []
 }

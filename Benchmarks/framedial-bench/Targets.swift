@@ -20,6 +20,11 @@ enum Targets {
   /// `--size 2048` throughput over `vipsthumbnail -s 2048`'s.
   static let sizedOverVipsthumbnail = 1.5
 
+  /// `framedial video`'s wall time with x264 medium over ffmpeg's plain re-encode (the floor).
+  static let videoOverFloor = 1.1
+  /// `framedial video --encoder-preset ultrafast` frames per second over the README pipe's.
+  static let videoOverPipe = 1.8
+
   /// Every target the measurements in `result` can be checked against.
   static func check(_ result: BenchmarkResult) -> [Target] {
     var targets: [Target] = []
@@ -77,6 +82,7 @@ enum Targets {
           batchPeakMB, unit: "MB"))
     }
     targets += batchComparisons(result.batch ?? []).map(\.target)
+    targets += videoComparisons(result.video ?? []).map(\.target)
     return targets
   }
 
@@ -111,6 +117,42 @@ enum Targets {
           Target(
             "batch --jobs 2 --size \(BatchBenchmark.webSize): images/s ÷ vipsthumbnail's, median of rounds",
             measured: sizedOverThumbnail, .atLeast, sizedOverVipsthumbnail, unit: "×")
+        ))
+    }
+    return comparisons
+  }
+
+  /// The video comparisons measured in the same run, each with the role of the row it belongs to:
+  /// framedial's wall time over the floor's at medium, and framedial's frames per second over the
+  /// pipe's at ultrafast, each the median of the ratios of the rounds.
+  static func videoComparisons(_ video: [VideoResult]) -> [(role: String, target: Target)] {
+    func times(_ role: VideoBenchmark.Case) -> [Double]? {
+      video.first { $0.role == role.rawValue }?.runSeconds
+    }
+    /// The median over rounds of `first`'s wall time over `second`'s.
+    func ratio(_ first: VideoBenchmark.Case, _ second: VideoBenchmark.Case) -> Double? {
+      guard let one = times(first), let two = times(second), one.count == two.count, !one.isEmpty
+      else { return nil }
+      return Statistics.median(sorted: zip(one, two).map { $0 / $1 }.sorted())
+    }
+    var comparisons: [(role: String, target: Target)] = []
+    if let overFloor = ratio(.colour, .floor) {
+      comparisons.append(
+        (
+          VideoBenchmark.Case.colour.rawValue,
+          Target(
+            "video 1080p x264 medium: framedial wall time ÷ ffmpeg re-encode's, median of rounds",
+            measured: overFloor, .atMost, videoOverFloor, unit: "×")
+        ))
+    }
+    // Frames per second over the pipe's is the pipe's wall time over framedial's.
+    if let overPipe = ratio(.pipe, .colourFast) {
+      comparisons.append(
+        (
+          VideoBenchmark.Case.colourFast.rawValue,
+          Target(
+            "video 1080p x264 ultrafast: framedial fps ÷ README pipe's, median of rounds",
+            measured: overPipe, .atLeast, videoOverPipe, unit: "×")
         ))
     }
     return comparisons

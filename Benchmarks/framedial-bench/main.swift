@@ -51,6 +51,11 @@ func runBenchmarks(_ options: BenchmarkOptions) throws -> BenchmarkResult {
     result.batch = try BatchBenchmark(options: options, progress: progress).run()
     result.batchInput = BatchBenchmark.inputDescription
   }
+  if sections.contains(.video) {
+    let benchmark = VideoBenchmark(options: options, progress: progress)
+    result.video = try benchmark.run()
+    result.videoInput = benchmark.inputDescription
+  }
   result.targets = Targets.check(result)
   return result
 }

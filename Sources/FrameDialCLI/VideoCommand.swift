@@ -1,6 +1,7 @@
 import Controls
 import FrameDial
 import Video
+import Vips
 
 /// `framedial video IN -o OUT`: a video file through the controls, frame by frame, on FFmpeg's libraries;
 /// audio and subtitles copied, the output written atomically.
@@ -10,7 +11,8 @@ enum VideoCommand: Command {
     "Render a video file with the control values (frame times, colour tags, rotation and audio kept)."
   static let usage =
     "video IN -o OUT [--state FILE.json]… [--set KEY=VALUE]… [--timeline FILE.jsonl] [--crf N] "
-    + "[--encoder-preset P] [--codec h264|hevc]"
+    + "[--encoder-preset P] [--codec h264|hevc] [--start T] [--duration D] [--json] | "
+    + "video IN --frame-at T -o STILL.png [state options]"
   static let parser = ArgumentParser(
     options: [
       .value(
@@ -26,6 +28,17 @@ enum VideoCommand: Command {
       .value(
         "codec", "CODEC",
         "h264 (libx264) or hevc (libx265); default: HEVC input stays HEVC, all else H.264"),
+      .value(
+        "start", "T",
+        "start at T (seconds, or HH:MM:SS.ms); the output's times start at 0; audio and subtitles "
+          + "are cut at packet boundaries"),
+      .value("duration", "D", "keep D (seconds, or HH:MM:SS.ms) from the start"),
+      .value(
+        "frame-at", "T",
+        "write only the frame shown at T, processed, as a still (-o still.png, .jpg …), upright "
+          + "and with square pixels"),
+      .flag(
+        "json", "progress as JSON objects on standard output, one per line, and a done event"),
     ] + StateOptions.options)
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
@@ -37,21 +50,43 @@ enum VideoCommand: Command {
     }
     let state = try StateOptions.state(from: arguments)
     let settings = try VideoOptions.settings(from: arguments)
+    let span = try VideoOptions.span(from: arguments)
+    let frameAt = try VideoOptions.seconds(of: "frame-at", in: arguments)
+    if frameAt != nil {
+      guard span.isWhole else {
+        throw UsageError("--frame-at writes one frame: --start and --duration do not apply")
+      }
+      guard ImageFormat(path: output) != nil else {
+        throw UsageError(
+          "--frame-at writes a still: name a .png, .jpg, .webp or .tif output, not '\(output)'")
+      }
+    }
     let timeline = try arguments.value("timeline").map(FramesOptions.timeline(at:))
     guard !VideoOptions.samePath(input, output) else {
       throw UsageError("the output would replace the input (\(input)): name another file")
     }
     let transcoder = try VideoTranscoder(path: input)
     let source = transcoder.source
+    try VideoOptions.check(span: span, frameAt: frameAt, of: source, input: input)
     let codec = transcoder.codec(for: settings)
-    guard VideoTranscoder.isAvailable(codec) else {
+    guard frameAt != nil || VideoTranscoder.isAvailable(codec) else {
       throw RenderError(
         "\(codec.encoderName) is not available in this FFmpeg: choose --codec "
           + VideoCodec.allCases.filter(VideoTranscoder.isAvailable).map(\.rawValue)
           .joined(separator: " or "))
     }
-    for stream in transcoder.skippedStreams {
-      console.err("framedial \(name): warning: \(input): \(stream) is not copied")
+    if frameAt == nil {
+      for stream in transcoder.skippedStreams {
+        console.err("framedial \(name): warning: \(input): \(stream) is not copied")
+      }
+      if let rotation = source.rotation, rotation != 0,
+        !VideoTranscoder.keepsRotation(outputName: output)
+      {
+        console.err(
+          "framedial \(name): warning: \(input) is rotated (\(VideoOptions.degreesText(rotation))) "
+            + "but \(output) is Matroska, which keeps no rotation here (FFmpeg 5.1): it will play "
+            + "unrotated; write .mp4 or .mov to keep it")
+      }
     }
     try AtomicFile.createFolder(of: output)
     let live = LiveControlState(state)
@@ -60,37 +95,62 @@ enum VideoCommand: Command {
         "framedial \(name): warning: \(codec.encoderName) has no \(source.bitDepth)-bit format here: "
           + "writing \(transcoder.outputPixelFormatName(for: settings))")
     }
-    // Video deeper than 8 bits is rendered on 16-bit RGB, so its levels survive.
+    // Video deeper than 8 bits is rendered on 16-bit RGB, so its levels survive; a still is 8-bit.
     let renderer = try FrameRenderer(
       width: source.width, height: source.height,
-      pixelFormat: transcoder.rgbSampleBytes == 2 ? .rgb48 : .rgb24, controls: live)
+      pixelFormat: frameAt == nil && transcoder.rgbSampleBytes == 2 ? .rgb48 : .rgb24,
+      controls: live)
     var frameTimeline = timeline.map {
       FrameTimeline($0, fps: max(source.frameRate, 1), state: state)
     }
+    let style: VideoProgress.Style =
+      arguments.flag("json") ? .json : console.errorIsTerminal ? .line : .none
     var progress = VideoProgress(
-      console: console, expectedFrames: source.expectedFrames, shown: console.errorIsTerminal)
+      console: console,
+      expectedFrames: frameAt != nil ? 1 : VideoOptions.expectedFrames(of: source, in: span),
+      style: style)
+    /// Renders one frame into its output buffer; false when the state leaves it unchanged.
+    func render(_ frame: VideoTranscoder.Frame) throws -> Bool {
+      if let state = try frameTimeline?.stateChange(atTime: frame.time) { live.set(state) }
+      // An identity frame goes to the encoder as decoded, sparing it the round trip through RGB.
+      guard !renderer.cache.plan(for: live.snapshot().state).recipe.isIdentity else {
+        return false
+      }
+      do {
+        try renderer.render(frame.input, into: frame.output)
+        return true
+      } catch {
+        throw RenderError("frame \(frame.index + 1) cannot be rendered: \(error)")
+      }
+    }
+    if let frameAt {
+      var still: StillResult?
+      try transcoder.frame(at: frameAt) { frame in
+        let pixels = try render(frame) ? UnsafeRawBufferPointer(frame.output) : frame.input
+        still = try FrameStill.write(
+          pixels, width: source.width, height: source.height, rotation: source.rotation,
+          sampleAspect: source.sampleAspect, to: output)
+      }
+      try progress.update(framesDone: 1)
+      try progress.finish(output: output)
+      if style != .json, let still {
+        console.out(
+          "\(input) @ \(VideoOptions.timeText(frameAt)) → \(output) "
+            + "(\(still.width)×\(still.height) \(still.format.rawValue))")
+      }
+      return ExitCode.success
+    }
     try AtomicFile.write(to: output) { temporary in
       try transcoder.write(
-        to: temporary, outputName: output, settings: settings,
-        render: { frame in
-          if let state = try frameTimeline?.stateChange(atTime: frame.time) { live.set(state) }
-          // An identity frame goes to the encoder as decoded, sparing it the round trip through RGB.
-          guard !renderer.cache.plan(for: live.snapshot().state).recipe.isIdentity else {
-            return false
-          }
-          do {
-            try renderer.render(frame.input, into: frame.output)
-            return true
-          } catch {
-            throw RenderError("frame \(frame.index + 1) cannot be rendered: \(error)")
-          }
-        },
-        progress: { progress.update(framesDone: $0) })
+        to: temporary, outputName: output, settings: settings, span: span, render: render,
+        progress: { try? progress.update(framesDone: $0) })
     }
-    progress.finish()
-    console.out(
-      "\(input) → \(output) (\(source.width)×\(source.height) \(codec.rawValue) "
-        + "\(transcoder.outputPixelFormatName(for: settings)), \(progress.framesDone) frames)")
+    try progress.finish(output: output)
+    if style != .json {
+      console.out(
+        "\(input) → \(output) (\(source.width)×\(source.height) \(codec.rawValue) "
+          + "\(transcoder.outputPixelFormatName(for: settings)), \(progress.framesDone) frames)")
+    }
     return ExitCode.success
   }
 }

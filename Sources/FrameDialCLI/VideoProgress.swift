@@ -1,34 +1,59 @@
 import Foundation
 
-/// The progress line of `framedial video` on a terminal: frames done (of those expected), frames per
-/// second, and the time left; redrawn at most five times a second.
+/// The progress of `framedial video`: on a terminal, a line on standard error (frames done of those
+/// expected, frames per second, the time left) redrawn at most five times a second; with `--json`, one
+/// JSON object per event on standard output, at most two progress events a second and a `done` event.
 struct VideoProgress {
+  /// How progress is shown.
+  enum Style {
+    /// Nothing (standard error is not a terminal).
+    case none
+    /// The progress line on standard error.
+    case line
+    /// `{"event":"progress",…}` objects on standard output.
+    case json
+  }
+
   let console: Console
-  /// The frames the input announces, when known.
+  /// The frames expected, when known.
   let expectedFrames: Int?
-  /// Whether the line is drawn (standard error is a terminal).
-  let shown: Bool
+  /// How progress is shown.
+  let style: Style
   /// Frames encoded so far.
   private(set) var framesDone = 0
   private let start = ContinuousClock.now
-  private var lastDrawn: ContinuousClock.Instant?
+  private var lastShown: ContinuousClock.Instant?
 
-  init(console: Console, expectedFrames: Int?, shown: Bool) {
+  init(console: Console, expectedFrames: Int?, style: Style) {
     self.console = console
     self.expectedFrames = expectedFrames
-    self.shown = shown
+    self.style = style
   }
 
-  /// Records that `framesDone` frames are encoded and redraws the line when it is due.
-  mutating func update(framesDone: Int) {
+  /// Seconds since the run started.
+  var elapsedSeconds: Double {
+    let elapsed = start.duration(to: .now)
+    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+  }
+
+  /// Records that `framesDone` frames are encoded and shows it when it is due.
+  mutating func update(framesDone: Int) throws {
     self.framesDone = framesDone
-    guard shown else { return }
+    guard style != .none else { return }
     let now = ContinuousClock.now
-    if let lastDrawn, lastDrawn.duration(to: now) < .milliseconds(200) { return }
-    lastDrawn = now
-    let elapsed = start.duration(to: now)
-    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    let interval: Duration = style == .json ? .milliseconds(500) : .milliseconds(200)
+    if let lastShown, lastShown.duration(to: now) < interval { return }
+    lastShown = now
+    let seconds = elapsedSeconds
     let rate = seconds > 0 ? Double(framesDone) / seconds : 0
+    if style == .json {
+      console.outJSON(
+        try JSONText.line([
+          "event": "progress", "frames": framesDone, "fps": Self.rounded(rate),
+          "seconds": Self.rounded(seconds), "total": expectedFrames.map { $0 as Any } ?? NSNull(),
+        ]))
+      return
+    }
     guard let total = expectedFrames, total >= framesDone else {
       console.progress(String(format: "frame %d, %.1f fps", framesDone, rate))
       return
@@ -38,8 +63,20 @@ struct VideoProgress {
       String(format: "frame %d/%d, %.1f fps, %.0f s left", framesDone, total, rate, left))
   }
 
-  /// Erases the line.
-  func finish() {
-    if shown { console.clearProgress() }
+  /// Erases the line, or prints the `done` event (frames, seconds, the output's path) with `--json`.
+  func finish(output: String) throws {
+    switch style {
+    case .none: break
+    case .line: console.clearProgress()
+    case .json:
+      console.outJSON(
+        try JSONText.line([
+          "event": "done", "frames": framesDone, "seconds": Self.rounded(elapsedSeconds),
+          "output": output,
+        ]))
+    }
   }
+
+  /// `value` to three decimals.
+  private static func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
 }

@@ -1,8 +1,9 @@
 import CFFmpeg
 
-/// One decoded frame's way through the caller: video pixels to packed RGB, the caller's render, RGB
-/// back to the output's pixel format, with the frame's own timestamp.
-final class FramePipeline {
+/// One decoded frame's way through the caller, in two steps that may run on two threads: video pixels
+/// to packed RGB in a ``FrameSlot`` (``load(_:timestamp:into:)``), then, after the caller's render, RGB
+/// back to the output's pixel format with the frame's own timestamp (``encodable(_:changed:)``).
+final class FramePipeline: @unchecked Sendable {
   private let encoded: UnsafeMutablePointer<AVFrame>
   private let decoded: UnsafeMutablePointer<AVFrame>
   private let source: VideoSource
@@ -10,15 +11,18 @@ final class FramePipeline {
   private let outputFormat: AVPixelFormat
   private let toRGB: FrameConverter
   private let fromRGB: FrameConverter
-  private let rgbIn: UnsafeMutableRawBufferPointer
-  private let rgbOut: UnsafeMutableRawBufferPointer
   private let startTime: Int64
+  /// How many ticks earlier than decoded frames are encoded (a trimmed start).
+  var shift: Int64
   private let timeBase: AVRational
   private let name: String
   private var index = 0
   private var lastTimestamp: Int64?
-
+  /// The bytes of one row of packed RGB.
   private let rgbRowBytes: Int
+
+  /// The bytes of one frame as packed RGB.
+  var rgbBytes: Int { rgbRowBytes * source.height }
 
   /// A pipeline for frames of `source`'s size in `inputFormat`, encoded in `outputFormat`, both
   /// converted with `matrix` and `fullRange` through packed RGB of `rgbSampleBytes` per sample (1:
@@ -28,6 +32,7 @@ final class FramePipeline {
     rgbSampleBytes: Int, matrix: AVColorSpace, fullRange: Bool, startTime: Int64,
     timeBase: AVRational, name: String
   ) throws(VideoError) {
+    shift = 0
     self.source = source
     self.inputFormat = inputFormat
     self.outputFormat = outputFormat
@@ -42,9 +47,6 @@ final class FramePipeline {
       width: source.width, height: source.height, from: rgbFormat, to: outputFormat,
       matrix: matrix, fullRange: fullRange)
     rgbRowBytes = source.width * 3 * rgbSampleBytes
-    let bytes = rgbRowBytes * source.height
-    rgbIn = .allocate(byteCount: bytes, alignment: 64)
-    rgbOut = .allocate(byteCount: bytes, alignment: 64)
     guard let decoded = av_frame_alloc(), let encoded = av_frame_alloc() else {
       throw VideoError("out of memory for video frames")
     }
@@ -57,8 +59,6 @@ final class FramePipeline {
   }
 
   deinit {
-    rgbIn.deallocate()
-    rgbOut.deallocate()
     var frames: [UnsafeMutablePointer<AVFrame>?] = [decoded, encoded]
     for index in frames.indices { av_frame_free(&frames[index]) }
   }
@@ -69,16 +69,14 @@ final class FramePipeline {
     return try decoder.receive(into: decoded) ? decoded : nil
   }
 
-  /// Converts `frame` to RGB, calls `render` with it, and returns the frame to encode, with `frame`'s
-  /// timestamp: the result converted back, or `frame` itself when `render` left it unchanged (returned
-  /// false) and the output's pixel format is the input's, so an unchanged frame loses nothing to the
-  /// round trip through RGB.
+  /// Moves `frame` (presented at `timestamp`, ``timestamp(of:)``) into `slot` and converts it to RGB
+  /// there; the slot's output timestamp is `timestamp` less the shift.
   ///
   /// - Throws: ``VideoError`` when the frame's size or format differs from the stream's (a change
-  ///   mid-stream), or a conversion fails; what `render` throws.
-  func process(
-    _ frame: UnsafeMutablePointer<AVFrame>, render: (VideoTranscoder.Frame) throws -> Bool
-  ) throws -> UnsafeMutablePointer<AVFrame> {
+  ///   mid-stream), or the conversion fails.
+  func load(_ frame: UnsafeMutablePointer<AVFrame>, timestamp: Int64, into slot: FrameSlot)
+    throws(VideoError)
+  {
     let (width, height) = (Int(frame.pointee.width), Int(frame.pointee.height))
     guard width == source.width, height == source.height,
       frame.pointee.format == inputFormat.rawValue
@@ -89,37 +87,60 @@ final class FramePipeline {
           + "\(source.width)×\(source.height) \(source.pixelFormatName): "
           + "video that changes size or format mid-stream is not processed")
     }
-    guard let inBase = rgbIn.baseAddress, let outBase = rgbOut.baseAddress else {
+    guard let inBase = slot.rgbIn.baseAddress else {
       throw VideoError("\(name): empty frame buffers")
     }
-    let stride = rgbRowBytes
-    try toRGB.convert(frame, into: inBase, stride: stride)
-    let timestamp = timestamp(of: frame)
-    let time = Double(timestamp - startTime) * av_q2d(timeBase)
-    let changed = try render(
-      VideoTranscoder.Frame(
-        input: UnsafeRawBufferPointer(rgbIn), output: rgbOut, time: time, index: index))
+    av_frame_unref(slot.decoded)
+    av_frame_move_ref(slot.decoded, frame)
+    try toRGB.convert(slot.decoded, into: inBase, stride: rgbRowBytes)
+    slot.timestamp = timestamp
+    slot.outputTimestamp = timestamp - shift
+    slot.time = Double(timestamp - startTime) * av_q2d(timeBase)
+    slot.index = index
     index += 1
+  }
+
+  /// The frame to encode for `slot` after the caller's render: its output converted back when
+  /// `changed`; else the decoded frame itself when the output's pixel format is the input's, so an
+  /// unchanged frame loses nothing to the round trip through RGB. It carries the slot's output
+  /// timestamp and stays valid until the slot or this method is used again.
+  ///
+  /// - Throws: ``VideoError`` when the conversion fails.
+  func encodable(_ slot: FrameSlot, changed: Bool) throws(VideoError)
+    -> UnsafeMutablePointer<AVFrame>
+  {
     guard changed || outputFormat != inputFormat else {
-      frame.pointee.pts = timestamp
-      frame.pointee.pict_type = AV_PICTURE_TYPE_NONE
-      return frame
+      slot.decoded.pointee.pts = slot.outputTimestamp
+      slot.decoded.pointee.pict_type = AV_PICTURE_TYPE_NONE
+      return slot.decoded
     }
-    if !changed { outBase.copyMemory(from: inBase, byteCount: rgbIn.count) }
+    guard let inBase = slot.rgbIn.baseAddress, let outBase = slot.rgbOut.baseAddress else {
+      throw VideoError("\(name): empty frame buffers")
+    }
+    if !changed { outBase.copyMemory(from: inBase, byteCount: slot.rgbIn.count) }
     try VideoError.check(av_frame_make_writable(encoded), "out of memory for video frames")
-    try fromRGB.convert(outBase, stride: stride, into: encoded)
-    encoded.pointee.pts = timestamp
+    try fromRGB.convert(outBase, stride: rgbRowBytes, into: encoded)
+    encoded.pointee.pts = slot.outputTimestamp
     encoded.pointee.pict_type = AV_PICTURE_TYPE_NONE
     return encoded
   }
 
   /// The frame's presentation timestamp: FFmpeg's best estimate, else one tick after the previous
-  /// frame's.
-  private func timestamp(of frame: UnsafeMutablePointer<AVFrame>) -> Int64 {
+  /// frame's. Called once per frame, in order.
+  func timestamp(of frame: UnsafeMutablePointer<AVFrame>) -> Int64 {
     var timestamp = frame.pointee.best_effort_timestamp
     if timestamp == fd_no_pts() { timestamp = frame.pointee.pts }
     if timestamp == fd_no_pts() { timestamp = (lastTimestamp ?? startTime - 1) + 1 }
     lastTimestamp = timestamp
     return timestamp
+  }
+}
+
+extension VideoTranscoder.Frame {
+  /// The caller's view of `slot`.
+  init(_ slot: FrameSlot) {
+    self.init(
+      input: UnsafeRawBufferPointer(slot.rgbIn), output: slot.rgbOut, time: slot.time,
+      index: slot.index)
   }
 }

@@ -70,3 +70,15 @@ final class InputFile {
     return degrees.isFinite ? degrees : nil
   }
 }
+
+extension InputFile {
+  /// Moves reading to the video stream's key frame at or before `timestamp` (in the video stream's
+  /// time base), so that decoding from there reaches the frame at `timestamp` whole.
+  ///
+  /// - Throws: ``VideoError`` when the file cannot seek.
+  func seekVideo(before timestamp: Int64) throws(VideoError) {
+    try VideoError.check(
+      avformat_seek_file(context, Int32(videoIndex), Int64.min, timestamp, timestamp, 0),
+      "\(path): cannot seek in the file")
+  }
+}

@@ -15,6 +15,11 @@ public struct VideoSource: Sendable, Equatable {
   /// The number of frames the container announces, or the duration times the frame rate; nil when
   /// neither is known.
   public var expectedFrames: Int?
+  /// The file's duration in seconds, nil when the container does not say.
+  public var duration: Double?
+  /// The sample (pixel) aspect ratio, width over height: 1 for square pixels, 2 for pixels twice as wide
+  /// as high.
+  public var sampleAspect: Double
   /// The display rotation in degrees counter-clockwise, nil without a display matrix.
   public var rotation: Double?
   /// Matrix/range/primaries/transfer as tagged, FFmpeg's names ("bt709/tv/bt709/bt709").

@@ -10,6 +10,10 @@ import CFFmpeg
 /// aspect ratio, the display matrix (rotation stays metadata: the pixels are processed as coded), stream
 /// and container metadata. Refused with a ``VideoError``: PQ or HLG transfer (HDR), more than 16 bits
 /// per sample.
+///
+/// Decoding and the conversion to RGB run on a thread of their own, up to three frames ahead (buffers
+/// reused frame after frame); the caller's render, the conversion back and the encoder run on the
+/// calling thread, the encoder and the decoder each with FFmpeg's automatic thread count.
 public final class VideoTranscoder {
   /// One frame handed to the caller: packed RGB rows (`width × 3 × rgbSampleBytes` bytes; 16-bit samples
   /// little-endian) in, the same layout out.
@@ -73,10 +77,14 @@ public final class VideoTranscoder {
       expected = Int(
         (Double(input.context.pointee.duration) / Double(AV_TIME_BASE) * fps).rounded())
     }
+    let aspect = av_guess_sample_aspect_ratio(input.context, stream, nil)
+    let duration = input.context.pointee.duration
     source = VideoSource(
       width: width, height: height,
       codecName: avcodec_get_name(context.codec_id).map { String(cString: $0) } ?? "unknown",
       pixelFormatName: formatName, bitDepth: depth, frameRate: fps, expectedFrames: expected,
+      duration: duration > 0 ? Double(duration) / Double(AV_TIME_BASE) : nil,
+      sampleAspect: aspect.num > 0 && aspect.den > 0 ? av_q2d(aspect) : 1,
       rotation: input.rotation, colourTags: colour.summary,
       conversionMatrix: av_color_space_name(matrix).map { String(cString: $0) } ?? "unknown")
     let (streams, videoIndex) = (input.streams, input.videoIndex)
@@ -97,6 +105,17 @@ public final class VideoTranscoder {
   private static func isCopied(_ stream: UnsafeMutablePointer<AVStream>) -> Bool {
     let type = stream.pointee.codecpar.pointee.codec_type
     return type == AVMEDIA_TYPE_AUDIO || type == AVMEDIA_TYPE_SUBTITLE
+  }
+
+  /// False when the container `outputName`'s extension names drops a stream's display matrix in this
+  /// FFmpeg: Matroska and WebM (FFmpeg 5.1's Matroska muxer writes no rotation), so rotated video would
+  /// play unrotated.
+  public static func keepsRotation(outputName: String) -> Bool {
+    guard let format = av_guess_format(nil, outputName, nil), let name = format.pointee.name else {
+      return true
+    }
+    let formatName = String(cString: name)
+    return !(formatName.contains("matroska") || formatName.contains("webm"))
   }
 
   /// True when the encoder of `codec` exists in this FFmpeg.
@@ -169,15 +188,17 @@ public final class VideoTranscoder {
   }
 
   /// Writes the processed video to `path` in the container `outputName`'s extension names (`path` may
-  /// be a temporary file; `outputName` is the file named in messages). `render` is called once per
-  /// frame in presentation order and returns true when it wrote the frame's output, false when the
-  /// frame is to be encoded unchanged (no round trip through RGB); `progress` is called after each
-  /// frame is encoded, with the frames done.
+  /// be a temporary file; `outputName` is the file named in messages), the part `span` says (see
+  /// ``TimeSpan``: the whole video by default). `render` is called once per frame in presentation
+  /// order and returns true when it wrote the frame's output, false when the frame is to be encoded
+  /// unchanged (no round trip through RGB); `progress` is called after each frame is encoded, with the
+  /// frames done.
   ///
   /// - Throws: ``VideoError`` naming the file for any failure of reading, decoding, encoding or
-  ///   writing, or what `render` throws (which stops the run; the caller removes `path`).
+  ///   writing, or when no frame lies in `span`; what `render` throws (which stops the run; the caller
+  ///   removes `path`).
   public func write(
-    to path: String, outputName: String, settings: EncoderSettings,
+    to path: String, outputName: String, settings: EncoderSettings, span: TimeSpan = TimeSpan(),
     render: (Frame) throws -> Bool, progress: (Int) -> Void = { _ in }
   ) throws {
     let stream = input.videoStream
@@ -212,6 +233,8 @@ public final class VideoTranscoder {
     guard let videoOutput = outputIndex[input.videoIndex] else {
       throw VideoError("\(outputName): the video stream was not added")
     }
+    let cut = bounds(of: span)
+    if span.start > 0 { try input.seekVideo(before: cut.start) }
     let pipeline = try FramePipeline(
       source: source, inputFormat: pixelFormat, outputFormat: outputFormat,
       rgbSampleBytes: rgbSampleBytes, matrix: matrix, fullRange: fullRange,
@@ -220,33 +243,113 @@ public final class VideoTranscoder {
     guard let packet = av_packet_alloc() else { throw VideoError("out of memory for a packet") }
     var owned: UnsafeMutablePointer<AVPacket>? = packet
     defer { av_packet_free(&owned) }
-    var done = 0
     func drainEncoder() throws {
       while try encoder.receive(into: packet) {
         try output.write(packet, from: encoder.context.pointee.time_base, to: videoOutput)
       }
     }
-    func drainDecoder() throws {
-      while let frame = try pipeline.next(from: decoder) {
-        try encoder.send(try pipeline.process(frame, render: render))
+    // Decoding and the conversion to RGB run on a thread of their own, a few frames ahead of the
+    // render, the conversion back and the encoder (which has threads of its own) on this one.
+    let stage = try DecodeStage(
+      input: input, decoder: decoder, pipeline: pipeline, cut: cut, outputIndex: outputIndex)
+    stage.start()
+    defer { stage.stop() }
+    var done = 0
+    while let item = stage.ready.pop() {
+      switch item {
+      case .frame(let slot):
+        let changed = try render(Frame(slot))
+        try encoder.send(try pipeline.encodable(slot, changed: changed))
         try drainEncoder()
+        stage.recycle(slot)
         done += 1
         progress(done)
+      case .packet(let copied, let target, let timeBase):
+        var owned: UnsafeMutablePointer<AVPacket>? = copied
+        defer { av_packet_free(&owned) }
+        try output.write(copied, from: timeBase, to: target)
+      case .failed(let error):
+        throw error
+      case .end:
+        guard done > 0 else {
+          throw VideoError(
+            "\(input.path): no video frame lies in the span asked for (from \(span.start) s"
+              + (span.duration.map { " for \($0) s" } ?? "") + ")")
+        }
+        try encoder.send(nil)
+        try drainEncoder()
+        try output.finish()
+        return
       }
     }
-    while try input.read(into: packet) {
-      let index = Int(packet.pointee.stream_index)
-      if index == input.videoIndex {
-        try decoder.send(packet)
-        try drainDecoder()
-      } else if let target = outputIndex[index] {
-        try output.write(packet, from: input.streams[index].pointee.time_base, to: target)
+    throw VideoError("\(input.path): decoding stopped early")
+  }
+
+  /// Decodes the frame displayed at `time` seconds from the video stream's first timestamp — the last
+  /// frame whose presentation time is at or before `time`, or the first frame when `time` comes before
+  /// it — and calls `render` once with it as packed 8-bit RGB (rgb24, whatever the video's depth;
+  /// `output` is the caller's to use).
+  ///
+  /// - Throws: ``VideoError`` naming the file when it cannot be read or decoded or has no frame; what
+  ///   `render` throws.
+  public func frame(at time: Double, render: (Frame) throws -> Void) throws {
+    let stream = input.videoStream
+    let target = bounds(of: TimeSpan(start: time)).start
+    if time > 0 { try input.seekVideo(before: target) }
+    // A still is 8-bit sRGB: the frame comes as rgb24 whatever its depth.
+    let pipeline = try FramePipeline(
+      source: source, inputFormat: pixelFormat, outputFormat: pixelFormat, rgbSampleBytes: 1,
+      matrix: matrix, fullRange: fullRange, startTime: stream.pointee.start_time,
+      timeBase: stream.pointee.time_base, name: input.path)
+    guard let packet = av_packet_alloc(), let held = av_frame_alloc() else {
+      throw VideoError("out of memory for a frame")
+    }
+    var ownedPacket: UnsafeMutablePointer<AVPacket>? = packet
+    var ownedFrame: UnsafeMutablePointer<AVFrame>? = held
+    defer {
+      av_packet_free(&ownedPacket)
+      av_frame_free(&ownedFrame)
+    }
+    var heldTimestamp: Int64?
+    var found = false
+    func drainDecoder() throws {
+      while !found, let frame = try pipeline.next(from: decoder) {
+        let timestamp = pipeline.timestamp(of: frame)
+        if timestamp > target, heldTimestamp != nil {
+          found = true
+          return
+        }
+        av_frame_unref(held)
+        av_frame_move_ref(held, frame)
+        heldTimestamp = timestamp
+        found = timestamp >= target
       }
     }
-    try decoder.send(nil)
-    try drainDecoder()
-    try encoder.send(nil)
-    try drainEncoder()
-    try output.finish()
+    while !found, try input.read(into: packet) {
+      guard Int(packet.pointee.stream_index) == input.videoIndex else { continue }
+      try decoder.send(packet)
+      try drainDecoder()
+    }
+    if !found {
+      try decoder.send(nil)
+      try drainDecoder()
+    }
+    guard let heldTimestamp else { throw VideoError("\(input.path): has no video frame") }
+    let slot = try FrameSlot(bytes: pipeline.rgbBytes)
+    try pipeline.load(held, timestamp: heldTimestamp, into: slot)
+    try render(Frame(slot))
+  }
+
+  /// `span` in the video stream's timestamps: the first kept (`lower`, nil from the start), the first
+  /// past it (`upper`, nil to the end), and the shift that moves the kept start to 0.
+  private func bounds(of span: TimeSpan) -> SpanBounds {
+    let stream = input.videoStream.pointee
+    let origin = stream.start_time == fd_no_pts() ? 0 : stream.start_time
+    let tick = av_q2d(stream.time_base)
+    let start = origin + Int64((max(0, span.start) / tick).rounded())
+    return SpanBounds(
+      start: start, lower: span.start > 0 ? start : nil,
+      upper: span.duration.map { start + Int64(($0 / tick).rounded()) },
+      shift: span.start > 0 ? start : 0)
   }
 }

@@ -97,6 +97,28 @@ import Testing
     #expect(video["width"] as? Int == 320 && video["height"] as? Int == 240)
   }
 
+  @Test func rotatedVideoIntoMatroskaWarnsThatTheRotationIsLost() throws {
+    let root = try scratch()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let plain = root.appendingPathComponent("plain.mp4")
+    try VideoClips.make(
+      plain, VideoClips.testSource(size: "160x120", seconds: 0.2) + ["-c:v", "libx264"])
+    let rotated = root.appendingPathComponent("rotated.mp4")
+    try VideoClips.make(
+      rotated, ["-i", plain.path, "-c", "copy", "-metadata:s:v:0", "rotate=90"])
+    let cases: [(URL, String, Bool)] = [
+      (rotated, "out.mkv", true), (rotated, "out.webm.mp4", false), (plain, "plain.mkv", false),
+    ]
+    for (input, name, warns) in cases {
+      let output = root.appendingPathComponent(name)
+      let result = try CLIRunner.run(["video", input.path, "-o", output.path, "--set", "ev=0.5"])
+      #expect(result.status == 0, "\(result.standardError)")
+      #expect(FileManager.default.fileExists(atPath: output.path))
+      let warning = "is rotated (90°) but \(output.path) is Matroska, which keeps no rotation"
+      #expect(result.standardError.contains(warning) == warns, "\(name): \(result.standardError)")
+    }
+  }
+
   @Test func oddSizeWithPCMAudioInMOVIsKept() throws {
     let root = try scratch()
     defer { try? FileManager.default.removeItem(at: root) }

@@ -61,19 +61,37 @@ public enum AutoWhiteBalance {
 /// Temporal smoothing of auto white balance on frames, so the picture does not flicker: each frame moves
 /// the gains a fraction ``weight`` of the way (in log space) towards the frame's measurement, a time
 /// constant of about four frames. The first measurement is taken as is.
+///
+/// A scene cut starts afresh: when a frame's measured gains differ from the previous frame's by more
+/// than ``cutRatio`` in any channel (grey-world measurements of one scene move by a few per cent from
+/// frame to frame; a cut to a scene under other light moves them by tens), the history is dropped and
+/// the measurement taken as is, so the first frame after the cut is already balanced instead of
+/// drifting for about eight frames.
 public struct WhiteBalanceSmoother: Sendable {
   /// How far each frame moves towards its measurement, 0 … 1.
   public let weight: Double
+  /// A jump between two frames' measured gains larger than this factor (either way, in any channel) is
+  /// a scene cut.
+  public let cutRatio: Double
   /// The current smoothed gains, nil before the first measurement.
   public private(set) var gains: SIMD3<Double>?
+  /// Scene cuts detected so far.
+  public private(set) var cuts = 0
+  private var lastMeasured: SIMD3<Double>?
 
   /// Creates a smoother.
-  public init(weight: Double = 0.25) {
+  public init(weight: Double = 0.25, cutRatio: Double = 1.3) {
     self.weight = weight
+    self.cutRatio = cutRatio
   }
 
   /// Folds in one frame's measurement and returns the smoothed gains.
   public mutating func update(_ measured: SIMD3<Double>) -> SIMD3<Double> {
+    defer { lastMeasured = measured }
+    if let lastMeasured, isCut(from: lastMeasured, to: measured) {
+      cuts += 1
+      gains = nil
+    }
     guard let previous = gains else {
       gains = measured
       return measured
@@ -86,6 +104,15 @@ public struct WhiteBalanceSmoother: Sendable {
     return next
   }
 
+  /// True when the measurement jumps by more than ``cutRatio`` in a channel.
+  private func isCut(from last: SIMD3<Double>, to measured: SIMD3<Double>) -> Bool {
+    let limit = log(cutRatio)
+    return (0..<3).contains { abs(log(measured[$0]) - log(last[$0])) > limit }
+  }
+
   /// Forgets the history (after a cut, or when auto white balance is switched on again).
-  public mutating func reset() { gains = nil }
+  public mutating func reset() {
+    gains = nil
+    lastMeasured = nil
+  }
 }

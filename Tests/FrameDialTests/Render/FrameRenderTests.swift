@@ -192,11 +192,15 @@ import Vips
 
   @Test func frameAutoWhiteBalanceIsSmoothedOverFrames() throws {
     var smoother = WhiteBalanceSmoother(weight: 0.25)
-    #expect(smoother.update(SIMD3(2, 1, 0.5)) == SIMD3(2, 1, 0.5))
+    #expect(smoother.update(SIMD3(1.2, 1, 0.8)) == SIMD3(1.2, 1, 0.8))
     let second = smoother.update(SIMD3(1, 1, 1))
-    // Log-space step of a quarter: 2^0.75 and 0.5^0.75.
-    #expect(abs(second.x - pow(2, 0.75)) < 1e-12)
-    #expect(abs(second.z - pow(0.5, 0.75)) < 1e-12)
+    // Log-space step of a quarter: 1.2^0.75 and 0.8^0.75.
+    #expect(abs(second.x - pow(1.2, 0.75)) < 1e-12)
+    #expect(abs(second.z - pow(0.8, 0.75)) < 1e-12)
+    #expect(smoother.cuts == 0)
+    // A jump of more than 1.3× between two frames' measurements is a scene cut: taken as is.
+    #expect(smoother.update(SIMD3(0.5, 1, 2)) == SIMD3(0.5, 1, 2))
+    #expect(smoother.cuts == 1)
     let frame = try sampleFrame("coffee.png")
     let output = try renderFrame(
       frame.pixels, width: frame.width, height: frame.height,

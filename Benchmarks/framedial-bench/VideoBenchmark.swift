@@ -1,0 +1,149 @@
+import BenchmarkSupport
+import Foundation
+
+/// One way of processing the benchmark's 1080p clip: its wall time and frames per second.
+struct VideoResult: Sendable, Codable {
+  /// What the row measures (see ``VideoBenchmark/Case``).
+  var role: String
+  /// Frames in the clip.
+  var frames: Int
+  /// The median wall time of the runs in seconds.
+  var seconds: Double
+  /// Frames per second: the median over the runs.
+  var framesPerSecond: Double
+  /// How many times the case ran (the cases take turns, one run of each a round).
+  var runs: Int
+  /// The wall time of each run in seconds, in round order.
+  var runSeconds: [Double]
+  /// The command line.
+  var method: String
+}
+
+/// `framedial video` against ffmpeg itself on a generated 1080p H.264 + AAC clip: the re-encode with
+/// the same x264 settings (the decode + encode floor) at preset medium, and the README's pipe at
+/// preset ultrafast.
+struct VideoBenchmark {
+  var options: BenchmarkOptions
+  var progress: (String) -> Void
+
+  /// The clip: size, frame rate and seconds (fewer in a quick run).
+  static let (width, height, rate) = (1920, 1080, 25)
+  var clipSeconds: Int { options.quick ? 3 : 5 }
+
+  /// One way through the clip.
+  enum Case: String, CaseIterable {
+    /// `ffmpeg -i IN -c:v libx264 -crf 18 -preset medium -c:a copy OUT`: decode and encode alone.
+    case floor = "ffmpeg floor, medium"
+    /// `framedial video` with the colour state at the default preset, medium.
+    case colour = "framedial video, medium"
+    /// The same at `--encoder-preset ultrafast`.
+    case colourFast = "framedial video, ultrafast"
+    /// The README's pipe: ffmpeg → `framedial frames` → ffmpeg at `-preset ultrafast`.
+    case pipe = "README pipe, ultrafast"
+  }
+
+  func run() throws -> [VideoResult] {
+    let binary = try BatchBenchmark.framedialBinary()
+    let input = try generateClip()
+    let frames = Self.rate * clipSeconds
+    let runs = options.quick ? 2 : 3
+    var seconds: [Case: [Double]] = [:]
+    // The cases take turns, each round in a new order, so a busy moment on the shared machine falls
+    // on all of them alike.
+    for round in 0..<runs {
+      for index in Case.allCases.indices {
+        let which = Case.allCases[(index + round) % Case.allCases.count]
+        progress("video: round \(round + 1) of \(runs), \(which.rawValue)")
+        seconds[which, default: []].append(try measure(which, binary, input))
+      }
+    }
+    return Case.allCases.map { which in
+      let times = seconds[which] ?? []
+      return VideoResult(
+        role: which.rawValue, frames: frames, seconds: Statistics.median(sorted: times.sorted()),
+        framesPerSecond: Statistics.median(sorted: times.map { Double(frames) / $0 }.sorted()),
+        runs: times.count, runSeconds: times, method: Self.method(which, binary: "framedial"))
+    }
+  }
+
+  /// The wall seconds of one run of `which` on `input`, writing into a new temporary folder.
+  private func measure(_ which: Case, _ binary: String, _ input: String) throws -> Double {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("framedial-bench-video-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let output = folder.appendingPathComponent("out.mp4").path
+    let script = Self.method(which, binary: binary)
+      .replacingOccurrences(of: "IN", with: Self.quoted(input))
+      .replacingOccurrences(of: "OUT", with: Self.quoted(output))
+    let exit = try ChildProcess.runMeasuringPeak("/bin/sh", ["-c", script])
+    guard exit.code == 0, let seconds = exit.seconds,
+      FileManager.default.fileExists(atPath: output)
+    else {
+      throw ChildProcessError("video: \(which.rawValue) failed (exit \(exit.code)): \(script)")
+    }
+    return seconds
+  }
+
+  /// The shell command of a case, with IN and OUT for the files.
+  static func method(_ which: Case, binary: String) -> String {
+    let colour = BatchBenchmark.setArguments.joined(separator: " ")
+    let size = "\(width)x\(height)"
+    switch which {
+    case .floor:
+      return "ffmpeg -v error -y -i IN -c:v libx264 -crf 18 -preset medium -c:a copy OUT"
+    case .colour:
+      return "\(binary) video IN -o OUT \(colour)"
+    case .colourFast:
+      return "\(binary) video IN -o OUT \(colour) --encoder-preset ultrafast"
+    case .pipe:
+      return "ffmpeg -v error -i IN -sws_flags accurate_rnd+full_chroma_int "
+        + "-vf scale=in_color_matrix=bt709:in_range=tv -f rawvideo -pix_fmt rgb24 - "
+        + "| \(binary) frames --size \(size) \(colour) "
+        + "| ffmpeg -v error -y -f rawvideo -pixel_format rgb24 -video_size \(size) "
+        + "-framerate \(rate) -i - -i IN -map 0:v -map 1:a? -c:a copy "
+        + "-sws_flags accurate_rnd+full_chroma_int -vf scale=out_color_matrix=bt709:out_range=tv "
+        + "-pix_fmt yuv420p -color_primaries bt709 -color_trc bt709 -colorspace bt709 "
+        + "-color_range tv -c:v libx264 -crf 18 -preset ultrafast OUT"
+    }
+  }
+
+  /// `text` quoted for the shell.
+  private static func quoted(_ text: String) -> String {
+    "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+  }
+
+  /// The clip's description for the report.
+  var inputDescription: String {
+    "\(Self.width)×\(Self.height), \(Self.rate) fps, \(clipSeconds) s: the sample photo "
+      + "(\(URL(fileURLWithPath: options.imagePath).lastPathComponent)) enlarged 4.5× and panned "
+      + "150 px/s, with temporal grain (ffmpeg noise, strength 10), H.264 (libx264 crf 20, veryfast) "
+      + "yuv420p BT.709 limited range, with AAC audio"
+  }
+
+  /// The generated clip (made once, kept in the temporary folder for later runs).
+  private func generateClip() throws -> String {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("framedial-bench-video-v2-\(clipSeconds)s.mp4").path
+    if FileManager.default.fileExists(atPath: path) { return path }
+    progress("video: generating \(path)")
+    let partial = path + ".partial.mp4"
+    let pan =
+      "scale=2880:-2,crop=\(Self.width):\(Self.height):x='t*150':y='(ih-\(Self.height))/2',"
+      + "noise=alls=10:allf=t"
+    let arguments = [
+      "-v", "error", "-y", "-loop", "1", "-framerate", String(Self.rate), "-i", options.imagePath,
+      "-f", "lavfi", "-i", "sine=frequency=440:duration=\(clipSeconds)", "-vf", pan,
+      "-t", String(clipSeconds),
+      "-c:v", "libx264", "-crf", "20", "-preset", "veryfast", "-pix_fmt", "yuv420p",
+      "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709",
+      "-color_range", "tv", "-c:a", "aac", partial,
+    ]
+    let exit = try ChildProcess.run("/usr/bin/ffmpeg", arguments)
+    guard exit.code == 0 else {
+      throw ChildProcessError("video: ffmpeg could not generate the clip (exit \(exit.code))")
+    }
+    try FileManager.default.moveItem(atPath: partial, toPath: path)
+    return path
+  }
+}

@@ -1,0 +1,57 @@
+import CFFmpeg
+
+/// A ``TimeSpan`` in the video stream's timestamps, and where packets of other streams fall in it.
+struct SpanBounds {
+  /// The timestamp the span starts at (0 s is the stream's first timestamp).
+  var start: Int64
+  /// The first timestamp kept, nil when the span starts at the beginning.
+  var lower: Int64?
+  /// The first timestamp past the span, nil when it runs to the end.
+  var upper: Int64?
+  /// How many ticks kept frames and packets are moved earlier.
+  var shift: Int64
+
+  /// Bounds from `start`: `lower` nil keeps the beginning, `upper` nil runs to the end.
+  init(start: Int64, lower: Int64?, upper: Int64?, shift: Int64) {
+    self.start = start
+    self.lower = lower
+    self.upper = upper
+    self.shift = shift
+  }
+
+  /// True while a trimmed start waits for its first frame: until then other streams' packets are
+  /// held, as the shift is not known.
+  var waitsForFirstFrame: Bool { lower != nil && !settled }
+  private var settled = false
+
+  /// Starts the span at the first frame kept, at `timestamp`: it is written at 0, and other streams'
+  /// packets before it are left out.
+  mutating func settle(firstFrame timestamp: Int64) {
+    guard waitsForFirstFrame else { return }
+    lower = timestamp
+    shift = timestamp
+    settled = true
+  }
+
+  /// Where a packet falls.
+  enum Place { case before, inside, after }
+
+  /// Where `packet`, of a stream counting in `timeBase`, falls (by its presentation time, else its
+  /// decoding time; a packet with neither is inside); a packet inside is shifted to the output's times.
+  func place(
+    _ packet: UnsafeMutablePointer<AVPacket>, timeBase: AVRational, videoTimeBase: AVRational
+  ) -> Place {
+    func rescaled(_ value: Int64) -> Int64 { av_rescale_q(value, videoTimeBase, timeBase) }
+    let time = packet.pointee.pts != fd_no_pts() ? packet.pointee.pts : packet.pointee.dts
+    if time != fd_no_pts() {
+      if let lower, time < rescaled(lower) { return .before }
+      if let upper, time >= rescaled(upper) { return .after }
+    }
+    let shift = rescaled(self.shift)
+    if shift != 0 {
+      if packet.pointee.pts != fd_no_pts() { packet.pointee.pts -= shift }
+      if packet.pointee.dts != fd_no_pts() { packet.pointee.dts -= shift }
+    }
+    return .inside
+  }
+}
