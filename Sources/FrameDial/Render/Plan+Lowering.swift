@@ -2,7 +2,9 @@ import Vips
 
 extension Plan {
   /// The libvips graph for this plan on `image` (an upright sRGB or grey image, 8 or 16 bits, alpha last):
-  /// crop the zoom window, run the colour program on the window, enlarge the window back to full size.
+  /// cut the whole pixels around the zoom window (see ``ZoomWindow``), run the colour program on them,
+  /// resample the real-valued window back to full size. Without a zoom or `outputSize` nothing is
+  /// resampled.
   ///
   /// With an `outputSize` (`--size`), the window is brought straight to that size instead: a smaller
   /// output is resized first (Lanczos 3, as ``ScreenFit`` does) so the colour runs on fewer pixels; a
@@ -90,7 +92,7 @@ extension Image {
   /// The zoom window brought down to `size` (no larger than the window): the whole pixels around it
   /// (with Lanczos 3's reach beyond it) are reduced with Lanczos 3 (libvips `resize`, pixel centres
   /// aligned) by `size / window`, then the window's fractional offset in the reduced picture is
-  /// resampled with `kernel` at scale 1.
+  /// resampled with `kernel` at scale 1. Alpha is premultiplied while resampling, as the thumbnailer does.
   func zoomReduced(_ window: ZoomWindow, to size: (width: Int, height: Int), kernel: ZoomKernel)
     throws -> Image
   {
@@ -99,10 +101,19 @@ extension Image {
     let reach = Int((Double(ZoomWindow.interpolationMargin) / min(scaleX, scaleY)).rounded(.up))
     let bounds = window.pixelBounds(margin: reach + 1)
     let relative = window.relative(to: bounds)
-    let reduced = try extractArea(bounds).resized(by: scaleX, vscale: scaleY)
+    let maxAlpha: Argument = .double(format == .ushort ? 65535 : 255)
+    var source = try extractArea(bounds)
+    if hasAlpha {
+      source = try Operation.call("premultiply", ["in": .image(source), "max_alpha": maxAlpha])
+        .image()
+    }
+    let reduced = try source.resized(by: scaleX, vscale: scaleY)
     let shifted = ZoomWindow(
       left: relative.left * scaleX, top: relative.top * scaleY, width: Double(size.width),
       height: Double(size.height), imageWidth: reduced.width, imageHeight: reduced.height)
-    return try reduced.resampled(shifted, to: size.width, size.height, kernel: kernel)
+    let result = try reduced.resampled(shifted, to: size.width, size.height, kernel: kernel)
+    guard hasAlpha else { return result }
+    return try Operation.call("unpremultiply", ["in": .image(result), "max_alpha": maxAlpha])
+      .image().cast(to: format)
   }
 }

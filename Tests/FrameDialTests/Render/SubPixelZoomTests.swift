@@ -101,4 +101,26 @@ import Vips
       #expect(abs(red - expected) <= 1.5, "column \(x): \(red) vs \(expected)")
     }
   }
+
+  @Test func aSizedStillKeepsTransparentColoursOutOfOpaquePixels() throws {
+    // Opaque grey with a transparent pure-red stripe: premultiplied resampling keeps the red out.
+    var pixels: [UInt8] = []
+    for _ in 0..<40 {
+      for x in 0..<120 { pixels += (50..<60).contains(x) ? [255, 0, 0, 0] : [100, 100, 100, 255] }
+    }
+    let image = try Operation.call(
+      "copy",
+      [
+        "in": .image(try Image.fromPixels(pixels, width: 120, height: 40, bands: 4)),
+        "interpretation": "srgb",
+      ]
+    ).image()
+    #expect(image.hasAlpha)
+    let sized = try StillRenderer().render(
+      image, state: ControlState(zoom: 1.3), outputSize: (40, 13))
+    let bytes = try sized.pixelBytes()
+    for pixel in stride(from: 0, to: bytes.count, by: 4) where bytes[pixel + 3] >= 128 {
+      #expect(abs(Int(bytes[pixel]) - Int(bytes[pixel + 1])) <= 2, "pixel \(pixel / 4)")
+    }
+  }
 }
