@@ -86,7 +86,8 @@ public struct TimelineCursor: Sendable {
     self.timeline = timeline
   }
 
-  /// The events at or before `time` not handed out yet; a time earlier than the last call returns none.
+  /// The events at or before `time` (within ``Timeline/timeTolerance``) not handed out yet; a time
+  /// earlier than the last call returns none.
   public mutating func advance(through time: Double) -> ArraySlice<TimelineEvent> {
     let end = max(timeline.endIndex(through: time), position)
     defer { position = end }

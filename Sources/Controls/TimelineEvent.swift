@@ -50,8 +50,12 @@ extension ControlState {
   public func applying(_ action: TimelineAction) throws -> ControlState {
     switch action {
     case .slide(let control, let value):
-      guard control.acceptsSlide, control != .zoomCenter else {
+      guard control.acceptsSlide else {
         throw TimelineError.unsupportedAction(control: control.rawValue, action: "slide")
+      }
+      guard control != .zoomCenter else {
+        // The centre slides to a point: `.slideCenter`.
+        throw TimelineError.unsupportedAction(control: control.rawValue, action: "number slide")
       }
       let key = control.stateKey
       guard value.isFinite else {

@@ -270,5 +270,10 @@ import Testing
     try controls.perform(.slideCenter(ZoomCenter(x: 0.1, y: 0.9)))
     #expect(controls.state.zoomCenter == ZoomCenter(x: 0.1, y: 0.9))
     #expect(controls.control(for: .zoomCenter) == nil)
+    // A number cannot be a centre.
+    let error = caught(TimelineError.self) {
+      _ = try ControlState.identity.applying(.slide(.zoomCenter, value: 0.5))
+    }
+    #expect(error == .unsupportedAction(control: "zoom-center", action: "number slide"))
   }
 }
