@@ -40,8 +40,10 @@ extension Timeline {
     moveStep: Double = 1.0 / 60, onEvent: (@Sendable (TimelineEvent, Double) -> Void)? = nil
   ) async throws {
     var playhead = TimelinePlayhead(self, base: base)
+    let step = moveStep.isFinite && moveStep > 0 ? moveStep : 1.0 / 60
     var index = 0
-    for tick in ticks(moveStep: moveStep) {
+    var next = events.first?.time
+    while let tick = next {
       try await clock.sleep(until: tick)
       var performed: [TimelineEvent] = []
       while index < events.count && events[index].time <= tick {
@@ -57,21 +59,12 @@ extension Timeline {
             ? .slideCenter(state.zoomCenter) : .slide(control, value: try state.value(of: control)))
       }
       for event in performed { onEvent?(event, clock.now()) }
+      // The next event, or while a control moves, the next step or the end of a move if sooner.
+      next = index < events.count ? events[index].time : nil
+      if let end = playhead.nextMoveEnd {
+        next = min(next ?? .infinity, tick + step, max(end, tick.nextUp))
+      }
     }
-  }
-
-  /// The times a replay acts at: every event's time, and every `moveStep` seconds of each keyframed
-  /// move with its end.
-  private func ticks(moveStep: Double) -> [Double] {
-    var times = Set(events.map(\.time))
-    let step = moveStep.isFinite && moveStep > 0 ? moveStep : 1.0 / 60
-    for event in events {
-      guard let duration = event.transition?.duration, duration > 0 else { continue }
-      let steps = Int((duration / step).rounded(.up))
-      for count in 1..<max(steps, 1) { times.insert(event.time + Double(count) * step) }
-      times.insert(event.time + duration)
-    }
-    return times.sorted()
   }
 }
 

@@ -29,12 +29,19 @@ public struct TimelinePlayhead: Sendable {
     var to: [Double]
 
     func values(at time: Double) -> [Double] {
+      // Done from the end time on, whatever `progress` rounds to there.
+      if time >= start + transition.duration { return to }
       let progress = (time - start) / transition.duration
       if progress >= 1 { return to }
       if progress <= 0 { return from }
       let fraction = transition.curve.fraction(progress)
       return zip(from, to).map { $0 + ($1 - $0) * fraction }
     }
+  }
+
+  /// When the first keyframed move still under way ends, or nil when no control is moving.
+  public var nextMoveEnd: Double? {
+    moves.values.map { $0.start + $0.transition.duration }.min()
   }
 
   /// Starts before every event of `timeline`, at `base`.

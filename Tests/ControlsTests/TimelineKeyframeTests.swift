@@ -241,6 +241,16 @@ import Testing
     #expect(controls.state == folded)
   }
 
+  @Test func aMoveEndsExactlyOnItsEndTimeWhateverTheRounding() async throws {
+    // (0.7 + 0.1 − 0.7) / 0.1 is 0.9999999999999998 in doubles: the move still ends on 0.8.
+    let timeline = try Timeline(
+      jsonLines: #"{"time":0.7,"type":"slide","control":"tint","value":10,"duration":0.1}"#)
+    #expect(try timeline.state(at: 0.7 + 0.1).tint == 10)
+    let live = LiveControlState()
+    try await timeline.play(on: VirtualClock(), into: live, moveStep: 0.03)
+    #expect(live.snapshot().state.tint == 10)
+  }
+
   @Test func theReadmeTimelineExampleGivesTheDocumentedValues() throws {
     let readme = try String(
       contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
