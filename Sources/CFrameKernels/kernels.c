@@ -768,11 +768,12 @@ static void free_resize_params(VipsImage *image, ResizeParams *params) {
     g_free(params);
 }
 
-// Maps output positions 0 … out_size-1 onto input pixel centres: first/second input pixel and the
-// second one's weight out of `one`.
-static void resize_axis(int in_size, int out_size, int one, int *first, int *second, int16_t *weight) {
+// Maps output positions 0 … out_size-1 onto input pixel centres of the window start … start + span:
+// first/second input pixel and the second one's weight out of `one`.
+static void resize_axis(int in_size, double start, double span, int out_size, int one, int *first, int *second,
+    int16_t *weight) {
     for (int i = 0; i < out_size; i++) {
-        double position = (i + 0.5) * in_size / out_size - 0.5;
+        double position = start + (i + 0.5) * span / out_size - 0.5;
         if (position < 0.0) position = 0.0;
         if (position > in_size - 1) position = in_size - 1;
         int index = (int)position;
@@ -1003,12 +1004,22 @@ static int generate_resize(VipsRegion *out_region, void *sequence, void *a, void
 }
 
 int fd_kernel_resize_bilinear8(VipsImage *in, VipsImage **out, int width, int height) {
+    return fd_kernel_resample_bilinear8(in, out, width, height, 0, 0, in->Xsize, in->Ysize);
+}
+
+int fd_kernel_resample_bilinear8(VipsImage *in, VipsImage **out, int width, int height, double left, double top,
+    double window_width, double window_height) {
     if (in->BandFmt != VIPS_FORMAT_UCHAR || in->Bands < 1 || in->Bands > 4) {
         vips_error("framedial_resize", "expects an 8-bit image of 1 to 4 bands");
         return -1;
     }
     if (width < 1 || height < 1 || width > VIPS_MAX_COORD || height > VIPS_MAX_COORD) {
         vips_error("framedial_resize", "bad output size %d × %d", width, height);
+        return -1;
+    }
+    if (!(window_width > 0 && window_height > 0 && isfinite(left) && isfinite(top) && isfinite(window_width)
+            && isfinite(window_height))) {
+        vips_error("framedial_resize", "bad window %g, %g, %g × %g", left, top, window_width, window_height);
         return -1;
     }
     if (vips_image_pio_input(in)) return -1;
@@ -1024,8 +1035,8 @@ int fd_kernel_resize_bilinear8(VipsImage *in, VipsImage **out, int width, int he
     params->y0 = g_new(int, height);
     params->y1 = g_new(int, height);
     params->y_weight = g_new(int16_t, height);
-    resize_axis(in->Xsize, width, H_WEIGHT_ONE, params->x0, params->x1, params->x_weight);
-    resize_axis(in->Ysize, height, V_WEIGHT_ONE, params->y0, params->y1, params->y_weight);
+    resize_axis(in->Xsize, left, window_width, width, H_WEIGHT_ONE, params->x0, params->x1, params->x_weight);
+    resize_axis(in->Ysize, top, window_height, height, V_WEIGHT_ONE, params->y0, params->y1, params->y_weight);
     for (int x = 0; x < width; x++) {
         params->x0[x] *= params->bands;
         params->x1[x] *= params->bands;

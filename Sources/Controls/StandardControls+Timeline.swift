@@ -22,6 +22,11 @@ extension StandardControls: TimelineTarget {
         throw TimelineError.unsupportedAction(control: name.rawValue, action: "slide")
       }
       performed = .slide(name, value: try slider.userSlide(to: value))
+    case .slideCenter(let center):
+      var moved = state
+      moved.zoomCenter = center
+      try apply(moved)
+      performed = action
     case .select(let name, let option):
       performed = .select(name, option: try select(name, option: option))
     case .press(let event):

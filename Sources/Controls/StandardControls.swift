@@ -180,9 +180,11 @@ public final class StandardControls: Sendable {
     extras.withLock { $0.interaction = interaction }
   }
 
-  /// The control a timeline name refers to (`white-balance` slides move the temperature slider).
-  public func control(for name: TimelineControl) -> any CaptureControl {
+  /// The control a timeline name refers to (`white-balance` slides move the temperature slider); nil for
+  /// `zoom-center`, which no Camera Control moves (a timeline pans it; see ``perform(_:)``).
+  public func control(for name: TimelineControl) -> (any CaptureControl)? {
     switch name {
+    case .zoomCenter: nil
     case .exposureBias: exposureBias
     case .zoom: zoom
     case .contrast: contrast
@@ -195,9 +197,10 @@ public final class StandardControls: Sendable {
   }
 
   private var identified: [(any CaptureControl, String)] {
-    TimelineControl.allCases.map { (control(for: $0), $0.rawValue) } + [
-      (temperature, "temperature")
-    ]
+    TimelineControl.allCases.compactMap { name in control(for: name).map { ($0, name.rawValue) } }
+      + [
+        (temperature, "temperature")
+      ]
   }
 
   private static func index(of preset: WhiteBalancePreset) -> Int {

@@ -4,10 +4,14 @@ extension Timeline {
   /// Reads JSON Lines: one event object a line (ending in LF or CRLF), blank lines ignored.
   ///
   /// `{"time":0.5,"type":"slide","control":"zoom","value":2}`,
+  /// `{"time":0,"type":"slide","control":"exposure-bias","value":1,"duration":3,"curve":"linear"}` (a
+  /// keyframed slide: `"duration"` in seconds, `"curve"` `linear` (the default) or `ease-in-out`),
+  /// `{"time":0,"type":"slide","control":"zoom-center","value":[0.3,0.5],"duration":2}` (a pan),
   /// `{"time":1,"type":"select","control":"filter","option":"mono"}`,
   /// `{"time":2,"type":"press","phase":"ended","kind":"primary"}`.
   /// - Throws: `TimelineError.malformedLine` naming the line number and the problem (bad JSON, a missing
-  ///   or unknown field, an unknown control, or a value outside the control's range).
+  ///   or unknown field, an unknown control or curve, a negative duration, or a value outside the
+  ///   control's range).
   public init(jsonLines text: String) throws(TimelineError) {
     var events: [TimelineEvent] = []
     // "\r\n" is one Character in Swift: splitting on "\n" alone would leave a CRLF file one long line.
@@ -64,6 +68,11 @@ extension Timeline {
         ("type", quoted("slide")), ("control", quoted(control.rawValue)),
         ("value", NumberText.shortest(value)),
       ]
+    case .slideCenter(let center):
+      fields += [
+        ("type", quoted("slide")), ("control", quoted(TimelineControl.zoomCenter.rawValue)),
+        ("value", "[\(NumberText.shortest(center.x)),\(NumberText.shortest(center.y))]"),
+      ]
     case .select(let control, let option):
       fields += [
         ("type", quoted("select")), ("control", quoted(control.rawValue)),
@@ -73,6 +82,12 @@ extension Timeline {
       fields += [
         ("type", quoted("press")), ("phase", quoted(press.phase.rawValue)),
         ("kind", quoted(press.kind.rawValue)),
+      ]
+    }
+    if let transition = event.transition {
+      fields += [
+        ("duration", NumberText.shortest(transition.duration)),
+        ("curve", quoted(transition.curve.rawValue)),
       ]
     }
     return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
@@ -101,13 +116,12 @@ extension Timeline {
     }
     let type = try string("type", in: &fields, allowed: "slide, select or press")
     let action: TimelineAction
+    var transition: TimelineTransition?
     switch type {
     case "slide":
       let control = try control(in: &fields)
-      guard case .number(let value)? = fields.removeValue(forKey: "value") else {
-        throw LineProblem("a slide needs a number \"value\".")
-      }
-      action = .slide(control, value: value)
+      action = try slide(control, in: &fields)
+      transition = try Self.transition(in: &fields)
     case "select":
       let control = try control(in: &fields)
       action = .select(
@@ -129,7 +143,48 @@ extension Timeline {
       throw LineProblem("unknown field \"\(extra)\" for a \(type) event.")
     }
     _ = try ControlState.identity.applying(action)
-    return TimelineEvent(time: time, action: action)
+    return TimelineEvent(time: time, action: action, transition: transition)
+  }
+
+  private static func slide(_ control: TimelineControl, in fields: inout [String: JSONValue])
+    throws -> TimelineAction
+  {
+    let value = fields.removeValue(forKey: "value")
+    if control == .zoomCenter {
+      guard case .array(let items)? = value, items.count == 2,
+        case .number(let x) = items[0], case .number(let y) = items[1]
+      else {
+        throw LineProblem("a zoom-center slide needs a \"value\" of two numbers [x, y].")
+      }
+      return .slideCenter(ZoomCenter(x: x, y: y))
+    }
+    guard case .number(let number)? = value else {
+      throw LineProblem("a slide needs a number \"value\".")
+    }
+    return .slide(control, value: number)
+  }
+
+  private static func transition(in fields: inout [String: JSONValue]) throws
+    -> TimelineTransition?
+  {
+    let duration = fields.removeValue(forKey: "duration")
+    let curveValue = fields.removeValue(forKey: "curve")
+    guard let duration else {
+      if curveValue != nil { throw LineProblem("a \"curve\" needs a \"duration\".") }
+      return nil
+    }
+    guard case .number(let seconds) = duration, seconds.isFinite, seconds >= 0 else {
+      throw LineProblem("\"duration\" must be a finite number of seconds, 0 or more.")
+    }
+    var curve = TimelineCurve.linear
+    if let curveValue {
+      let allowed = TimelineCurve.allCases.map(\.rawValue).joined(separator: ", ")
+      guard case .string(let name) = curveValue, let named = TimelineCurve(rawValue: name) else {
+        throw LineProblem("unknown curve \(curveValue.description); allowed: \(allowed).")
+      }
+      curve = named
+    }
+    return TimelineTransition(duration: seconds, curve: curve)
   }
 
   private static func string(_ name: String, in fields: inout [String: JSONValue], allowed: String)

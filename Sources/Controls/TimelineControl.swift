@@ -6,6 +6,8 @@ public enum TimelineControl: String, Sendable, Hashable, CaseIterable, Codable {
   case exposureBias = "exposure-bias"
   /// The system zoom slider (`ControlState.zoom`).
   case zoom
+  /// The centre of the zoom window (`ControlState.zoomCenter`): slides to a point `[x, y]`, a pan.
+  case zoomCenter = "zoom-center"
   /// The contrast slider.
   case contrast
   /// The saturation slider.
@@ -24,6 +26,7 @@ public enum TimelineControl: String, Sendable, Hashable, CaseIterable, Codable {
     switch self {
     case .exposureBias: .exposureBias
     case .zoom: .zoom
+    case .zoomCenter: .zoomCenter
     case .contrast: .contrast
     case .saturation: .saturation
     case .whiteBalance: .whiteBalance
@@ -48,7 +51,7 @@ public enum TimelineControl: String, Sendable, Hashable, CaseIterable, Codable {
   /// Whether a `slide` event may name this control.
   public var acceptsSlide: Bool {
     switch self {
-    case .exposureBias, .zoom, .contrast, .saturation, .whiteBalance, .tint: true
+    case .exposureBias, .zoom, .zoomCenter, .contrast, .saturation, .whiteBalance, .tint: true
     case .filter, .grid: false
     }
   }

@@ -8,6 +8,14 @@ public enum TimelineError: Error, Sendable, Hashable, CustomStringConvertible, L
   case unsupportedAction(control: String, action: String)
   /// An event time that is negative or not finite.
   case invalidTime(Double)
+  /// A keyframed slide's duration that is negative or not finite.
+  case invalidDuration(Double)
+  /// A duration on an event that is not a slide.
+  case transitionNotAllowed(action: String)
+  /// A keyframed move that cannot be made (see ``TimelinePlayhead``).
+  case unsupportedMove(String)
+  /// The event at `time` cannot be applied to the state at that time.
+  case inapplicable(time: Double, problem: String)
   /// The file cannot be read or written.
   case fileError(path: String, reason: String)
 
@@ -24,6 +32,14 @@ public enum TimelineError: Error, Sendable, Hashable, CustomStringConvertible, L
         + "."
     case .invalidTime(let time):
       "The event time \(time) is not valid; allowed: a finite number of seconds, 0 or more."
+    case .invalidDuration(let duration):
+      "The duration \(duration) is not valid; allowed: a finite number of seconds, 0 or more."
+    case .transitionNotAllowed(let action):
+      "A \(action) event cannot have a duration or curve; only slides move over time."
+    case .unsupportedMove(let problem):
+      "The keyframed slide cannot be made: \(problem)."
+    case .inapplicable(let time, let problem):
+      "The timeline event at \(time) s cannot be applied: \(problem)"
     case .fileError(let path, let reason):
       "The timeline file \(path) cannot be used: \(reason)."
     }

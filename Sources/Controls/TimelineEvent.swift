@@ -4,6 +4,9 @@ import Foundation
 public enum TimelineAction: Sendable, Hashable {
   /// A slide that landed on `value` (for `white-balance`, a temperature in kelvin).
   case slide(TimelineControl, value: Double)
+  /// A slide of the zoom centre (a pan) to a point, each coordinate 0 … 1; written as a `slide` of
+  /// `zoom-center` with `"value": [x, y]`.
+  case slideCenter(ZoomCenter)
   /// A selection, named in the state vocabulary (`"mono"`, `"daylight"`, `"4500K"`, `"on"`).
   case select(TimelineControl, option: String)
   /// A hardware press.
@@ -16,11 +19,26 @@ public struct TimelineEvent: Sendable, Hashable {
   public var time: Double
   /// What happened.
   public var action: TimelineAction
+  /// For a slide: how the control moves to the value, or nil to land on it at `time` (a keyframe with a
+  /// duration; see ``TimelineTransition``).
+  public var transition: TimelineTransition?
 
   /// Creates an event.
-  public init(time: Double, action: TimelineAction) {
+  public init(time: Double, action: TimelineAction, transition: TimelineTransition? = nil) {
     self.time = time
     self.action = action
+    self.transition = transition
+  }
+}
+
+extension TimelineAction {
+  /// The control the action moves, or nil for a press.
+  public var control: TimelineControl? {
+    switch self {
+    case .slide(let control, _), .select(let control, _): control
+    case .slideCenter: .zoomCenter
+    case .press: nil
+    }
   }
 }
 
@@ -35,12 +53,26 @@ extension ControlState {
       guard control.acceptsSlide else {
         throw TimelineError.unsupportedAction(control: control.rawValue, action: "slide")
       }
+      guard control != .zoomCenter else {
+        // The centre slides to a point: `.slideCenter`.
+        throw TimelineError.unsupportedAction(control: control.rawValue, action: "number slide")
+      }
       let key = control.stateKey
       guard value.isFinite else {
         throw ControlStateError.notFinite(
           key: key.cliName, value: String(value), allowed: key.allowedValues)
       }
       return try applying(key, text: String(value))
+    case .slideCenter(let center):
+      for value in [center.x, center.y]
+      where !(value.isFinite && ControlState.zoomCenterRange.contains(value)) {
+        throw ControlStateError.outOfRange(
+          key: ControlKey.zoomCenter.cliName, value: "\(center.x),\(center.y)",
+          allowed: ControlKey.zoomCenter.allowedValues)
+      }
+      var state = self
+      state.zoomCenter = center
+      return state
     case .select(let control, let option):
       guard control.acceptsSelect else {
         throw TimelineError.unsupportedAction(control: control.rawValue, action: "select")

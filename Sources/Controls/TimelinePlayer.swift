@@ -27,16 +27,70 @@ extension Timeline {
   /// Replays the events into `target`, each once `clock` reaches its time; with a `VirtualClock` the
   /// replay runs as fast as possible, with a `RealTimeClock` at the recorded pace.
   ///
+  /// A keyframed slide (an event with a ``TimelineTransition``) is replayed as the values of its move
+  /// (see ``TimelinePlayhead``): one slide of the control every `moveStep` seconds from the event's time,
+  /// and its exact end value when the move ends. Moves start from the values a playhead following the
+  /// events from `base` holds, so `base` should be the target's state when the replay starts.
+  ///
   /// - Parameter onEvent: called after each event is performed, with the event and the clock's reading.
-  /// - Throws: the first error from `target`, or `CancellationError` when the task is cancelled.
+  /// - Throws: the first error from `target`, `TimelineError.inapplicable` for a move that cannot be
+  ///   made, or `CancellationError` when the task is cancelled.
   public func play(
-    on clock: any TimelineClock, into target: any TimelineTarget,
-    onEvent: (@Sendable (TimelineEvent, Double) -> Void)? = nil
+    on clock: any TimelineClock, into target: any TimelineTarget, base: ControlState = .identity,
+    moveStep: Double = 1.0 / 60, onEvent: (@Sendable (TimelineEvent, Double) -> Void)? = nil
   ) async throws {
-    for event in events {
-      try await clock.sleep(until: event.time)
-      try target.replay(event.action)
-      onEvent?(event, clock.now())
+    var playhead = TimelinePlayhead(self, base: base)
+    let step = moveStep.isFinite && moveStep > 0 ? moveStep : 1.0 / 60
+    var index = 0
+    var next = events.first?.time
+    while let tick = next {
+      try await clock.sleep(until: tick)
+      var performed: [TimelineEvent] = []
+      while index < events.count && events[index].time <= tick {
+        let event = events[index]
+        if (event.transition?.duration ?? 0) == 0 { try target.replay(event.action) }
+        performed.append(event)
+        index += 1
+      }
+      let state = try playhead.state(at: tick)
+      for control in playhead.moved {
+        try target.replay(
+          control == .zoomCenter
+            ? .slideCenter(state.zoomCenter) : .slide(control, value: try state.value(of: control)))
+      }
+      for event in performed { onEvent?(event, clock.now()) }
+      // The next event, or while a control moves, the next step or the end of a move if sooner.
+      next = index < events.count ? events[index].time : nil
+      if let end = playhead.nextMoveEnd {
+        next = min(next ?? .infinity, tick + step, max(end, tick.nextUp))
+      }
+    }
+  }
+}
+
+extension ControlState {
+  /// The value a slide of `control` sets (for white balance, the temperature in kelvin).
+  ///
+  /// - Throws: `TimelineError.unsupportedMove` when the control has no such number (white balance as
+  ///   shot or auto, the zoom centre's two coordinates, a picker).
+  func value(of control: TimelineControl) throws(TimelineError) -> Double {
+    switch control {
+    case .exposureBias: return exposureBias
+    case .zoom: return zoom
+    case .contrast: return contrast
+    case .saturation: return saturation
+    case .tint: return tint
+    case .whiteBalance:
+      switch whiteBalance {
+      case .kelvin(let kelvin): return kelvin
+      case .preset(let preset): return preset.kelvin
+      case .none, .auto:
+        throw .unsupportedMove(
+          "a white-balance move starts from a temperature, and white balance "
+            + "\(whiteBalance.text) has none; set a kelvin value or a preset before it")
+      }
+    case .zoomCenter, .filter, .grid:
+      throw .unsupportedAction(control: control.rawValue, action: "number slide")
     }
   }
 }

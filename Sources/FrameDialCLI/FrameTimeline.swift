@@ -2,20 +2,21 @@ import Controls
 import FrameDial
 
 /// A timeline walked frame by frame: frame `k` is at time `k / fps` (or at the time a video frame
-/// carries), and each event at or before that time is applied to the state once, in order.
+/// carries), evaluated by a ``TimelinePlayhead``: each event at or before that time applied once, in order,
+/// and keyframed slides at that time.
 struct FrameTimeline {
-  private var cursor: TimelineCursor
+  private var playhead: TimelinePlayhead
   private let fps: Double
   private var state: ControlState
 
   /// Starts at `state`, before any event of `timeline`.
   init(_ timeline: Timeline, fps: Double, state: ControlState) {
-    cursor = TimelineCursor(timeline)
+    playhead = TimelinePlayhead(timeline, base: state)
     self.fps = fps
     self.state = state
   }
 
-  /// The state for frame `frame` (counted from 0) if events changed it since the previous call, else `nil`.
+  /// The state for frame `frame` (counted from 0) if it changed since the previous call, else `nil`.
   ///
   /// - Throws: `RenderError` naming the event's time and the value that is not allowed.
   mutating func stateChange(atFrame frame: Int) throws -> ControlState? {
@@ -23,21 +24,23 @@ struct FrameTimeline {
   }
 
   /// The state for the frame presented at `time` seconds (times never decreasing from call to call)
-  /// if events changed it since the previous call, else `nil`. For video files, whose frames carry their
+  /// if it changed since the previous call, else `nil`. For video files, whose frames carry their
   /// own times.
   ///
   /// - Throws: `RenderError` naming the event's time and the value that is not allowed.
   mutating func stateChange(atTime time: Double) throws -> ControlState? {
-    let events = cursor.advance(through: time)
-    guard !events.isEmpty else { return nil }
     let before = state
-    for event in events {
-      do {
-        state = try state.applying(event.action)
-      } catch {
-        throw RenderError("the timeline event at \(event.time) s cannot be applied: \(error)")
-      }
+    do {
+      state = try playhead.state(at: time)
+    } catch {
+      throw RenderError(Self.sentence(error))
     }
     return state == before ? nil : state
+  }
+
+  /// The error as the lower-case clause `RenderError` messages are written in.
+  private static func sentence(_ error: TimelineError) -> String {
+    guard case .inapplicable(let time, let problem) = error else { return error.description }
+    return "the timeline event at \(time) s cannot be applied: \(problem)"
   }
 }

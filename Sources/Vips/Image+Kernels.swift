@@ -74,13 +74,23 @@ extension Image {
 
   /// The image resized to `width × height` by FrameDial's bilinear kernel (8-bit, pixel centres onto
   /// pixel centres, edge pixels repeated).
-  public func resizedBilinear(width: Int, height: Int) throws -> Image {
+  ///
+  /// With a `window` (left, top, width, height in real pixel coordinates, pixel `i` covering `i … i + 1`),
+  /// that part of the image is what is resized: output column `x` samples the input at
+  /// `left + (x + 0.5) · window.width / width − 0.5`, clamped to the image (likewise rows).
+  public func resizedBilinear(
+    width: Int, height: Int,
+    window: (left: Double, top: Double, width: Double, height: Double)? = nil
+  ) throws -> Image {
     guard format == .uchar else {
       throw VipsError("the bilinear kernel needs an 8-bit image, not \(format)")
     }
     guard width > 0, height > 0 else { throw VipsError("cannot resize to \(width)×\(height)") }
+    let area = window ?? (0, 0, Double(self.width), Double(self.height))
     return try kernelOutput("bilinear resize") { output in
-      fd_kernel_resize_bilinear8(pointer, &output, Int32(width), Int32(height))
+      fd_kernel_resample_bilinear8(
+        pointer, &output, Int32(width), Int32(height), area.left, area.top, area.width,
+        area.height)
     }
   }
 

@@ -35,4 +35,10 @@ int fd_kernel_resize_bilinear8(VipsImage *in, VipsImage **out, int width, int he
 // fixed point; edge pixels repeat. Every band is filtered alike; rows are unchanged.
 int fd_kernel_reduceh_lanczos3(VipsImage *in, VipsImage **out, int width);
 
+// The same for the real-valued window left … left + window_width, top … top + window_height of `in`
+// (pixel i covers i … i + 1): x_in = left + (x + 0.5) * window_width / width - 0.5, clamped to the image.
+// fd_kernel_resize_bilinear8 is the window 0, 0, in_width × in_height.
+int fd_kernel_resample_bilinear8(VipsImage *in, VipsImage **out, int width, int height, double left, double top,
+    double window_width, double window_height);
+
 #endif

@@ -109,10 +109,12 @@ public final class FrameRenderer {
 
   private func renderOptimized(_ frame: Image, plan: Plan, tables: KernelTables8) throws -> Image {
     var source = frame
+    var window = ZoomWindow(imageWidth: layout.width, imageHeight: layout.height, zoom: 1)
     if let zoom = plan.zoom {
-      let window = zoom.window(imageWidth: layout.width, imageHeight: layout.height)
-      source = try frame.extractArea(
-        left: window.left, top: window.top, width: window.width, height: window.height)
+      let full = zoom.window(imageWidth: layout.width, imageHeight: layout.height)
+      let bounds = full.pixelBounds(margin: ZoomWindow.interpolationMargin)
+      source = try frame.extractArea(bounds)
+      window = full.relative(to: bounds)
     }
     if pixelFormat.sampleBytes == 2 {
       let program =
@@ -128,7 +130,7 @@ public final class FrameRenderer {
         swapRedAndBlue: pixelFormat == .bgra)
     }
     let coloured = try frameTables.apply(to: source)
-    return try coloured.enlarged(to: layout.width, layout.height, kernel: zoomKernel)
+    return try coloured.resampled(window, to: layout.width, layout.height, kernel: zoomKernel)
   }
 
   /// The smoothed grey-world gains of the frame's window, in R, G, B order.

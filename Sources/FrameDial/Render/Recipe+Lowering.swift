@@ -13,9 +13,7 @@ extension Recipe {
       if case .zoom(let factor, let center) = stage {
         let window = ZoomWindow(
           imageWidth: image.width, imageHeight: image.height, zoom: factor, center: center)
-        colour = try colour.extractArea(
-          left: window.left, top: window.top, width: window.width, height: window.height
-        ).enlarged(to: image.width, image.height, kernel: zoomKernel)
+        colour = try colour.resampled(window, to: image.width, image.height, kernel: zoomKernel)
       }
     }
     let colourStages = stages.filter { !$0.isGeometric }

@@ -73,8 +73,7 @@ public struct SizeFit: Sendable, Hashable, Encodable {
   public func loadShrink(imageWidth: Int, imageHeight: Int, zoom: Double = 1) -> Int {
     let output = outputSize(inputWidth: imageWidth, inputHeight: imageHeight)
     let window = ZoomWindow(imageWidth: imageWidth, imageHeight: imageHeight, zoom: zoom)
-    let shrink = min(
-      Double(window.width) / Double(output.width), Double(window.height) / Double(output.height))
+    let shrink = min(window.width / Double(output.width), window.height / Double(output.height))
     return [8, 4, 2].first { shrink >= Double(2 * $0) } ?? 1
   }
 }

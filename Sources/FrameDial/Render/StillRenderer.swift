@@ -83,9 +83,8 @@ public final class StillRenderer: Sendable {
     if plan.needsAutoWhiteBalance {
       var window = image
       if let zoom = plan.zoom {
-        let rect = zoom.window(imageWidth: image.width, imageHeight: image.height)
         window = try image.extractArea(
-          left: rect.left, top: rect.top, width: rect.width, height: rect.height)
+          zoom.window(imageWidth: image.width, imageHeight: image.height).pixelBounds(margin: 0))
       }
       gains = try AutoWhiteBalance.gains(of: window, sampleWidth: AutoWhiteBalance.stillSampleWidth)
     }

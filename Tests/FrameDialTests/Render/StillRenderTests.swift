@@ -260,7 +260,7 @@ import Vips
     let state = ControlState(zoom: 2, zoomCenter: ZoomCenter(x: 0.25, y: 0.5))
     let window = ZoomWindow(
       imageWidth: width, imageHeight: height, zoom: 2, center: state.zoomCenter)
-    #expect(window.width == 25 && window.height == 5)  // round(49/2) = 25 (half up), round(9/2) = 5
+    #expect(window.width == 24.5 && window.height == 4.5)  // 49 / 2 and 9 / 2, not rounded
     #expect(window.left == 0)
     for kernel in ZoomKernel.allCases {
       let bytes = try renderer.render(
@@ -272,9 +272,9 @@ import Vips
       let last = Int(bytes[(row * width + width - 1) * 3])
       #expect(first <= 2, "\(kernel): left edge \(first)")
       #expect(abs(last - 24 * 5) <= 2, "\(kernel): right edge \(last)")
-      // The centre output column samples the window's centre column.
+      // The centre output column samples the window's centre: left + (24 + 0.5) · 24.5 / 49 − 0.5.
       let centre = Int(bytes[(row * width + width / 2) * 3])
-      #expect(abs(centre - Int((Double(window.left) + Double(window.width - 1) / 2) * 5)) <= 3)
+      #expect(abs(centre - Int((window.left + 24.5 * window.width / 49 - 0.5) * 5)) <= 3)
     }
   }
 

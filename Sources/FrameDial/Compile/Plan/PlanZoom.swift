@@ -7,7 +7,7 @@ public struct PlanZoom: Sendable, Hashable {
   /// The centre of the window, each coordinate 0 … 1.
   public let center: ZoomCenter
 
-  /// The crop rectangle for an image of the given size.
+  /// The real-valued zoom window for an image of the given size (see ``ZoomWindow``).
   public func window(imageWidth: Int, imageHeight: Int) -> ZoomWindow {
     ZoomWindow(imageWidth: imageWidth, imageHeight: imageHeight, zoom: factor, center: center)
   }
