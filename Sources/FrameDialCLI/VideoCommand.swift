@@ -42,6 +42,7 @@ enum VideoCommand: Command {
       throw UsageError("the output would replace the input (\(input)): name another file")
     }
     let transcoder = try VideoTranscoder(path: input)
+    transcoder.planarConversion = VideoPlanarConversion.make
     let source = transcoder.source
     let codec = transcoder.codec(for: settings)
     guard VideoTranscoder.isAvailable(codec) else {
