@@ -9,6 +9,15 @@ enum Report {
       lines += frameTable(frames, result)
       lines += scalingTable(frames)
     }
+    if let yuv = result.yuv {
+      lines += [
+        "", "YUV frames, 1080p colour + mixing (yuv420p BT.709 TV; pipes over a 1080p H.264 clip):",
+        "",
+        "| measure | yuv420p / --y4m | rgb24 |", "|---|---|---|",
+        "| render, median ms | \(n(yuv.yuvRenderMilliseconds)) | \(n(yuv.rgbRenderMilliseconds)) |",
+        "| whole pipe, frames/s | \(n(yuv.y4mPipeFPS)) | \(n(yuv.rgbPipeFPS)) |",
+      ]
+    }
     if let compile = result.compile { lines += compileTable(compile) }
     if let latency = result.latency { lines += latencyTable(latency, result) }
     if let batch = result.batch { lines += batchTable(batch, result) }

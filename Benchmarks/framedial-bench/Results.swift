@@ -15,6 +15,8 @@ struct BenchmarkResult: Sendable, Codable {
   var unoptimizedWarmupFrames: Int
   /// Per-frame results, when measured.
   var frames: [FrameResult]?
+  /// YUV frames at 1080p: render times and whole-pipe rates (with the frames section).
+  var yuv: YUVResult?
   /// Compile costs, when measured.
   var compile: CompileResult?
   /// Slider-to-frame latency, when measured: one run per renderer restart window, the default first.

@@ -46,6 +46,19 @@ enum Targets {
           "4K \(scaling.state): 2-thread ÷ 1-thread throughput", measured: scaling.ratio, .atLeast,
           twoThreadScaling, unit: "×"))
     }
+    if let yuv = result.yuv {
+      targets.append(
+        Target(
+          "1080p colour: yuv420p render ÷ rgb24 render, median",
+          measured:
+            yuv.yuvRenderMilliseconds / yuv.rgbRenderMilliseconds, .atMost,
+          YUVBenchmark.renderRatioLimit, unit: "×"))
+      targets.append(
+        Target(
+          "1080p colour pipe (ffmpeg decode → frames → x264 ultrafast): --y4m ÷ rgb24 fps",
+          measured: yuv.y4mPipeFPS / yuv.rgbPipeFPS, .atLeast, YUVBenchmark.pipeSpeedupLimit,
+          unit: "×"))
+    }
     if let compile = result.compile {
       targets.append(
         Target(

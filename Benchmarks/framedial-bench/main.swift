@@ -31,6 +31,14 @@ func runBenchmarks(_ options: BenchmarkOptions) throws -> BenchmarkResult {
       result.frames = try FrameBenchmark(options: options, progress: progress).run(frames: [
         hd, uhd,
       ])
+      let yuv = YUVBenchmark(options: options, progress: progress)
+      progress("frames: 1080p yuv420p against rgb24 renders")
+      let renders = try yuv.renderTimes(hd, frames: options.frames)
+      let pipes = try yuv.pipeRates(
+        frames: options.quick ? 50 : 250, rounds: options.quick ? 1 : 3)
+      result.yuv = YUVResult(
+        yuvRenderMilliseconds: renders.yuv, rgbRenderMilliseconds: renders.rgb,
+        y4mPipeFPS: pipes.y4m, rgbPipeFPS: pipes.rgb)
     }
     if sections.contains(.python) {
       result.python = try PythonBenchmark(options: options, progress: progress).run(frame: hd)

@@ -8,6 +8,10 @@ enum FramesError: Error, CustomStringConvertible, Equatable {
   case writeFailed(frame: Int, reason: String)
   /// The reader closed standard output after `framesWritten` whole frames.
   case readerClosed(framesWritten: Int)
+  /// The YUV4MPEG2 stream header is missing, malformed or not supported: what is wrong.
+  case badY4M(String)
+  /// Frame `frame` of a YUV4MPEG2 stream does not start with a `FRAME` line: what came instead.
+  case badFrameHeader(frame: Int, found: String)
 
   /// A sentence naming the frame and what went wrong.
   var description: String {
@@ -22,6 +26,10 @@ enum FramesError: Error, CustomStringConvertible, Equatable {
     case .readerClosed(let framesWritten):
       "the reader closed standard output after \(framesWritten) whole "
         + "frame\(framesWritten == 1 ? "" : "s"); stopping."
+    case .badY4M(let problem):
+      "YUV4MPEG2 header on standard input: \(problem)."
+    case .badFrameHeader(let frame, let found):
+      "frame \(frame) of the YUV4MPEG2 stream does not start with a FRAME line (found '\(found)')."
     }
   }
 }

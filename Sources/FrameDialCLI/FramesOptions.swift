@@ -8,23 +8,45 @@ struct FramesOptions {
   /// The largest frame side accepted by `--size`.
   static let maximumSide = 32_768
 
-  /// Frame width in pixels.
+  /// Frame width in pixels (from the stream header with `--y4m`, once read).
   var width: Int
-  /// Frame height in pixels.
+  /// Frame height in pixels (from the stream header with `--y4m`, once read).
   var height: Int
-  /// The byte layout of every pixel, in and out.
+  /// The byte layout of every pixel, in and out, for packed RGB frames.
   var pixelFormat: PixelFormat
+  /// Bits per sample of YUV 4:2:0 frames (8 or 10), or nil for packed RGB frames.
+  var yuvDepth: Int?
+  /// The colour matrix `--colour-matrix` asked for (YUV frames only).
+  var matrix: YUVMatrix?
+  /// The code range `--range` asked for (YUV frames only).
+  var range: YUVRange?
+  /// Whether frames come and go as a YUV4MPEG2 stream (`--y4m`).
+  var y4m: Bool
   /// The control state before any timeline event.
   var state: ControlState
-  /// The timeline and the frame rate that places frames on it, when `--timeline` is given.
-  var timeline: (events: Timeline, fps: Double)?
+  /// The timeline, and the frame rate that places frames on it (with `--y4m`, the header's rate
+  /// when `--fps` is not given).
+  var timeline: (events: Timeline, fps: Double?)?
   /// Whether to print timing to standard error.
   var stats: Bool
   /// libvips worker threads, when `--threads` is given.
   var threads: Int?
 
-  /// Bytes of one packed frame.
-  var frameBytes: Int { width * height * pixelFormat.pixelBytes }
+  /// The YUV frame layout: the matrix and range asked for, else BT.601 below 720 lines and BT.709 at or
+  /// above, TV range. Nil for packed RGB frames.
+  var yuvLayout: YUV420Layout? {
+    yuvDepth.map {
+      YUV420Layout(
+        width: width, height: height, depth: $0,
+        matrix: matrix ?? .standard(forHeight: height), range: range ?? .tv)
+    }
+  }
+
+  /// Bytes of one frame.
+  var frameBytes: Int { yuvLayout?.frameBytes ?? width * height * pixelFormat.pixelBytes }
+
+  /// The `--pix-fmt` names: the packed formats, then the YUV 4:2:0 ones.
+  static let formatNames = PixelFormat.allCases.map(\.rawValue) + ["yuv420p", "yuv420p10le"]
 
   /// Reads and checks the options of `arguments`.
   ///
@@ -33,27 +55,75 @@ struct FramesOptions {
     guard arguments.positionals.isEmpty else {
       throw UsageError("frames reads standard input and takes no file arguments")
     }
-    guard let size = arguments.value("size") else {
-      throw UsageError("no frame size given (--size WIDTHxHEIGHT, such as 1920x1080)")
+    y4m = arguments.flag("y4m")
+    let formatName = arguments.value("pix-fmt")?.lowercased()
+    if y4m {
+      for option in ["size", "pix-fmt"] where arguments.value(option) != nil {
+        throw UsageError(
+          "--y4m reads frame size and format from the stream header; drop --\(option)")
+      }
+      (width, height) = (0, 0)
+      pixelFormat = .rgb24
+      yuvDepth = 8
+    } else {
+      guard let size = arguments.value("size") else {
+        throw UsageError("no frame size given (--size WIDTHxHEIGHT, such as 1920x1080)")
+      }
+      (width, height) = try Self.size(parsing: size)
+      switch formatName ?? PixelFormat.rgb24.rawValue {
+      case "yuv420p": (pixelFormat, yuvDepth) = (.rgb24, 8)
+      case "yuv420p10le": (pixelFormat, yuvDepth) = (.rgb48, 10)
+      case let name:
+        guard let format = PixelFormat(rawValue: name) else {
+          throw UsageError(
+            "--pix-fmt must be one of \(Self.formatNames.joined(separator: ", ")), not '\(name)'")
+        }
+        (pixelFormat, yuvDepth) = (format, nil)
+      }
     }
-    (width, height) = try Self.size(parsing: size)
-    let formatName = arguments.value("pix-fmt") ?? PixelFormat.rgb24.rawValue
-    guard let pixelFormat = PixelFormat(rawValue: formatName.lowercased()) else {
+    if let name = arguments.value("colour-matrix") {
+      guard let matrix = YUVMatrix(rawValue: name.lowercased()) else {
+        throw UsageError("--colour-matrix must be bt709 or bt601, not '\(name)'")
+      }
+      self.matrix = matrix
+    }
+    if let name = arguments.value("range") {
+      guard let range = YUVRange(rawValue: name.lowercased()) else {
+        throw UsageError("--range must be tv or pc, not '\(name)'")
+      }
+      self.range = range
+    }
+    if yuvDepth == nil, matrix != nil || range != nil {
       throw UsageError(
-        "--pix-fmt must be one of \(PixelFormat.allCases.map(\.rawValue).joined(separator: ", ")), not '\(formatName)'"
+        "--colour-matrix and --range apply to YUV frames (--pix-fmt yuv420p or yuv420p10le, or --y4m)"
       )
     }
-    self.pixelFormat = pixelFormat
     state = try StateOptions.state(from: arguments)
     let fps = try arguments.value("fps").map(Self.rate(parsing:))
     if let path = arguments.value("timeline") {
-      guard let fps else {
+      guard fps != nil || y4m else {
         throw UsageError("--timeline needs --fps R to place frame k at time k / R")
       }
       timeline = (try Self.timeline(at: path), fps)
     }
     stats = arguments.flag("stats")
     threads = try arguments.int("threads", in: 1...1024)
+  }
+
+  /// Takes size, depth, range and rate from a YUV4MPEG2 stream header; `--range` and `--fps`, when
+  /// given, win over the header's.
+  ///
+  /// - Throws: ``FramesError/badY4M(_:)`` when a timeline needs a rate the header does not give.
+  mutating func adopt(_ header: Y4MHeader) throws(FramesError) {
+    (width, height, yuvDepth) = (header.width, header.height, header.depth)
+    pixelFormat = header.depth > 8 ? .rgb48 : .rgb24
+    range = range ?? header.range
+    if let events = timeline?.events, timeline?.fps == nil {
+      guard let fps = header.fps else {
+        throw .badY4M("it gives no frame rate (F) to place the timeline's frames; add --fps R")
+      }
+      timeline = (events, fps)
+    }
   }
 
   /// Parses `WIDTHxHEIGHT` (`1920x1080`); both sides 1 … ``maximumSide``, at most

@@ -30,6 +30,37 @@ struct RawFrameReader {
   }
 }
 
+extension RawFrameReader {
+  /// Reads one line of text (a YUV4MPEG2 header or `FRAME` line) a byte at a time, so that no frame
+  /// bytes are taken with it, and returns it without its newline; nil when the input ends before it.
+  ///
+  /// - Throws: ``FramesError/badY4M(_:)`` for a line longer than ``Y4MHeader/maximumLength`` or cut off
+  ///   by the end of the input, ``FramesError/readFailed(frame:reason:)`` when `read(2)` fails.
+  func line(frame: Int) throws(FramesError) -> String? {
+    var bytes: [UInt8] = []
+    var byte: UInt8 = 0
+    while true {
+      let count = read(descriptor, &byte, 1)
+      if count == 1 {
+        if byte == UInt8(ascii: "\n") { break }
+        bytes.append(byte)
+        guard bytes.count <= Y4MHeader.maximumLength else {
+          throw .badY4M(
+            "a line of the stream is longer than \(Y4MHeader.maximumLength) bytes (frame \(frame))")
+        }
+      } else if count == 0 {
+        guard bytes.isEmpty else {
+          throw .badY4M("the stream ends inside a header line (frame \(frame))")
+        }
+        return nil
+      } else if errno != EINTR {
+        throw .readFailed(frame: frame, reason: String(cString: strerror(errno)))
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+}
+
 /// Writes whole raw frames to a file descriptor with `write(2)`, retrying partial writes and `EINTR`.
 struct RawFrameWriter {
   /// The descriptor written to (standard output for the `frames` command).
@@ -52,6 +83,16 @@ struct RawFrameWriter {
         throw .writeFailed(frame: frame, reason: String(cString: strerror(errno)))
       }
     }
+  }
+}
+
+extension RawFrameWriter {
+  /// Writes every byte of `bytes` (a header line).
+  func write(_ bytes: [UInt8], frame: Int) throws(FramesError) {
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 1)
+    defer { buffer.deallocate() }
+    buffer.copyBytes(from: bytes)
+    try write(UnsafeRawBufferPointer(buffer), frame: frame)
   }
 }
 

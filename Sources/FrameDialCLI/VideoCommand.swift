@@ -66,6 +66,7 @@ enum VideoCommand: Command {
       throw UsageError("the output would replace the input (\(input)): name another file")
     }
     let transcoder = try VideoTranscoder(path: input)
+    transcoder.planarConversion = VideoPlanarConversion.make
     let source = transcoder.source
     try VideoOptions.check(span: span, frameAt: frameAt, of: source, input: input)
     let codec = transcoder.codec(for: settings)

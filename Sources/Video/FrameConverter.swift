@@ -7,17 +7,30 @@ final class FrameConverter {
   /// The flags of every conversion: bicubic chroma, accurate rounding, full chroma interpolation.
   static let flags = SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT
 
-  private let context: OpaquePointer
+  private let context: OpaquePointer?
+  private let planar: PlanarConversion?
   private let height: Int32
 
   /// A converter of `width × height` frames from `source` to `target` pixel format; the YUV side uses
-  /// `matrix` and the range `fullRange` says (RGB is always full range).
+  /// `matrix` and the range `fullRange` says (RGB is always full range). Between yuv420p or yuv420p10le
+  /// and packed RGB with a BT.709 or BT.601 matrix, `planar` (when given) may supply the conversion.
   ///
   /// - Throws: ``VideoError`` when libswscale cannot convert between the two formats.
   init(
     width: Int, height: Int, from source: AVPixelFormat, to target: AVPixelFormat,
-    matrix: AVColorSpace, fullRange: Bool
+    matrix: AVColorSpace, fullRange: Bool, planar: PlanarConversionMaker? = nil
   ) throws(VideoError) {
+    self.height = Int32(height)
+    let sourceIsRGB = source == AV_PIX_FMT_RGB24 || source == AV_PIX_FMT_RGB48LE
+    let format = Self.planarFormat(
+      yuv: sourceIsRGB ? target : source, width: width, height: height, matrix: matrix,
+      fullRange: fullRange)
+    if let format, let planar, let conversion = planar(format) {
+      self.planar = conversion
+      context = nil
+      return
+    }
+    self.planar = nil
     guard
       let context = sws_getContext(
         Int32(width), Int32(height), source, Int32(width), Int32(height), target, Self.flags,
@@ -29,24 +42,44 @@ final class FrameConverter {
       throw VideoError("cannot convert video frames from \(names[0]) to \(names[1])")
     }
     self.context = context
-    self.height = Int32(height)
     // sws_getCoefficients takes FFmpeg's AVColorSpace numbers (and falls back to BT.601 for others).
     let coefficients = sws_getCoefficients(Int32(matrix.rawValue))
     let yuvRange: Int32 = fullRange ? 1 : 0
-    let sourceIsRGB = source == AV_PIX_FMT_RGB24 || source == AV_PIX_FMT_RGB48LE
     _ = sws_setColorspaceDetails(
       context, coefficients, sourceIsRGB ? 1 : yuvRange, coefficients, sourceIsRGB ? yuvRange : 1,
       0, 1 << 16, 1 << 16)
   }
 
+  /// The planar format of `yuv` frames when a ``PlanarConversion`` may take them: yuv420p or
+  /// yuv420p10le, BT.709 or BT.601 (as sws_getCoefficients reads the matrix).
+  private static func planarFormat(
+    yuv: AVPixelFormat, width: Int, height: Int, matrix: AVColorSpace, fullRange: Bool
+  ) -> PlanarFormat? {
+    let depth = yuv == AV_PIX_FMT_YUV420P ? 8 : yuv == AV_PIX_FMT_YUV420P10LE ? 10 : 0
+    let bt601 = [AVCOL_SPC_BT470BG, AVCOL_SPC_SMPTE170M, AVCOL_SPC_UNSPECIFIED]
+    guard depth > 0, matrix == AVCOL_SPC_BT709 || bt601.contains(matrix) else { return nil }
+    return PlanarFormat(
+      width: width, height: height, depth: depth, bt709: matrix == AVCOL_SPC_BT709,
+      fullRange: fullRange)
+  }
+
   deinit {
-    sws_freeContext(context)
+    if let context { sws_freeContext(context) }
   }
 
   /// Converts `frame` into the packed buffer at `target`, rows `stride` bytes apart.
   func convert(_ frame: UnsafePointer<AVFrame>, into target: UnsafeMutableRawPointer, stride: Int)
     throws(VideoError)
   {
+    if let planar {
+      let data = frame.pointee.data
+      let planes = [data.0, data.1, data.2].compactMap { $0.map { UnsafeRawPointer($0) } }
+      let lines = frame.pointee.linesize
+      let strides = [lines.0, lines.1, lines.2].map { Int($0) }
+      guard planes.count == 3 else { throw VideoError("a video frame has no planes") }
+      planar.toRGB(planes: planes, strides: strides, into: target, rgbStride: stride)
+      return
+    }
     let rows = fd_scale_frame_to_packed(
       context, frame, target.assumingMemoryBound(to: UInt8.self), Int32(stride))
     guard rows == height else { throw VideoError("cannot convert a video frame to RGB") }
@@ -56,6 +89,15 @@ final class FrameConverter {
   func convert(_ source: UnsafeRawPointer, stride: Int, into frame: UnsafeMutablePointer<AVFrame>)
     throws(VideoError)
   {
+    if let planar {
+      let data = frame.pointee.data
+      let planes = [data.0, data.1, data.2].compactMap { $0.map { UnsafeMutableRawPointer($0) } }
+      let lines = frame.pointee.linesize
+      let strides = [lines.0, lines.1, lines.2].map { Int($0) }
+      guard planes.count == 3 else { throw VideoError("a video frame has no planes") }
+      planar.fromRGB(source, rgbStride: stride, into: planes, strides: strides)
+      return
+    }
     let rows = fd_scale_packed_to_frame(
       context, source.assumingMemoryBound(to: UInt8.self), Int32(stride), height, frame)
     guard rows > 0 else { throw VideoError("cannot convert an RGB frame back to video") }

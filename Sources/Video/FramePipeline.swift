@@ -26,11 +26,12 @@ final class FramePipeline: @unchecked Sendable {
 
   /// A pipeline for frames of `source`'s size in `inputFormat`, encoded in `outputFormat`, both
   /// converted with `matrix` and `fullRange` through packed RGB of `rgbSampleBytes` per sample (1:
-  /// rgb24, 2: rgb48le); timestamps count in `timeBase` from `startTime`.
+  /// rgb24, 2: rgb48le); timestamps count in `timeBase` from `startTime`. `planar` may supply the
+  /// conversions of yuv420p and yuv420p10le in place of libswscale.
   init(
     source: VideoSource, inputFormat: AVPixelFormat, outputFormat: AVPixelFormat,
     rgbSampleBytes: Int, matrix: AVColorSpace, fullRange: Bool, startTime: Int64,
-    timeBase: AVRational, name: String
+    timeBase: AVRational, name: String, planar: PlanarConversionMaker? = nil
   ) throws(VideoError) {
     shift = 0
     self.source = source
@@ -42,10 +43,10 @@ final class FramePipeline: @unchecked Sendable {
     let rgbFormat = rgbSampleBytes == 2 ? AV_PIX_FMT_RGB48LE : AV_PIX_FMT_RGB24
     toRGB = try FrameConverter(
       width: source.width, height: source.height, from: inputFormat, to: rgbFormat,
-      matrix: matrix, fullRange: fullRange)
+      matrix: matrix, fullRange: fullRange, planar: planar)
     fromRGB = try FrameConverter(
       width: source.width, height: source.height, from: rgbFormat, to: outputFormat,
-      matrix: matrix, fullRange: fullRange)
+      matrix: matrix, fullRange: fullRange, planar: planar)
     rgbRowBytes = source.width * 3 * rgbSampleBytes
     guard let decoded = av_frame_alloc(), let encoded = av_frame_alloc() else {
       throw VideoError("out of memory for video frames")

@@ -35,6 +35,9 @@ public final class VideoTranscoder {
   public var rgbSampleBytes: Int { source.bitDepth > 8 ? 2 : 1 }
   /// Streams not carried to the output (data, attachments, further video), by input index and kind.
   public let skippedStreams: [String]
+  /// Supplies the conversions between yuv420p or yuv420p10le video and RGB in place of libswscale
+  /// (nil: libswscale converts every format).
+  public var planarConversion: PlanarConversionMaker?
 
   private let input: InputFile
   private let decoder: VideoDecoder
@@ -239,7 +242,7 @@ public final class VideoTranscoder {
       source: source, inputFormat: pixelFormat, outputFormat: outputFormat,
       rgbSampleBytes: rgbSampleBytes, matrix: matrix, fullRange: fullRange,
       startTime: stream.pointee.start_time,
-      timeBase: stream.pointee.time_base, name: input.path)
+      timeBase: stream.pointee.time_base, name: input.path, planar: planarConversion)
     guard let packet = av_packet_alloc() else { throw VideoError("out of memory for a packet") }
     var owned: UnsafeMutablePointer<AVPacket>? = packet
     defer { av_packet_free(&owned) }

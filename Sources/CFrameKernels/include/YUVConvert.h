@@ -1,0 +1,42 @@
+// FrameDial's own conversion between YUV 4:2:0 planar frames (8-bit yuv420p, 10-bit yuv420p10le) and
+// packed RGB (rgb24 for 8-bit, rgb48 in native byte order for 10-bit), matching FFmpeg's swscale with
+// bicubic chroma, accurate rounding and full chroma interpolation to within one code value.
+//
+// YUV → RGB: chroma sits at the centre of each 2×2 block (swscale's default siting) and is enlarged to
+// full resolution by a 4-tap cubic (B = 0, C = 0.6, swscale's bicubic), vertically then horizontally,
+// edge samples repeated. RGB → YUV: chroma of each horizontal pixel pair is averaged, then each chroma
+// row is the cubic reduction (8 taps for 2:1) of the rows around it. Sizes that do not halve evenly
+// stretch the chroma grid over the frame, as swscale does.
+#ifndef FRAMEDIAL_YUV_CONVERT_H
+#define FRAMEDIAL_YUV_CONVERT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+// The precomputed filters and coefficients of one frame size, depth, matrix and range. Read-only once
+// made, so any number of threads may convert rows with it at the same time.
+typedef struct FDYUVPlan FDYUVPlan;
+
+// A plan for width × height frames of `depth` bits (8 or 10), BT.709 when `bt709` is non-zero (else
+// BT.601), full range when `full_range` is non-zero (else TV range). NULL for bad arguments or no memory.
+FDYUVPlan *fd_yuv_plan_create(int width, int height, int depth, int bt709, int full_range);
+
+void fd_yuv_plan_free(FDYUVPlan *plan);
+
+// Converts output rows [row_start, row_end) of a 4:2:0 frame to packed RGB. Planes hold uint8_t samples
+// at 8 bits and uint16_t at 10 (native byte order); `rgb` is uint8_t × 3 or uint16_t × 3 per pixel.
+// Strides are in bytes.
+void fd_yuv420_to_rgb(const FDYUVPlan *plan, const void *y, ptrdiff_t y_stride, const void *u,
+    ptrdiff_t u_stride, const void *v, ptrdiff_t v_stride, void *rgb, ptrdiff_t rgb_stride,
+    int row_start, int row_end);
+
+// Converts packed RGB into chroma rows [chroma_start, chroma_end) of a 4:2:0 frame and the luma rows
+// they cover (2 × chroma_start … min(2 × chroma_end, height) − 1). Layouts as fd_yuv420_to_rgb.
+void fd_rgb_to_yuv420(const FDYUVPlan *plan, const void *rgb, ptrdiff_t rgb_stride, void *y,
+    ptrdiff_t y_stride, void *u, ptrdiff_t u_stride, void *v, ptrdiff_t v_stride, int chroma_start,
+    int chroma_end);
+
+// Non-zero forces the portable scalar paths even where AVX2 is available (tests compare the two).
+void fd_yuv_force_scalar(int scalar);
+
+#endif

@@ -1,0 +1,32 @@
+import Video
+import Vips
+
+/// FrameDial's own YUV 4:2:0 conversion (``Vips/YUV420Converter``) offered to the `video` command's
+/// pipeline in place of libswscale, which costs most of a frame's time at accurate settings.
+final class VideoPlanarConversion: PlanarConversion {
+  private let converter: YUV420Converter
+
+  /// The conversion for `format`, or nil when FrameDial's converter cannot take it.
+  static func make(_ format: PlanarFormat) -> PlanarConversion? {
+    let layout = YUV420Layout(
+      width: format.width, height: format.height, depth: format.depth,
+      matrix: format.bt709 ? .bt709 : .bt601, range: format.fullRange ? .pc : .tv)
+    return (try? YUV420Converter(layout)).map(VideoPlanarConversion.init)
+  }
+
+  private init(_ converter: YUV420Converter) { self.converter = converter }
+
+  func toRGB(
+    planes: [UnsafeRawPointer], strides: [Int], into rgb: UnsafeMutableRawPointer, rgbStride: Int
+  ) {
+    converter.toRGB(
+      zip(planes, strides).map { YUVPlane($0, stride: $1) }, into: rgb, rgbStride: rgbStride)
+  }
+
+  func fromRGB(
+    _ rgb: UnsafeRawPointer, rgbStride: Int, into planes: [UnsafeMutableRawPointer],
+    strides: [Int]
+  ) {
+    converter.fromRGB(rgb, rgbStride: rgbStride, into: planes, strides: strides)
+  }
+}

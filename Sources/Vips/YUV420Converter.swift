@@ -1,0 +1,173 @@
+import CFrameKernels
+import Dispatch
+import Foundation
+
+/// The colour matrix between Y′CbCr and R′G′B′.
+public enum YUVMatrix: String, Sendable, CaseIterable {
+  /// ITU-R BT.709 (HD video).
+  case bt709
+  /// ITU-R BT.601 (SD video).
+  case bt601
+
+  /// FFmpeg's default for untagged video: BT.601 below 720 lines, BT.709 at or above.
+  public static func standard(forHeight height: Int) -> YUVMatrix {
+    height >= 720 ? .bt709 : .bt601
+  }
+}
+
+/// The code range of Y′CbCr samples.
+public enum YUVRange: String, Sendable, CaseIterable {
+  /// TV (limited) range: 16 … 235 for luma and 16 … 240 for chroma at 8 bits (× 4 at 10 bits).
+  case tv
+  /// PC (full) range: every code.
+  case pc
+}
+
+/// The size, depth and colour of YUV 4:2:0 planar frames (`yuv420p`, `yuv420p10le`): a full-size Y
+/// plane, then U and V planes of half the width and height (rounded up), samples of 1 byte at 8 bits and
+/// 2 bytes (little-endian) at 10.
+public struct YUV420Layout: Sendable, Equatable {
+  /// Width in pixels.
+  public var width: Int
+  /// Height in pixels.
+  public var height: Int
+  /// Bits per sample: 8 or 10.
+  public var depth: Int
+  /// The colour matrix.
+  public var matrix: YUVMatrix
+  /// The code range.
+  public var range: YUVRange
+
+  /// A layout of `width × height` frames of `depth` bits with `matrix` and `range`.
+  public init(width: Int, height: Int, depth: Int, matrix: YUVMatrix, range: YUVRange) {
+    self.width = width
+    self.height = height
+    self.depth = depth
+    self.matrix = matrix
+    self.range = range
+  }
+
+  /// Width of the chroma planes.
+  public var chromaWidth: Int { (width + 1) / 2 }
+  /// Height of the chroma planes.
+  public var chromaHeight: Int { (height + 1) / 2 }
+  /// Bytes per sample: 1 at 8 bits, 2 at 10.
+  public var sampleBytes: Int { depth > 8 ? 2 : 1 }
+  /// Bytes of the packed Y plane.
+  public var lumaBytes: Int { width * height * sampleBytes }
+  /// Bytes of one packed chroma plane.
+  public var chromaBytes: Int { chromaWidth * chromaHeight * sampleBytes }
+  /// Bytes of one packed frame: Y, U, V planes one after the other.
+  public var frameBytes: Int { lumaBytes + 2 * chromaBytes }
+  /// The packed RGB frame the conversion reads and writes: rgb24 at 8 bits, 16-bit RGB at 10.
+  public var rgbLayout: FrameLayout {
+    FrameLayout(width: width, height: height, bands: 3, sampleBytes: sampleBytes)
+  }
+}
+
+/// One plane of a YUV frame in memory: its first sample and the bytes from one row to the next.
+public struct YUVPlane {
+  /// The first sample.
+  public var base: UnsafeRawPointer
+  /// Bytes from one row to the next.
+  public var stride: Int
+
+  /// A plane at `base`, rows `stride` bytes apart.
+  public init(_ base: UnsafeRawPointer, stride: Int) {
+    self.base = base
+    self.stride = stride
+  }
+}
+
+/// FrameDial's own conversion between YUV 4:2:0 frames and packed RGB (`CFrameKernels`'s
+/// `yuv_convert.c`), matching FFmpeg's swscale with bicubic chroma, `accurate_rnd` and
+/// `full_chroma_int` to within one code value at 8 bits. Frames are split into one band of rows per
+/// render thread (``Vips/Configuration/threads``).
+public final class YUV420Converter: @unchecked Sendable {
+  /// The frames this converter reads and writes.
+  public let layout: YUV420Layout
+  private let plan: OpaquePointer
+
+  /// A converter for frames laid out as `layout`.
+  ///
+  /// - Throws: ``VipsError`` for an empty size or a depth other than 8 or 10.
+  public init(_ layout: YUV420Layout) throws {
+    guard layout.width > 0, layout.height > 0, layout.depth == 8 || layout.depth == 10,
+      let plan = fd_yuv_plan_create(
+        Int32(layout.width), Int32(layout.height), Int32(layout.depth),
+        layout.matrix == .bt709 ? 1 : 0, layout.range == .pc ? 1 : 0)
+    else {
+      throw VipsError(
+        "YUV 4:2:0 frames need a size above 0 and 8 or 10 bits, not "
+          + "\(layout.width)×\(layout.height) at \(layout.depth) bits")
+    }
+    self.layout = layout
+    self.plan = plan
+  }
+
+  deinit { fd_yuv_plan_free(plan) }
+
+  /// The Y, U and V planes of a packed frame at `base`.
+  public func planes(of base: UnsafeRawPointer) -> [YUVPlane] {
+    let (luma, chroma) = (
+      layout.width * layout.sampleBytes, layout.chromaWidth * layout.sampleBytes
+    )
+    return [
+      YUVPlane(base, stride: luma), YUVPlane(base + layout.lumaBytes, stride: chroma),
+      YUVPlane(base + layout.lumaBytes + layout.chromaBytes, stride: chroma),
+    ]
+  }
+
+  /// Converts the Y, U and V `planes` into packed RGB at `rgb`, rows `rgbStride` bytes apart.
+  public func toRGB(_ planes: [YUVPlane], into rgb: UnsafeMutableRawPointer, rgbStride: Int) {
+    guard planes.count == 3 else { return }
+    let (y, u, v) = (planes[0], planes[1], planes[2])
+    let addresses = [y.base, u.base, v.base].map { UInt(bitPattern: $0) }
+    let strides = [y.stride, u.stride, v.stride]
+    let (plan, target) = (UInt(bitPattern: plan), UInt(bitPattern: rgb))
+    inBands(of: layout.height, step: 2) { start, end in
+      fd_yuv420_to_rgb(
+        OpaquePointer(bitPattern: plan), UnsafeRawPointer(bitPattern: addresses[0]), strides[0],
+        UnsafeRawPointer(bitPattern: addresses[1]), strides[1],
+        UnsafeRawPointer(bitPattern: addresses[2]), strides[2],
+        UnsafeMutableRawPointer(bitPattern: target), rgbStride, Int32(start), Int32(end))
+    }
+  }
+
+  /// Converts packed RGB at `rgb`, rows `rgbStride` bytes apart, into the Y, U and V `planes`.
+  public func fromRGB(
+    _ rgb: UnsafeRawPointer, rgbStride: Int, into planes: [UnsafeMutableRawPointer],
+    strides: [Int]
+  ) {
+    guard planes.count == 3, strides.count == 3 else { return }
+    let addresses = planes.map { UInt(bitPattern: $0) }
+    let (plan, source) = (UInt(bitPattern: plan), UInt(bitPattern: rgb))
+    inBands(of: layout.chromaHeight, step: 1) { start, end in
+      fd_rgb_to_yuv420(
+        OpaquePointer(bitPattern: plan), UnsafeRawPointer(bitPattern: source), rgbStride,
+        UnsafeMutableRawPointer(bitPattern: addresses[0]), strides[0],
+        UnsafeMutableRawPointer(bitPattern: addresses[1]), strides[1],
+        UnsafeMutableRawPointer(bitPattern: addresses[2]), strides[2], Int32(start),
+        Int32(end))
+    }
+  }
+
+  /// Runs `work` on one band of `count` rows per render thread, band edges on multiples of `step`.
+  private func inBands(of count: Int, step: Int, _ work: @Sendable (Int, Int) -> Void) {
+    let threads = Vips.configuration?.threads ?? ProcessInfo.processInfo.activeProcessorCount
+    let bands = count * layout.width >= 1 << 16 ? max(1, min(threads, count / (4 * step))) : 1
+    let perBand = ((count + bands - 1) / bands + step - 1) / step * step
+    if bands == 1 {
+      work(0, count)
+      return
+    }
+    DispatchQueue.concurrentPerform(iterations: bands) { band in
+      let start = band * perBand
+      if start < count { work(start, min(count, start + perBand)) }
+    }
+  }
+
+  /// Makes the conversions run the portable scalar code even where AVX2 is available (tests compare
+  /// the two paths); false restores the fastest path.
+  public static func forceScalar(_ scalar: Bool) { fd_yuv_force_scalar(scalar ? 1 : 0) }
+}
