@@ -152,6 +152,45 @@ public final class YUV420Converter: @unchecked Sendable {
     }
   }
 
+  /// `rgb`, a packed RGB frame of ``layout``'s size (rows ``YUV420Layout/rgbLayout`` apart), converted
+  /// to a packed YUV frame (the Y, U and V planes one after another, ``YUV420Layout/frameBytes``).
+  ///
+  /// - Throws: ``VipsError`` when `rgb` is not one frame's bytes.
+  public func packedYUV(fromRGB rgb: [UInt8]) throws -> [UInt8] {
+    guard rgb.count == layout.rgbLayout.requiredBytes else {
+      throw VipsError("\(rgb.count) bytes are not one \(layout.width)×\(layout.height) RGB frame")
+    }
+    var yuv = [UInt8](repeating: 0, count: layout.frameBytes)
+    rgb.withUnsafeBytes { source in
+      yuv.withUnsafeMutableBytes { target in
+        guard let base = source.baseAddress, let out = target.baseAddress else { return }
+        let planes = self.planes(of: out)
+        fromRGB(
+          base, rgbStride: layout.rgbLayout.rowStride,
+          into: planes.map { UnsafeMutableRawPointer(mutating: $0.base) },
+          strides: planes.map(\.stride))
+      }
+    }
+    return yuv
+  }
+
+  /// `yuv`, a packed YUV frame (``packedYUV(fromRGB:)``), converted to packed RGB.
+  ///
+  /// - Throws: ``VipsError`` when `yuv` is not one frame's bytes.
+  public func packedRGB(fromYUV yuv: [UInt8]) throws -> [UInt8] {
+    guard yuv.count == layout.frameBytes else {
+      throw VipsError("\(yuv.count) bytes are not one \(layout.width)×\(layout.height) YUV frame")
+    }
+    var rgb = [UInt8](repeating: 0, count: layout.rgbLayout.requiredBytes)
+    yuv.withUnsafeBytes { source in
+      rgb.withUnsafeMutableBytes { target in
+        guard let base = source.baseAddress, let out = target.baseAddress else { return }
+        toRGB(planes(of: base), into: out, rgbStride: layout.rgbLayout.rowStride)
+      }
+    }
+    return rgb
+  }
+
   /// Runs `work` on one band of `count` rows per render thread, band edges on multiples of `step`.
   private func inBands(of count: Int, step: Int, _ work: @Sendable (Int, Int) -> Void) {
     let threads = Vips.configuration?.threads ?? ProcessInfo.processInfo.activeProcessorCount

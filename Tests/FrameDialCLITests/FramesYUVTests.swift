@@ -14,20 +14,7 @@ import Vips
   static func frames(_ count: Int, _ layout: YUV420Layout) throws -> [[UInt8]] {
     let format: PixelFormat = layout.depth == 8 ? .rgb24 : .rgb48
     let converter = try YUV420Converter(layout)
-    return try FramePipe.frames(count, format: format).map { rgb in
-      var yuv = [UInt8](repeating: 0, count: layout.frameBytes)
-      rgb.withUnsafeBytes { source in
-        yuv.withUnsafeMutableBytes { target in
-          guard let base = source.baseAddress, let out = target.baseAddress else { return }
-          let planes = converter.planes(of: out)
-          converter.fromRGB(
-            base, rgbStride: layout.rgbLayout.rowStride,
-            into: planes.map { UnsafeMutableRawPointer(mutating: $0.base) },
-            strides: planes.map(\.stride))
-        }
-      }
-      return yuv
-    }
+    return try FramePipe.frames(count, format: format).map { try converter.packedYUV(fromRGB: $0) }
   }
 
   /// The frames rendered in-process by one YUV renderer following `state`.

@@ -70,32 +70,11 @@ import Vips
   }
 
   func toRGB(_ yuv: [UInt8], _ layout: YUV420Layout) throws -> [UInt8] {
-    let converter = try YUV420Converter(layout)
-    var rgb = [UInt8](repeating: 0, count: layout.rgbLayout.requiredBytes)
-    yuv.withUnsafeBytes { source in
-      rgb.withUnsafeMutableBytes { target in
-        guard let base = source.baseAddress, let out = target.baseAddress else { return }
-        converter.toRGB(
-          converter.planes(of: base), into: out, rgbStride: layout.rgbLayout.rowStride)
-      }
-    }
-    return rgb
+    try YUV420Converter(layout).packedRGB(fromYUV: yuv)
   }
 
   func toYUV(_ rgb: [UInt8], _ layout: YUV420Layout) throws -> [UInt8] {
-    let converter = try YUV420Converter(layout)
-    var yuv = [UInt8](repeating: 0, count: layout.frameBytes)
-    rgb.withUnsafeBytes { source in
-      yuv.withUnsafeMutableBytes { target in
-        guard let base = source.baseAddress, let out = target.baseAddress else { return }
-        let planes = converter.planes(of: out)
-        converter.fromRGB(
-          base, rgbStride: layout.rgbLayout.rowStride,
-          into: planes.map { UnsafeMutableRawPointer(mutating: $0.base) },
-          strides: planes.map(\.stride))
-      }
-    }
-    return yuv
+    try YUV420Converter(layout).packedYUV(fromRGB: rgb)
   }
 
   /// Samples of 1 or 2 bytes (little-endian).

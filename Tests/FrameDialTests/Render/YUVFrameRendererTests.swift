@@ -22,19 +22,7 @@ import Vips
     let photo = try Image(contentsOf: RenderFixtures.sample("coffee.png"))
       .resizedBilinear(width: layout.width, height: layout.height)
     let rgb = try (layout.depth == 8 ? photo : photo.colourspace("rgb16")).pixelBytes()
-    let converter = try YUV420Converter(layout)
-    var yuv = [UInt8](repeating: 0, count: layout.frameBytes)
-    rgb.withUnsafeBytes { source in
-      yuv.withUnsafeMutableBytes { target in
-        guard let base = source.baseAddress, let out = target.baseAddress else { return }
-        let planes = converter.planes(of: out)
-        converter.fromRGB(
-          base, rgbStride: layout.rgbLayout.rowStride,
-          into: planes.map { UnsafeMutableRawPointer(mutating: $0.base) },
-          strides: planes.map(\.stride))
-      }
-    }
-    return yuv
+    return try YUV420Converter(layout).packedYUV(fromRGB: rgb)
   }
 
   static let layouts = [
