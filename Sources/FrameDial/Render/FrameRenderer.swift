@@ -121,7 +121,7 @@ public final class FrameRenderer {
         plan.needsAutoWhiteBalance
         ? plan.colorProgram(autoGains: try autoGains(source, plan)) : plan.colorProgram
       return try program.lowered(on: source)
-        .enlarged(to: layout.width, layout.height, kernel: zoomKernel)
+        .resampled(window, to: layout.width, layout.height, kernel: zoomKernel)
     }
     var frameTables = tables
     if plan.needsAutoWhiteBalance {
