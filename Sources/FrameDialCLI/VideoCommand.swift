@@ -62,9 +62,8 @@ enum VideoCommand: Command {
       }
     }
     let timeline = try arguments.value("timeline").map(FramesOptions.timeline(at:))
-    guard !VideoOptions.samePath(input, output) else {
-      throw UsageError("the output would replace the input (\(input)): name another file")
-    }
+    // The same check stills make: the input by path, link or hard link, or a FIFO or device, is refused.
+    try OutputTarget.check(output, input: input)
     let transcoder = try VideoTranscoder(path: input)
     transcoder.planarConversion = VideoPlanarConversion.make
     let source = transcoder.source

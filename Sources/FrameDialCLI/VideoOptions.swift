@@ -114,11 +114,4 @@ enum VideoOptions {
   static func timeText(_ seconds: Double) -> String {
     String(format: "%g s", (seconds * 1000).rounded() / 1000)
   }
-
-  /// True when the two paths name the same file (an existing one, through links), or are equal.
-  static func samePath(_ first: String, _ second: String) -> Bool {
-    let (one, two) = (URL(fileURLWithPath: first), URL(fileURLWithPath: second))
-    return one.standardizedFileURL.resolvingSymlinksInPath().path
-      == two.standardizedFileURL.resolvingSymlinksInPath().path
-  }
 }

@@ -229,6 +229,26 @@ import Testing
     #expect(files(in: outputs).isEmpty)
   }
 
+  @Test func anOutputThatIsTheInputThroughAHardLinkOrALinkIsRefusedAndLeftAlone() throws {
+    let root = try scratch()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let input = root.appendingPathComponent("in.mp4")
+    try VideoClips.make(
+      input, VideoClips.testSource(seconds: 0.2) + ["-c:v", "libx264", "-pix_fmt", "yuv420p"])
+    let original = try Data(contentsOf: input)
+    let hardLink = root.appendingPathComponent("hard.mp4")
+    let symbolicLink = root.appendingPathComponent("soft.mp4")
+    try FileManager.default.linkItem(at: input, to: hardLink)
+    try FileManager.default.createSymbolicLink(at: symbolicLink, withDestinationURL: input)
+    for output in [input, hardLink, symbolicLink] {
+      let result = try CLIRunner.run(["video", input.path, "-o", output.path, "--set", "ev=1"])
+      #expect(result.status == 1)
+      #expect(result.standardError.contains("refusing to write onto the input file"))
+    }
+    #expect(try Data(contentsOf: input) == original)
+    #expect(files(in: root) == ["hard.mp4", "in.mp4", "soft.mp4"])
+  }
+
   @Test func wrongOptionsAreUsageErrors() throws {
     let cases: [([String], String)] = [
       (["--encoder-preset", "quick"], "--encoder-preset must be one of ultrafast"),
