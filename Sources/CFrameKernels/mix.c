@@ -1,0 +1,339 @@
+// fd_kernel_mix (see FrameKernels.h): input tables, 3×3 matrix, output tables.
+
+#include "kernel_support.h"
+
+#include <math.h>
+#include <string.h>
+
+// The mix kernel's matrix is evaluated as separate multiplies and adds everywhere, so that the
+// scalar and SIMD paths (and every platform) give the same float results.
+#if defined(__clang__)
+#pragma STDC FP_CONTRACT OFF
+#endif
+
+static inline int output_index(float value, float scale, int last, int square_root) {
+    if (square_root) value = value > 0.0f ? sqrtf(value) : 0.0f;
+    float position = value * scale + 0.5f;
+    if (!(position > 0.0f)) return 0;  // also catches NaN
+    if (position >= (float)last) return last;
+    return (int)position;
+}
+
+// Scalar mix of `n` 8-bit pixels of `bands` bands (alpha and further bands copied).
+static void mix8_scalar(const uint8_t *p, uint8_t *q, int n, int bands, const KernelParams *params) {
+    const float *i0 = (const float *)params->tables, *i1 = i0 + 256, *i2 = i0 + 512;
+    const float *m = params->matrix;
+    const float scale = params->scale;
+    const int count = params->output_count, last = count - 1, sqrt_index = params->square_root_index;
+    const uint8_t *o0 = (const uint8_t *)params->output_tables, *o1 = o0 + count, *o2 = o1 + count;
+    for (int x = 0; x < n; x++) {
+        const float r = i0[p[0]], g = i1[p[1]], bl = i2[p[2]];
+        q[0] = o0[output_index(m[0] * r + m[1] * g + m[2] * bl, scale, last, sqrt_index)];
+        q[1] = o1[output_index(m[3] * r + m[4] * g + m[5] * bl, scale, last, sqrt_index)];
+        q[2] = o2[output_index(m[6] * r + m[7] * g + m[8] * bl, scale, last, sqrt_index)];
+        for (int c = 3; c < bands; c++) q[c] = p[c];
+        p += bands;
+        q += bands;
+    }
+}
+
+// Scalar mix of `n` 16-bit pixels.
+static void mix16_scalar(const uint16_t *p, uint16_t *q, int n, int bands, const KernelParams *params) {
+    const float *i0 = (const float *)params->tables, *i1 = i0 + 65536, *i2 = i1 + 65536;
+    const float *m = params->matrix;
+    const float scale = params->scale;
+    const int count = params->output_count, last = count - 1, sqrt_index = params->square_root_index;
+    const uint16_t *o0 = (const uint16_t *)params->output_tables, *o1 = o0 + count, *o2 = o1 + count;
+    for (int x = 0; x < n; x++) {
+        const float r = i0[p[0]], g = i1[p[1]], bl = i2[p[2]];
+        q[0] = o0[output_index(m[0] * r + m[1] * g + m[2] * bl, scale, last, sqrt_index)];
+        q[1] = o1[output_index(m[3] * r + m[4] * g + m[5] * bl, scale, last, sqrt_index)];
+        q[2] = o2[output_index(m[6] * r + m[7] * g + m[8] * bl, scale, last, sqrt_index)];
+        for (int c = 3; c < bands; c++) q[c] = p[c];
+        p += bands;
+        q += bands;
+    }
+}
+
+#if FD_HAVE_X86_SIMD
+// Constants of the SSE2 mix path.
+typedef struct {
+    __m128 scale, half, zero, last_f;
+    const uint8_t *o0, *o1, *o2;
+} MixConstants;
+
+// Mixes 8-bit pixels a 128-bit vector per pixel from the precomputed terms (lane k of terms[c][v]
+// is matrix[k][c] × input_c[v]): (t0 + t1) + t2 is the scalar path's sum, term by term.
+static inline __attribute__((always_inline)) void mix8_row_sse_mode(const uint8_t *restrict p,
+    uint8_t *restrict q, int n, int bands, const __m128 *restrict terms, const MixConstants *k, int square_root) {
+    const __m128 scale = k->scale, half = k->half, zero = k->zero, last_f = k->last_f;
+    const uint8_t *restrict o0 = k->o0, *restrict o1 = k->o1, *restrict o2 = k->o2;
+    for (int x = 0; x < n; x++, p += bands, q += bands) {
+        __m128 value = _mm_add_ps(_mm_add_ps(terms[p[0]], terms[256 + p[1]]), terms[512 + p[2]]);
+        if (square_root) value = _mm_sqrt_ps(_mm_max_ps(value, zero));
+        __m128 position = _mm_add_ps(_mm_mul_ps(value, scale), half);
+        position = _mm_min_ps(_mm_max_ps(position, zero), last_f);
+        const __m128i index = _mm_cvttps_epi32(position);
+        const uint64_t first_two = (uint64_t)_mm_cvtsi128_si64(index);
+        const uint8_t r = o0[(uint32_t)first_two];
+        const uint8_t g = o1[first_two >> 32];
+        const uint8_t b = o2[(uint32_t)_mm_cvtsi128_si32(_mm_unpackhi_epi64(index, index))];
+        for (int c = 3; c < bands; c++) q[c] = p[c];
+        q[0] = r;
+        q[1] = g;
+        q[2] = b;
+    }
+}
+
+// AVX-512 VBMI mix of rows of 3 or 4 bands, 64 pixels at a time, giving exactly the scalar path's codes.
+//
+// Input: each float table is split into its four bytes, and each byte plane is looked up for 64 pixels
+// at once (two byte permutes and a blend, as in lut8); unpacking the planes rebuilds the floats, four
+// registers of 16 per channel, in the same pixel order for every channel. The matrix and the index are
+// the scalar path's float operations, lane by lane. Output: gathers read each channel's code from a
+// 32-bit copy of its table that holds the code in byte c, so OR-ing the three channels gives the
+// pixel; transposing the 128-bit lanes of the four registers undoes the unpacking's pixel order. The
+// byte permutes keep port 5 busy and the gathers the load ports, so the two halves overlap (a binary
+// search over the code thresholds with word permutes instead was about 30 % slower).
+typedef struct {
+    uint8_t input_planes[3][4][256];  // byte j of input_c[v] (little-endian)
+    // Byte permutes from 64 interleaved pixels to 3 planes of 64: [0] for RGB (192 bytes in three
+    // registers), [1] for four bands (256 bytes in four; the fourth band is copied).
+    uint8_t split[2][3][64];
+    uint64_t split_high[2][3];
+    uint8_t pack[64];                 // RGB output: bytes 0 … 2 of 16 pixel lanes, packed into 48
+} MixTables;
+
+FD_VBMI static inline void mix_plane_floats(__m512i index, const uint8_t (*planes)[256], __m512 out[4]) {
+    const __mmask64 top = _mm512_movepi8_mask(index);
+    __m512i b[4];
+    for (int j = 0; j < 4; j++) {
+        const uint8_t *t = planes[j];
+        const __m512i low = _mm512_permutex2var_epi8(_mm512_loadu_si512(t), index, _mm512_loadu_si512(t + 64));
+        const __m512i high =
+            _mm512_permutex2var_epi8(_mm512_loadu_si512(t + 128), index, _mm512_loadu_si512(t + 192));
+        b[j] = _mm512_mask_blend_epi8(top, low, high);
+    }
+    const __m512i w01lo = _mm512_unpacklo_epi8(b[0], b[1]), w01hi = _mm512_unpackhi_epi8(b[0], b[1]);
+    const __m512i w23lo = _mm512_unpacklo_epi8(b[2], b[3]), w23hi = _mm512_unpackhi_epi8(b[2], b[3]);
+    out[0] = _mm512_castsi512_ps(_mm512_unpacklo_epi16(w01lo, w23lo));
+    out[1] = _mm512_castsi512_ps(_mm512_unpackhi_epi16(w01lo, w23lo));
+    out[2] = _mm512_castsi512_ps(_mm512_unpacklo_epi16(w01hi, w23hi));
+    out[3] = _mm512_castsi512_ps(_mm512_unpackhi_epi16(w01hi, w23hi));
+}
+
+// Every inner loop is unrolled fully, so that its small arrays of registers stay in registers instead of
+// on the stack.
+FD_VBMI static inline __attribute__((always_inline)) void mix8_row_vbmi_mode(const uint8_t *restrict p,
+    uint8_t *restrict q, int n, int bands, const KernelParams *params, const MixConstants *k, int square_root) {
+    const MixTables *tables = (const MixTables *)params->mix_tables;
+    const int layout = bands == 3 ? 0 : 1;
+    const float *mtx = params->matrix;
+    const int count = params->output_count;
+    __m512 m[9];
+    _Pragma("clang loop unroll(full)")
+    for (int i = 0; i < 9; i++) m[i] = _mm512_set1_ps(mtx[i]);
+    const __m512 scale = _mm512_set1_ps(params->scale), half = _mm512_set1_ps(0.5f),
+                 zero = _mm512_setzero_ps(), last = _mm512_set1_ps((float)(count - 1));
+    int x = 0;
+    for (; x + 64 <= n; x += 64, p += 64 * bands, q += 64 * bands) {
+        __m512i d[4];
+        _Pragma("clang loop unroll(full)")
+        for (int r = 0; r < bands; r++) d[r] = _mm512_loadu_si512(p + 64 * r);
+        __m512 in[3][4];
+        _Pragma("clang loop unroll(full)")
+        for (int c = 0; c < 3; c++) {
+            const __m512i split = _mm512_loadu_si512(tables->split[layout][c]);
+            __m512i plane = _mm512_permutex2var_epi8(d[0], split, d[1]);
+            const __mmask64 high = tables->split_high[layout][c];
+            if (bands == 3)
+                plane = _mm512_mask_permutexvar_epi8(plane, high, split, d[2]);
+            else
+                plane = _mm512_mask_mov_epi8(plane, high, _mm512_permutex2var_epi8(d[2], split, d[3]));
+            mix_plane_floats(plane, tables->input_planes[c], in[c]);
+        }
+        // Lane L of pixel[r] holds pixels 16L + 4r … 16L + 4r + 3 (mix_plane_floats' order), R, G, B in
+        // bytes 0, 1, 2.
+        __m512i pixel[4];
+        _Pragma("clang loop unroll(full)")
+        for (int r = 0; r < 4; r++) {
+            pixel[r] = _mm512_setzero_si512();
+            _Pragma("clang loop unroll(full)")
+            for (int row = 0; row < 3; row++) {
+                __m512 v = _mm512_add_ps(_mm512_add_ps(_mm512_mul_ps(m[row * 3], in[0][r]),
+                                             _mm512_mul_ps(m[row * 3 + 1], in[1][r])),
+                    _mm512_mul_ps(m[row * 3 + 2], in[2][r]));
+                if (square_root) v = _mm512_sqrt_ps(_mm512_max_ps(v, zero));
+                __m512 position = _mm512_add_ps(_mm512_mul_ps(v, scale), half);
+                position = _mm512_min_ps(_mm512_max_ps(position, zero), last);
+                const __m512i index = _mm512_cvttps_epi32(position);
+                pixel[r] = _mm512_or_si512(pixel[r],
+                    _mm512_i32gather_epi32(index, (const int *)(params->mix_codes + (size_t)row * count), 4));
+            }
+        }
+        // Transposing the 4 × 4 lanes gives natural[L] = pixels 16L … 16L + 15 in order.
+        const __m512i lo01 = _mm512_shuffle_i32x4(pixel[0], pixel[1], 0x44);
+        const __m512i hi01 = _mm512_shuffle_i32x4(pixel[0], pixel[1], 0xEE);
+        const __m512i lo23 = _mm512_shuffle_i32x4(pixel[2], pixel[3], 0x44);
+        const __m512i hi23 = _mm512_shuffle_i32x4(pixel[2], pixel[3], 0xEE);
+        const __m512i natural[4] = { _mm512_shuffle_i32x4(lo01, lo23, 0x88),
+            _mm512_shuffle_i32x4(lo01, lo23, 0xDD), _mm512_shuffle_i32x4(hi01, hi23, 0x88),
+            _mm512_shuffle_i32x4(hi01, hi23, 0xDD) };
+        _Pragma("clang loop unroll(full)")
+        for (int L = 0; L < 4; L++) {
+            if (bands == 4) {
+                const __m512i alpha = _mm512_and_si512(d[L], _mm512_set1_epi32((int)0xFF000000u));
+                _mm512_storeu_si512(q + 64 * L, _mm512_or_si512(natural[L], alpha));
+            } else {
+                _mm512_mask_storeu_epi8(q + 48 * L, 0xFFFFFFFFFFFFULL,
+                    _mm512_permutexvar_epi8(_mm512_loadu_si512(tables->pack), natural[L]));
+            }
+        }
+    }
+    mix8_row_sse_mode(p, q, n - x, bands, (const __m128 *)params->mix_terms, k, square_root);
+}
+
+// The AVX-512 mix of one row, specialised for its band count and index mode.
+FD_VBMI static void mix8_row_vbmi(const uint8_t *p, uint8_t *q, int n, int bands, const KernelParams *params,
+    const MixConstants *k) {
+    const int sqrt_index = params->square_root_index ? 1 : 0;
+    if (bands == 3 && sqrt_index) mix8_row_vbmi_mode(p, q, n, 3, params, k, 1);
+    else if (bands == 3) mix8_row_vbmi_mode(p, q, n, 3, params, k, 0);
+    else if (sqrt_index) mix8_row_vbmi_mode(p, q, n, 4, params, k, 1);
+    else mix8_row_vbmi_mode(p, q, n, 4, params, k, 0);
+}
+
+// SSE2 mix of a whole 8-bit region.
+static void mix8_region_sse(VipsRegion *in_region, VipsRegion *out_region, const KernelParams *params) {
+    const VipsRect *rect = &out_region->valid;
+    const int bands = out_region->im->Bands;
+    MixConstants k;
+    k.scale = _mm_set1_ps(params->scale);
+    k.half = _mm_set1_ps(0.5f);
+    k.zero = _mm_setzero_ps();
+    k.last_f = _mm_set1_ps((float)(params->output_count - 1));
+    k.o0 = (const uint8_t *)params->output_tables;
+    k.o1 = k.o0 + params->output_count;
+    k.o2 = k.o1 + params->output_count;
+    const __m128 *terms = (const __m128 *)params->mix_terms;
+    for (int y = 0; y < rect->height; y++) {
+        const uint8_t *p = VIPS_REGION_ADDR(in_region, rect->left, rect->top + y);
+        uint8_t *q = VIPS_REGION_ADDR(out_region, rect->left, rect->top + y);
+        if (params->mix_tables && (bands == 3 || bands == 4)) {
+            mix8_row_vbmi(p, q, rect->width, bands, params, &k);
+            continue;
+        }
+        const int mode = (bands == 3 ? 0 : 2) + (params->square_root_index ? 1 : 0);
+        switch (mode) {  // constant band counts and index modes let the compiler specialise the loop
+        case 0: mix8_row_sse_mode(p, q, rect->width, 3, terms, &k, 0); break;
+        case 1: mix8_row_sse_mode(p, q, rect->width, 3, terms, &k, 1); break;
+        case 2: mix8_row_sse_mode(p, q, rect->width, bands, terms, &k, 0); break;
+        default: mix8_row_sse_mode(p, q, rect->width, bands, terms, &k, 1); break;
+        }
+    }
+}
+
+#endif
+
+static int generate_mix(VipsRegion *out_region, void *seq, void *a, void *b, gboolean *stop) {
+    VipsRegion *in_region = (VipsRegion *)seq;
+    const KernelParams *params = (const KernelParams *)b;
+    (void)a;
+    (void)stop;
+    VipsRect *rect = &out_region->valid;
+    if (vips_region_prepare(in_region, rect)) return -1;
+    const int bands = out_region->im->Bands;
+#if FD_HAVE_X86_SIMD
+    if (params->mix_terms) {
+        mix8_region_sse(in_region, out_region, params);
+        return 0;
+    }
+#endif
+    for (int y = 0; y < rect->height; y++) {
+        VipsPel *p = VIPS_REGION_ADDR(in_region, rect->left, rect->top + y);
+        VipsPel *q = VIPS_REGION_ADDR(out_region, rect->left, rect->top + y);
+        if (params->entries == 256)
+            mix8_scalar(p, q, rect->width, bands, params);
+        else
+            mix16_scalar((const uint16_t *)p, (uint16_t *)q, rect->width, bands, params);
+    }
+    return 0;
+}
+
+// Precomputes the 8-bit SIMD path's terms: for input band c and value v, the 4 floats
+// (matrix[0][c], matrix[1][c], matrix[2][c], 0) × input_c[v]. Indices must stay exact in float.
+static void prepare_mix_terms(KernelParams *params) {
+#if FD_HAVE_X86_SIMD
+    if (params->entries != 256 || params->output_count > (1 << 24)) return;
+    const float *in = (const float *)params->tables;
+    params->mix_terms = g_malloc(3 * 256 * 4 * sizeof(float) + 16);  // g_malloc aligns to 16
+    for (int c = 0; c < 3; c++)
+        for (int v = 0; v < 256; v++) {
+            float *t = params->mix_terms + (c * 256 + v) * 4;
+            for (int row = 0; row < 3; row++) t[row] = params->matrix[row * 3 + c] * in[c * 256 + v];
+            t[3] = 0.0f;
+        }
+#else
+    (void)params;
+#endif
+}
+
+// Builds the AVX-512 mix path's tables (see MixTables) when this CPU runs it and the output tables have
+// at most 65535 entries a channel (so that the code tables stay in the caches).
+static void prepare_mix_tables(KernelParams *params) {
+#if FD_HAVE_X86_SIMD
+    if (!params->mix_terms || !fd_cpu_has_avx512_vbmi() || params->output_count > 65535) return;
+    const int count = params->output_count;
+    const uint8_t *output = (const uint8_t *)params->output_tables;
+    MixTables *tables = g_new0(MixTables, 1);
+    const float *input = (const float *)params->tables;
+    for (int c = 0; c < 3; c++)
+        for (int v = 0; v < 256; v++) {
+            uint32_t bits;
+            memcpy(&bits, &input[c * 256 + v], sizeof bits);
+            for (int j = 0; j < 4; j++) tables->input_planes[c][j][v] = (uint8_t)(bits >> (8 * j));
+        }
+    for (int layout = 0; layout < 2; layout++) {
+        const int bands = 3 + layout;
+        for (int c = 0; c < 3; c++)
+            for (int i = 0; i < 64; i++) {
+                // Pixel i's band c is byte `position` of the block; past the first two registers it
+                // comes from the third (and fourth).
+                const int position = bands * i + c;
+                tables->split[layout][c][i] = (uint8_t)(position % 128);
+                if (position >= 128) tables->split_high[layout][c] |= (uint64_t)1 << i;
+            }
+    }
+    for (int i = 0; i < 48; i++) tables->pack[i] = (uint8_t)(4 * (i / 3) + i % 3);
+    params->mix_codes = g_new(uint32_t, (size_t)3 * count);
+    for (int c = 0; c < 3; c++)
+        for (int i = 0; i < count; i++)
+            params->mix_codes[c * count + i] = (uint32_t)output[c * count + i] << (8 * c);
+    params->mix_tables = tables;
+#else
+    (void)params;
+#endif
+}
+
+int fd_kernel_mix(VipsImage *in, VipsImage **out, int entries, const float *input_tables,
+    const float *matrix, const void *output_tables, int output_count, float scale, int square_root_index) {
+    VipsBandFormat format = entries == 256 ? VIPS_FORMAT_UCHAR : VIPS_FORMAT_USHORT;
+    if ((entries != 256 && entries != 65536) || output_count < 1) {
+        vips_error("framedial_mix", "bad table sizes %d and %d", entries, output_count);
+        return -1;
+    }
+    if (fd_check(in, format, 3, "framedial_mix")) return -1;
+    KernelParams *params = g_new0(KernelParams, 1);
+    params->colour_bands = 3;
+    params->entries = entries;
+    params->output_count = output_count;
+    params->scale = scale;
+    params->square_root_index = square_root_index;
+    memcpy(params->matrix, matrix, sizeof params->matrix);
+    params->tables = g_memdup2(input_tables, (gsize)3 * entries * sizeof(float));
+    size_t output_size = (size_t)3 * output_count * (entries == 256 ? sizeof(uint8_t) : sizeof(uint16_t));
+    params->output_tables = g_memdup2(output_tables, output_size);
+    prepare_mix_terms(params);
+    prepare_mix_tables(params);
+    return fd_attach(in, out, generate_mix, params);
+}
