@@ -2,6 +2,8 @@
 
 #include "kernel_support.h"
 
+#include <string.h>
+
 // Scalar lut8 on `count` bytes of a row, where byte i belongs to band (first_band + i) % bands.
 static void lut8_scalar(const uint8_t *p, uint8_t *q, size_t count, int bands, int colour,
     const uint8_t *t) {
@@ -174,6 +176,30 @@ FD_VBMI static void lut8_row1_vbmi(const uint8_t *p, uint8_t *q, size_t count, c
 }
 #endif
 
+void fd_lut8_row(const KernelParams *params, const uint8_t *p, uint8_t *q, int pixels, int bands) {
+    const size_t count = (size_t)pixels * bands;
+    // The SIMD paths serve RGB and grey, which carry no copied bands.
+    const int simd = params->lut8_blocks && bands == params->colour_bands && bands != 2;
+#if FD_HAVE_X86_SIMD
+    if (simd && fd_cpu_has_avx512_vbmi()) {
+        if (bands == 3)
+            lut8_row3_vbmi(p, q, count, (const uint8_t *)params->tables);
+        else
+            lut8_row1_vbmi(p, q, count, (const uint8_t *)params->tables);
+        return;
+    }
+    if (simd) {
+        if (bands == 3)
+            lut8_row3_avx2(p, q, count, params);
+        else
+            lut8_row1_avx2(p, q, count, params);
+        return;
+    }
+#endif
+    (void)simd;
+    lut8_scalar(p, q, count, bands, params->colour_bands, (const uint8_t *)params->tables);
+}
+
 static int generate_lut8(VipsRegion *out_region, void *seq, void *a, void *b, gboolean *stop) {
     VipsRegion *in_region = (VipsRegion *)seq;
     const KernelParams *params = (const KernelParams *)b;
@@ -182,32 +208,10 @@ static int generate_lut8(VipsRegion *out_region, void *seq, void *a, void *b, gb
     VipsRect *rect = &out_region->valid;
     if (vips_region_prepare(in_region, rect)) return -1;
     const int bands = out_region->im->Bands;
-    const size_t count = (size_t)rect->width * bands;
-    // The SIMD paths serve RGB and grey, which carry no copied bands.
-    const int simd = params->lut8_blocks && bands == params->colour_bands && bands != 2;
-    const int vbmi = simd && fd_cpu_has_avx512_vbmi();
     for (int y = 0; y < rect->height; y++) {
         const uint8_t *p = VIPS_REGION_ADDR(in_region, rect->left, rect->top + y);
         uint8_t *q = VIPS_REGION_ADDR(out_region, rect->left, rect->top + y);
-#if FD_HAVE_X86_SIMD
-        if (vbmi) {
-            if (bands == 3)
-                lut8_row3_vbmi(p, q, count, (const uint8_t *)params->tables);
-            else
-                lut8_row1_vbmi(p, q, count, (const uint8_t *)params->tables);
-            continue;
-        }
-        if (simd) {
-            if (bands == 3)
-                lut8_row3_avx2(p, q, count, params);
-            else
-                lut8_row1_avx2(p, q, count, params);
-            continue;
-        }
-#endif
-        (void)simd;
-        (void)vbmi;
-        lut8_scalar(p, q, count, bands, params->colour_bands, (const uint8_t *)params->tables);
+        fd_lut8_row(params, p, q, rect->width, bands);
     }
     return 0;
 }
@@ -234,11 +238,26 @@ static void prepare_lut8_blocks(KernelParams *params) {
 #endif
 }
 
+KernelParams *fd_lut8_params(const uint8_t *tables, int colour_bands) {
+    KernelParams *params = g_try_new0(KernelParams, 1);
+    if (!params) return NULL;
+    params->colour_bands = colour_bands;
+    params->tables = g_try_malloc((gsize)colour_bands * 256);
+    if (!params->tables) {
+        fd_free_params(NULL, params);
+        return NULL;
+    }
+    memcpy(params->tables, tables, (size_t)colour_bands * 256);
+    prepare_lut8_blocks(params);
+    return params;
+}
+
 int fd_kernel_lut8(VipsImage *in, VipsImage **out, const uint8_t *tables, int colour_bands) {
     if (fd_check(in, VIPS_FORMAT_UCHAR, colour_bands, "framedial_lut8")) return -1;
-    KernelParams *params = g_new0(KernelParams, 1);
-    params->colour_bands = colour_bands;
-    params->tables = g_memdup2(tables, (gsize)colour_bands * 256);
-    prepare_lut8_blocks(params);
+    KernelParams *params = fd_lut8_params(tables, colour_bands);
+    if (!params) {
+        vips_error("framedial_lut8", "out of memory");
+        return -1;
+    }
     return fd_attach(in, out, generate_lut8, params);
 }

@@ -203,10 +203,8 @@ FD_VBMI static void mix8_row_vbmi(const uint8_t *p, uint8_t *q, int n, int bands
     else mix8_row_vbmi_mode(p, q, n, 4, params, k, 0);
 }
 
-// SSE2 mix of a whole 8-bit region.
-static void mix8_region_sse(VipsRegion *in_region, VipsRegion *out_region, const KernelParams *params) {
-    const VipsRect *rect = &out_region->valid;
-    const int bands = out_region->im->Bands;
+// SIMD mix of one 8-bit row: AVX-512 when its tables were made, else SSE2.
+static void mix8_row_simd(const uint8_t *p, uint8_t *q, int n, int bands, const KernelParams *params) {
     MixConstants k;
     k.scale = _mm_set1_ps(params->scale);
     k.half = _mm_set1_ps(0.5f);
@@ -216,24 +214,30 @@ static void mix8_region_sse(VipsRegion *in_region, VipsRegion *out_region, const
     k.o1 = k.o0 + params->output_count;
     k.o2 = k.o1 + params->output_count;
     const __m128 *terms = (const __m128 *)params->mix_terms;
-    for (int y = 0; y < rect->height; y++) {
-        const uint8_t *p = VIPS_REGION_ADDR(in_region, rect->left, rect->top + y);
-        uint8_t *q = VIPS_REGION_ADDR(out_region, rect->left, rect->top + y);
-        if (params->mix_tables && (bands == 3 || bands == 4)) {
-            mix8_row_vbmi(p, q, rect->width, bands, params, &k);
-            continue;
-        }
-        const int mode = (bands == 3 ? 0 : 2) + (params->square_root_index ? 1 : 0);
-        switch (mode) {  // constant band counts and index modes let the compiler specialise the loop
-        case 0: mix8_row_sse_mode(p, q, rect->width, 3, terms, &k, 0); break;
-        case 1: mix8_row_sse_mode(p, q, rect->width, 3, terms, &k, 1); break;
-        case 2: mix8_row_sse_mode(p, q, rect->width, bands, terms, &k, 0); break;
-        default: mix8_row_sse_mode(p, q, rect->width, bands, terms, &k, 1); break;
-        }
+    if (params->mix_tables && (bands == 3 || bands == 4)) {
+        mix8_row_vbmi(p, q, n, bands, params, &k);
+        return;
+    }
+    const int mode = (bands == 3 ? 0 : 2) + (params->square_root_index ? 1 : 0);
+    switch (mode) {  // constant band counts and index modes let the compiler specialise the loop
+    case 0: mix8_row_sse_mode(p, q, n, 3, terms, &k, 0); break;
+    case 1: mix8_row_sse_mode(p, q, n, 3, terms, &k, 1); break;
+    case 2: mix8_row_sse_mode(p, q, n, bands, terms, &k, 0); break;
+    default: mix8_row_sse_mode(p, q, n, bands, terms, &k, 1); break;
     }
 }
 
 #endif
+
+void fd_mix8_row(const KernelParams *params, const uint8_t *p, uint8_t *q, int pixels, int bands) {
+#if FD_HAVE_X86_SIMD
+    if (params->mix_terms) {
+        mix8_row_simd(p, q, pixels, bands, params);
+        return;
+    }
+#endif
+    mix8_scalar(p, q, pixels, bands, params);
+}
 
 static int generate_mix(VipsRegion *out_region, void *seq, void *a, void *b, gboolean *stop) {
     VipsRegion *in_region = (VipsRegion *)seq;
@@ -243,17 +247,11 @@ static int generate_mix(VipsRegion *out_region, void *seq, void *a, void *b, gbo
     VipsRect *rect = &out_region->valid;
     if (vips_region_prepare(in_region, rect)) return -1;
     const int bands = out_region->im->Bands;
-#if FD_HAVE_X86_SIMD
-    if (params->mix_terms) {
-        mix8_region_sse(in_region, out_region, params);
-        return 0;
-    }
-#endif
     for (int y = 0; y < rect->height; y++) {
         VipsPel *p = VIPS_REGION_ADDR(in_region, rect->left, rect->top + y);
         VipsPel *q = VIPS_REGION_ADDR(out_region, rect->left, rect->top + y);
         if (params->entries == 256)
-            mix8_scalar(p, q, rect->width, bands, params);
+            fd_mix8_row(params, p, q, rect->width, bands);
         else
             mix16_scalar((const uint16_t *)p, (uint16_t *)q, rect->width, bands, params);
     }
@@ -315,6 +313,31 @@ static void prepare_mix_tables(KernelParams *params) {
 #endif
 }
 
+KernelParams *fd_mix_params(int entries, const float *input_tables, const float *matrix,
+    const void *output_tables, int output_count, float scale, int square_root_index) {
+    KernelParams *params = g_try_new0(KernelParams, 1);
+    if (!params) return NULL;
+    params->colour_bands = 3;
+    params->entries = entries;
+    params->output_count = output_count;
+    params->scale = scale;
+    params->square_root_index = square_root_index;
+    memcpy(params->matrix, matrix, sizeof params->matrix);
+    const size_t input_size = (size_t)3 * entries * sizeof(float);
+    const size_t output_size = (size_t)3 * output_count * (entries == 256 ? sizeof(uint8_t) : sizeof(uint16_t));
+    params->tables = g_try_malloc(input_size);
+    params->output_tables = g_try_malloc(output_size);
+    if (!params->tables || !params->output_tables) {
+        fd_free_params(NULL, params);
+        return NULL;
+    }
+    memcpy(params->tables, input_tables, input_size);
+    memcpy(params->output_tables, output_tables, output_size);
+    prepare_mix_terms(params);
+    prepare_mix_tables(params);
+    return params;
+}
+
 int fd_kernel_mix(VipsImage *in, VipsImage **out, int entries, const float *input_tables,
     const float *matrix, const void *output_tables, int output_count, float scale, int square_root_index) {
     VipsBandFormat format = entries == 256 ? VIPS_FORMAT_UCHAR : VIPS_FORMAT_USHORT;
@@ -323,17 +346,11 @@ int fd_kernel_mix(VipsImage *in, VipsImage **out, int entries, const float *inpu
         return -1;
     }
     if (fd_check(in, format, 3, "framedial_mix")) return -1;
-    KernelParams *params = g_new0(KernelParams, 1);
-    params->colour_bands = 3;
-    params->entries = entries;
-    params->output_count = output_count;
-    params->scale = scale;
-    params->square_root_index = square_root_index;
-    memcpy(params->matrix, matrix, sizeof params->matrix);
-    params->tables = g_memdup2(input_tables, (gsize)3 * entries * sizeof(float));
-    size_t output_size = (size_t)3 * output_count * (entries == 256 ? sizeof(uint8_t) : sizeof(uint16_t));
-    params->output_tables = g_memdup2(output_tables, output_size);
-    prepare_mix_terms(params);
-    prepare_mix_tables(params);
+    KernelParams *params =
+        fd_mix_params(entries, input_tables, matrix, output_tables, output_count, scale, square_root_index);
+    if (!params) {
+        vips_error("framedial_mix", "out of memory");
+        return -1;
+    }
     return fd_attach(in, out, generate_mix, params);
 }

@@ -47,6 +47,21 @@ enum KernelTables8: Sendable {
     }
   }
 
+  /// The tables as a transform of packed RGB rows in the caller's own buffers (the same pixels as
+  /// ``apply(to:)``, without a libvips image); nil for `.identity`.
+  func colourRows() throws -> ColourRows? {
+    switch self {
+    case .identity:
+      return nil
+    case .lookup(let tables):
+      return try ColourRows(lookupTables: tables)
+    case .mix(let input, let matrix, let output, let scale, let squareRoot):
+      return try ColourRows(
+        inputTables: input, matrix: matrix, outputTables: output, scale: scale,
+        squareRootIndex: squareRoot)
+    }
+  }
+
   private static func reorder<T>(_ tables: [T], count: Int, _ order: [Int]) -> [T] {
     if order == [0, 1, 2] { return tables }
     return order.flatMap { tables[($0 * count)..<(($0 + 1) * count)] }

@@ -1,0 +1,51 @@
+// fd_colour_rows_* (see ColourRows.h): the lut8 and 8-bit mix kernels' own row functions and
+// parameters, applied to rgb24 rows in the caller's buffers instead of libvips regions.
+
+#include "ColourRows.h"
+
+#include "kernel_support.h"
+
+typedef void (*ColourRowFunction)(const KernelParams *params, const uint8_t *in, uint8_t *out, int pixels,
+    int bands);
+
+struct FDColourRows {
+    KernelParams *params;  // input is NULL: no image
+    ColourRowFunction row; // fd_lut8_row or fd_mix8_row
+};
+
+// Wraps `params` (NULL when it could not be made), or frees it when out of memory.
+static FDColourRows *colour_rows(KernelParams *params, ColourRowFunction row) {
+    if (!params) return NULL;
+    FDColourRows *rows = g_try_new0(FDColourRows, 1);
+    if (!rows) {
+        fd_free_params(NULL, params);
+        return NULL;
+    }
+    rows->params = params;
+    rows->row = row;
+    return rows;
+}
+
+FDColourRows *fd_colour_rows_lut8(const uint8_t *tables) {
+    if (!tables) return NULL;
+    return colour_rows(fd_lut8_params(tables, 3), fd_lut8_row);
+}
+
+FDColourRows *fd_colour_rows_mix8(const float *input_tables, const float *matrix,
+    const uint8_t *output_tables, int output_count, float scale, int square_root_index) {
+    if (!input_tables || !matrix || !output_tables || output_count < 1) return NULL;
+    return colour_rows(fd_mix_params(256, input_tables, matrix, output_tables, output_count, scale,
+                           square_root_index),
+        fd_mix8_row);
+}
+
+void fd_colour_rows_apply(const FDColourRows *rows, const uint8_t *in, uint8_t *out, int pixels) {
+    if (!rows || pixels < 1) return;
+    rows->row(rows->params, in, out, pixels, 3);
+}
+
+void fd_colour_rows_free(FDColourRows *rows) {
+    if (!rows) return;
+    fd_free_params(NULL, rows->params);
+    g_free(rows);
+}

@@ -1,0 +1,26 @@
+// FrameDial's 8-bit colour kernels on rows of pixels in the caller's own buffers, without libvips.
+#ifndef FRAMEDIAL_COLOUR_ROWS_H
+#define FRAMEDIAL_COLOUR_ROWS_H
+
+#include <stdint.h>
+
+// A per-pixel 8-bit colour transform for rows of packed rgb24, the same arithmetic and SIMD paths as
+// fd_kernel_lut8 / fd_kernel_mix, with no libvips image: for callers that hold pixels in their own
+// buffers (the YUV frame path). Read-only once made: any number of threads may apply it at once.
+typedef struct FDColourRows FDColourRows;
+
+// Per-channel tables: 3 × 256 entries, R, G, B. NULL on bad arguments / no memory.
+FDColourRows *fd_colour_rows_lut8(const uint8_t *tables);
+
+// The 8-bit mix (see fd_kernel_mix with entries == 256): 3 × 256 float input tables, row-major 3×3 matrix,
+// 3 × output_count 8-bit output tables, scale, square-root index. NULL on bad arguments / no memory.
+FDColourRows *fd_colour_rows_mix8(const float *input_tables, const float *matrix,
+    const uint8_t *output_tables, int output_count, float scale, int square_root_index);
+
+// Transforms `pixels` packed rgb24 pixels from `in` to `out` (the two must not overlap; no alignment needed).
+void fd_colour_rows_apply(const FDColourRows *rows, const uint8_t *in, uint8_t *out, int pixels);
+
+// Frees `rows` (NULL is fine).
+void fd_colour_rows_free(FDColourRows *rows);
+
+#endif

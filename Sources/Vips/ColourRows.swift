@@ -1,0 +1,82 @@
+import CFrameKernels
+
+/// A per-pixel 8-bit colour transform for packed RGB pixels (rgb24) in the caller's own buffers: the
+/// same arithmetic and SIMD paths as `Image.applyingLookupTables(_:colourBands:)` and
+/// `Image.applyingChannelMix(inputTables:matrix:outputTables:scale:squareRootIndex:)` on 8-bit RGB
+/// images, without a libvips image (`CFrameKernels`'s `ColourRows.h`).
+///
+/// Read-only once made: any number of threads may apply it at once.
+public final class ColourRows: @unchecked Sendable {
+  /// The C transform (`FDColourRows *`), for other code of the Vips module.
+  let pointer: OpaquePointer
+
+  /// Per-channel lookup: channel `c` of every pixel becomes `lookupTables[c * 256 + value]`.
+  ///
+  /// - Parameter lookupTables: 3 × 256 entries, R, G, B.
+  /// - Throws: ``VipsError`` when the tables do not hold 768 entries.
+  public init(lookupTables: [UInt8]) throws {
+    guard lookupTables.count == 3 * 256 else {
+      throw VipsError("3 8-bit tables need \(3 * 256) entries, got \(lookupTables.count)")
+    }
+    pointer = try Self.made(
+      "lookup tables", lookupTables.withUnsafeBufferPointer { fd_colour_rows_lut8($0.baseAddress) })
+  }
+
+  /// Channel mixing: `linear = inputTables[c * 256 + value]`, `mixed = matrix × linear`, then
+  /// `outputTables[c * count + clamp(Int(x × scale + 0.5), 0, count − 1)]` where `count` is a third of
+  /// `outputTables` and `x` is `mixed`, or its square root when `squareRootIndex` is set.
+  ///
+  /// - Parameters:
+  ///   - inputTables: 3 × 256 floats, R, G, B.
+  ///   - matrix: a row-major 3 × 3 matrix.
+  ///   - outputTables: 3 × `count` codes, R, G, B (`count` ≥ 1).
+  ///   - scale: the factor from a mixed value to an output table position.
+  ///   - squareRootIndex: whether the position comes from the mixed value's square root.
+  /// - Throws: ``VipsError`` for tables or a matrix of the wrong size.
+  public init(
+    inputTables: [Float], matrix: [Float], outputTables: [UInt8], scale: Float,
+    squareRootIndex: Bool
+  ) throws {
+    guard inputTables.count == 3 * 256, matrix.count == 9, outputTables.count % 3 == 0,
+      !outputTables.isEmpty, outputTables.count / 3 <= Int(Int32.max)
+    else {
+      throw VipsError(
+        "channel mixing needs 3 × 256 inputs, a 3 × 3 matrix and 3 equal output tables, got "
+          + "\(inputTables.count) inputs, \(matrix.count) matrix entries and "
+          + "\(outputTables.count) outputs")
+    }
+    let count = Int32(outputTables.count / 3)
+    let made = inputTables.withUnsafeBufferPointer { input in
+      matrix.withUnsafeBufferPointer { matrix in
+        outputTables.withUnsafeBufferPointer { output in
+          fd_colour_rows_mix8(
+            input.baseAddress, matrix.baseAddress, output.baseAddress, count, scale,
+            squareRootIndex ? 1 : 0)
+        }
+      }
+    }
+    pointer = try Self.made("channel mixing", made)
+  }
+
+  deinit { fd_colour_rows_free(pointer) }
+
+  /// Transforms `pixels` packed RGB pixels (3 bytes each) from `input` to `output`, which must not
+  /// overlap; no alignment is needed.
+  public func apply(
+    _ input: UnsafePointer<UInt8>, _ output: UnsafeMutablePointer<UInt8>, pixels: Int
+  ) {
+    // The C side counts pixels in an Int32; longer runs go in pieces.
+    let piece = 1 << 24
+    var done = 0
+    while done < pixels {
+      let count = min(piece, pixels - done)
+      fd_colour_rows_apply(pointer, input + 3 * done, output + 3 * done, Int32(count))
+      done += count
+    }
+  }
+
+  private static func made(_ what: String, _ pointer: OpaquePointer?) throws -> OpaquePointer {
+    guard let pointer else { throw VipsError("no memory for the \(what) of colour rows") }
+    return pointer
+  }
+}
