@@ -1,6 +1,7 @@
 import CFrameKernels
 import Dispatch
 import Foundation
+import Synchronization
 
 /// The colour matrix between Y′CbCr and R′G′B′.
 public enum YUVMatrix: String, Sendable, CaseIterable {
@@ -152,6 +153,41 @@ public final class YUV420Converter: @unchecked Sendable {
     }
   }
 
+  /// Renders 8-bit frames in one pass: each row of the `input` planes is converted to rgb24, run
+  /// through `colour` and converted back into the `output` planes (rows `strides` bytes apart) while it
+  /// is in the caches. The result is exactly ``toRGB(_:into:rgbStride:)``, `colour` over the whole
+  /// frame, then ``fromRGB(_:rgbStride:into:strides:)``.
+  ///
+  /// - Throws: ``VipsError`` for 10-bit frames or when memory runs out.
+  public func transform(
+    _ input: [YUVPlane], into output: [UnsafeMutableRawPointer], strides: [Int],
+    through colour: ColourRows
+  ) throws {
+    guard layout.depth == 8 else {
+      throw VipsError("the one-pass colour render takes 8-bit frames, not \(layout.depth)-bit")
+    }
+    guard input.count == 3, output.count == 3, strides.count == 3 else { return }
+    let sources = input.map { UInt(bitPattern: $0.base) }
+    let sourceStrides = input.map(\.stride)
+    let targets = output.map { UInt(bitPattern: $0) }
+    let (plan, rows) = (UInt(bitPattern: plan), UInt(bitPattern: colour.pointer))
+    let failures = Atomic(0)
+    inBands(of: layout.chromaHeight, step: 1) { start, end in
+      let status = fd_yuv420_transform(
+        OpaquePointer(bitPattern: plan), applyColourRows, UnsafeRawPointer(bitPattern: rows),
+        UnsafeRawPointer(bitPattern: sources[0]), sourceStrides[0],
+        UnsafeRawPointer(bitPattern: sources[1]), sourceStrides[1],
+        UnsafeRawPointer(bitPattern: sources[2]), sourceStrides[2],
+        UnsafeMutableRawPointer(bitPattern: targets[0]), strides[0],
+        UnsafeMutableRawPointer(bitPattern: targets[1]), strides[1],
+        UnsafeMutableRawPointer(bitPattern: targets[2]), strides[2], Int32(start), Int32(end))
+      if status != 0 { failures.add(1, ordering: .relaxed) }
+    }
+    if failures.load(ordering: .relaxed) > 0 {
+      throw VipsError("out of memory converting a \(layout.width)×\(layout.height) YUV frame")
+    }
+  }
+
   /// `rgb`, a packed RGB frame of ``layout``'s size (rows ``YUV420Layout/rgbLayout`` apart), converted
   /// to a packed YUV frame (the Y, U and V planes one after another, ``YUV420Layout/frameBytes``).
   ///
@@ -209,4 +245,9 @@ public final class YUV420Converter: @unchecked Sendable {
   /// Makes the conversions run the portable scalar code even where AVX2 is available (tests compare
   /// the two paths); false restores the fastest path.
   public static func forceScalar(_ scalar: Bool) { fd_yuv_force_scalar(scalar ? 1 : 0) }
+}
+
+/// Runs ``ColourRows`` (its pointer is the context) on one row for `fd_yuv420_transform`.
+private let applyColourRows: FDRGBRowTransform = { context, input, output, pixels in
+  fd_colour_rows_apply(OpaquePointer(context), input, output, pixels)
 }

@@ -1,10 +1,13 @@
 import Controls
 import Vips
 
-/// Renders YUV 4:2:0 frames (`yuv420p`, `yuv420p10le`) in memory: converts a frame to packed RGB with
-/// FrameDial's own conversion (``Vips/YUV420Converter``) into a reusable buffer, renders it with a
-/// ``FrameRenderer`` (rgb24 for 8-bit frames, the 16-bit path for 10-bit ones) and converts the result
-/// back. The identity state copies the planes, bit for bit, without converting.
+/// Renders YUV 4:2:0 frames (`yuv420p`, `yuv420p10le`) in memory with FrameDial's own conversion
+/// (``Vips/YUV420Converter``). An 8-bit frame whose state is colour only (no zoom, no auto white
+/// balance) is rendered in one pass: each row is converted to rgb24, coloured by the 8-bit kernel and
+/// converted back while it is in the caches. Other frames are converted to packed RGB into a reusable
+/// buffer, rendered with a ``FrameRenderer`` (rgb24 for 8-bit frames, the 16-bit path for 10-bit ones)
+/// and converted back. Both give the same codes. The identity state copies the planes, bit for bit,
+/// without converting.
 ///
 /// Frames are packed: the Y plane, then U and V (see ``Vips/YUV420Layout``). A renderer belongs to one
 /// render thread; other threads change the controls through `controls`.
@@ -16,6 +19,8 @@ public final class YUVFrameRenderer {
   private let converter: YUV420Converter
   private let rgbIn: UnsafeMutableRawBufferPointer
   private let rgbOut: UnsafeMutableRawBufferPointer
+  /// The one-pass colour rows of the last state seen, by its generation (nil rows: not one-pass).
+  private var onePass: (generation: UInt64, colour: ColourRows?)?
 
   /// The controls this renderer follows.
   public var controls: LiveControlState { renderer.controls }
@@ -61,12 +66,52 @@ public final class YUVFrameRenderer {
       target.copyMemory(from: source, byteCount: bytes)
       return snapshot.generation
     }
+    let planes = converter.planes(of: target)
+    if try renderOnePass(
+      converter.planes(of: source), into: planes.map { UnsafeMutableRawPointer(mutating: $0.base) },
+      strides: planes.map(\.stride), snapshot: snapshot)
+    {
+      return snapshot.generation
+    }
     let stride = layout.rgbLayout.rowStride
     converter.toRGB(converter.planes(of: source), into: rgbSource, rgbStride: stride)
     let generation = try renderer.render(UnsafeRawBufferPointer(rgbIn), into: rgbOut)
-    let planes = converter.planes(of: target).map { UnsafeMutableRawPointer(mutating: $0.base) }
-    let strides = converter.planes(of: target).map(\.stride)
-    converter.fromRGB(rgbTarget, rgbStride: stride, into: planes, strides: strides)
+    converter.fromRGB(
+      rgbTarget, rgbStride: stride, into: planes.map { UnsafeMutableRawPointer(mutating: $0.base) },
+      strides: planes.map(\.stride))
     return generation
+  }
+
+  /// Renders the frame in the `input` planes into the `output` planes (rows `strides` bytes apart) in
+  /// one pass when the controls' state allows it (8-bit frames, colour only: no zoom, no auto white
+  /// balance, not the identity); returns false, touching nothing, when it does not.
+  ///
+  /// - Throws: `VipsError` when memory runs out.
+  public func renderOnePass(
+    _ input: [YUVPlane], into output: [UnsafeMutableRawPointer], strides: [Int]
+  ) throws -> Bool {
+    try renderOnePass(input, into: output, strides: strides, snapshot: controls.snapshot())
+  }
+
+  private func renderOnePass(
+    _ input: [YUVPlane], into output: [UnsafeMutableRawPointer], strides: [Int],
+    snapshot: LiveControlState.Snapshot
+  ) throws -> Bool {
+    guard let colour = try onePassColour(snapshot) else { return false }
+    try converter.transform(input, into: output, strides: strides, through: colour)
+    return true
+  }
+
+  /// The 8-bit colour rows that render `snapshot`'s state in one pass, or nil when the state needs the
+  /// RGB renderer (10-bit frames, zoom, auto white balance, the unoptimized graph).
+  private func onePassColour(_ snapshot: LiveControlState.Snapshot) throws -> ColourRows? {
+    if let onePass, onePass.generation == snapshot.generation { return onePass.colour }
+    let plan = renderer.cache.plan(for: snapshot.state)
+    var colour: ColourRows?
+    if layout.depth == 8, renderer.optimized, plan.zoom == nil, !plan.needsAutoWhiteBalance {
+      colour = try KernelTables8(plan.colorProgram).colourRows()
+    }
+    onePass = (snapshot.generation, colour)
+    return colour
   }
 }

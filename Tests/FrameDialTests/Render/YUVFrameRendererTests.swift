@@ -6,7 +6,7 @@ import Vips
 @testable import FrameDial
 
 /// The YUV 4:2:0 frame renderer: identity frames copied bit for bit; other states rendered on RGB
-/// between FrameDial's own conversions.
+/// between FrameDial's own conversions, 8-bit colour states in one pass with the same codes.
 @Suite struct YUVFrameRendererTests {
   func render(_ frame: [UInt8], _ layout: YUV420Layout, state: ControlState) throws -> [UInt8] {
     let renderer = try YUVFrameRenderer(layout: layout, controls: LiveControlState(state))
@@ -58,6 +58,75 @@ import Vips
     #expect(brighter.count == frame.count)
     // Rendering the same frame again gives the same bytes (buffers are reused, not stale).
     #expect(try render(frame, layout, state: ControlState(exposureBias: 1)) == brighter)
+  }
+}
+
+/// The one-pass render of 8-bit colour states against the route it replaces: the whole frame to rgb24,
+/// the RGB frame renderer, back to YUV.
+@Suite(.serialized) struct YUVOnePassTests {
+  static let layouts = [
+    YUV420Layout(width: 64, height: 48, depth: 8, matrix: .bt601, range: .tv),
+    // Odd sizes, a width with a part block after whole 16-pixel blocks, full range.
+    YUV420Layout(width: 97, height: 51, depth: 8, matrix: .bt709, range: .pc),
+    YUV420Layout(width: 130, height: 67, depth: 8, matrix: .bt709, range: .tv),
+  ]
+
+  static let states: [ControlState] = [
+    // Per-channel tables only.
+    ControlState(exposureBias: 0.5, contrast: 1.2, whiteBalance: .preset(.tungsten)),
+    // Channel mixing (saturation).
+    ControlState(exposureBias: 0.5, saturation: 1.3, whiteBalance: .preset(.tungsten)),
+    ControlState(filter: .vivid),
+  ]
+
+  func threePass(_ frame: [UInt8], _ layout: YUV420Layout, _ state: ControlState) throws -> [UInt8]
+  {
+    let converter = try YUV420Converter(layout)
+    let rgb = try converter.packedRGB(fromYUV: frame)
+    let renderer = try FrameRenderer(
+      width: layout.width, height: layout.height, pixelFormat: .rgb24,
+      controls: LiveControlState(state))
+    var rendered = [UInt8](repeating: 0, count: rgb.count)
+    try rgb.withUnsafeBytes { input in
+      try rendered.withUnsafeMutableBytes { _ = try renderer.render(input, into: $0) }
+    }
+    return try converter.packedYUV(fromRGB: rendered)
+  }
+
+  @Test(arguments: layouts)
+  func givesTheCodesOfTheThreePassRoute(_ layout: YUV420Layout) throws {
+    let frame = try YUVFrameRendererTests().photoFrame(layout)
+    for (index, state) in Self.states.enumerated() {
+      let expected = try threePass(frame, layout, state)
+      let rendered = try YUVFrameRendererTests().render(frame, layout, state: state)
+      let mismatches = zip(expected, rendered).filter { $0 != $1 }.count
+      #expect(mismatches == 0, "state \(index)")
+      // The state changes the frame: the comparison is not between two copies.
+      #expect(zip(frame, rendered).filter { $0 != $1 }.count > frame.count / 4, "state \(index)")
+      // The portable scalar conversion gives the same codes.
+      YUV420Converter.forceScalar(true)
+      defer { YUV420Converter.forceScalar(false) }
+      let scalar = try YUVFrameRendererTests().render(frame, layout, state: state)
+      #expect(zip(expected, scalar).filter { $0 != $1 }.count == 0, "state \(index), scalar")
+    }
+  }
+
+  @Test func theOnePassTakesOnlyEightBitFrames() throws {
+    let layout = YUV420Layout(width: 32, height: 16, depth: 10, matrix: .bt709, range: .tv)
+    let converter = try YUV420Converter(layout)
+    let rows = try ColourRows(lookupTables: (0..<768).map { UInt8($0 % 256) })
+    var frame = [UInt8](repeating: 0, count: layout.frameBytes)
+    let error = frame.withUnsafeMutableBytes { bytes -> VipsError? in
+      guard let base = bytes.baseAddress else { return nil }
+      let planes = converter.planes(of: base)
+      do {
+        try converter.transform(
+          planes, into: planes.map { UnsafeMutableRawPointer(mutating: $0.base) },
+          strides: planes.map(\.stride), through: rows)
+        return nil
+      } catch { return error as? VipsError }
+    }
+    #expect(error?.message.contains("8-bit") == true)
   }
 }
 
