@@ -123,6 +123,30 @@ enum VideoCommand: Command {
         throw RenderError("frame \(frame.index + 1) cannot be rendered: \(error)")
       }
     }
+    // 8-bit colour-only frames are rendered on their planes in one pass (see YUVFrameRenderer).
+    var planarRenderer: YUVFrameRenderer?
+    transcoder.planarRender = { frame in
+      if let state = try frameTimeline?.stateChange(atTime: frame.time) { live.set(state) }
+      guard !renderer.cache.plan(for: live.snapshot().state).recipe.isIdentity else {
+        return .unchanged
+      }
+      let format = frame.format
+      let yuvRenderer =
+        try planarRenderer
+        ?? YUVFrameRenderer(
+          layout: YUV420Layout(
+            width: format.width, height: format.height, depth: format.depth,
+            matrix: format.bt709 ? .bt709 : .bt601, range: format.fullRange ? .pc : .tv),
+          controls: live, cache: renderer.cache)
+      planarRenderer = yuvRenderer
+      do {
+        let input = zip(frame.input, frame.inputStrides).map { YUVPlane($0, stride: $1) }
+        return try yuvRenderer.renderOnePass(
+          input, into: frame.output, strides: frame.outputStrides) ? .rendered : .needsRGB
+      } catch {
+        throw RenderError("frame \(frame.index + 1) cannot be rendered: \(error)")
+      }
+    }
     if let frameAt {
       var still: StillResult?
       try transcoder.frame(at: frameAt) { frame in

@@ -67,6 +67,9 @@ final class FrameConverter {
     if let context { sws_freeContext(context) }
   }
 
+  /// True when the caller's ``PlanarConversion`` converts, not libswscale.
+  var isPlanar: Bool { planar != nil }
+
   /// Converts `frame` into the packed buffer at `target`, rows `stride` bytes apart.
   func convert(_ frame: UnsafePointer<AVFrame>, into target: UnsafeMutableRawPointer, stride: Int)
     throws(VideoError)

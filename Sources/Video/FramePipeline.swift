@@ -20,6 +20,10 @@ final class FramePipeline: @unchecked Sendable {
   private var lastTimestamp: Int64?
   /// The bytes of one row of packed RGB.
   private let rgbRowBytes: Int
+  private let planarFormat: PlanarFormat
+  /// False when frames are converted to RGB only when the caller's render needs it
+  /// (``loadRGB(_:)``), not as they are loaded.
+  var convertsAhead = true
 
   /// The bytes of one frame as packed RGB.
   var rgbBytes: Int { rgbRowBytes * source.height }
@@ -48,6 +52,9 @@ final class FramePipeline: @unchecked Sendable {
       width: source.width, height: source.height, from: rgbFormat, to: outputFormat,
       matrix: matrix, fullRange: fullRange, planar: planar)
     rgbRowBytes = source.width * 3 * rgbSampleBytes
+    planarFormat = PlanarFormat(
+      width: source.width, height: source.height, depth: rgbSampleBytes == 2 ? 10 : 8,
+      bt709: matrix == AVCOL_SPC_BT709, fullRange: fullRange)
     guard let decoded = av_frame_alloc(), let encoded = av_frame_alloc() else {
       throw VideoError("out of memory for video frames")
     }
@@ -70,8 +77,9 @@ final class FramePipeline: @unchecked Sendable {
     return try decoder.receive(into: decoded) ? decoded : nil
   }
 
-  /// Moves `frame` (presented at `timestamp`, ``timestamp(of:)``) into `slot` and converts it to RGB
-  /// there; the slot's output timestamp is `timestamp` less the shift.
+  /// Moves `frame` (presented at `timestamp`, ``timestamp(of:)``) into `slot` and, when it
+  /// ``convertsAhead``, converts it to RGB there; the slot's output timestamp is `timestamp` less the
+  /// shift.
   ///
   /// - Throws: ``VideoError`` when the frame's size or format differs from the stream's (a change
   ///   mid-stream), or the conversion fails.
@@ -88,17 +96,65 @@ final class FramePipeline: @unchecked Sendable {
           + "\(source.width)×\(source.height) \(source.pixelFormatName): "
           + "video that changes size or format mid-stream is not processed")
     }
-    guard let inBase = slot.rgbIn.baseAddress else {
-      throw VideoError("\(name): empty frame buffers")
-    }
     av_frame_unref(slot.decoded)
     av_frame_move_ref(slot.decoded, frame)
-    try toRGB.convert(slot.decoded, into: inBase, stride: rgbRowBytes)
+    slot.rgbReady = false
+    if convertsAhead { try loadRGB(slot) }
     slot.timestamp = timestamp
     slot.outputTimestamp = timestamp - shift
     slot.time = Double(timestamp - startTime) * av_q2d(timeBase)
     slot.index = index
     index += 1
+  }
+
+  /// Converts `slot`'s decoded frame to RGB unless that is done.
+  ///
+  /// - Throws: ``VideoError`` when the conversion fails.
+  func loadRGB(_ slot: FrameSlot) throws(VideoError) {
+    guard !slot.rgbReady else { return }
+    guard let inBase = slot.rgbIn.baseAddress else {
+      throw VideoError("\(name): empty frame buffers")
+    }
+    try toRGB.convert(slot.decoded, into: inBase, stride: rgbRowBytes)
+    slot.rgbReady = true
+  }
+
+  /// True when frames may be rendered on their planes (``planarFrame(_:)``): 8-bit 4:2:0 video
+  /// written in its own format, converted by the caller's ``PlanarConversion`` both ways.
+  var rendersPlanar: Bool {
+    inputFormat == AV_PIX_FMT_YUV420P && outputFormat == inputFormat && toRGB.isPlanar
+      && fromRGB.isPlanar
+  }
+
+  /// `slot`'s decoded planes and the planes of the frame to encode, made writable.
+  ///
+  /// - Throws: ``VideoError`` when memory runs out.
+  func planarFrame(_ slot: FrameSlot) throws(VideoError) -> PlanarFrame {
+    try VideoError.check(av_frame_make_writable(encoded), "out of memory for video frames")
+    let (input, output) = (slot.decoded.pointee, encoded.pointee)
+    let inPlanes = [input.data.0, input.data.1, input.data.2].compactMap {
+      $0.map { UnsafeRawPointer($0) }
+    }
+    let outPlanes = [output.data.0, output.data.1, output.data.2].compactMap {
+      $0.map { UnsafeMutableRawPointer($0) }
+    }
+    guard inPlanes.count == 3, outPlanes.count == 3 else {
+      throw VideoError("\(name): a video frame has no planes")
+    }
+    return PlanarFrame(
+      format: planarFormat, input: inPlanes,
+      inputStrides: [input.linesize.0, input.linesize.1, input.linesize.2].map { Int($0) },
+      output: outPlanes,
+      outputStrides: [output.linesize.0, output.linesize.1, output.linesize.2].map { Int($0) },
+      time: slot.time, index: slot.index)
+  }
+
+  /// The frame the caller rendered on its planes (``planarFrame(_:)``), with `slot`'s output
+  /// timestamp.
+  func encodablePlanar(_ slot: FrameSlot) -> UnsafeMutablePointer<AVFrame> {
+    encoded.pointee.pts = slot.outputTimestamp
+    encoded.pointee.pict_type = AV_PICTURE_TYPE_NONE
+    return encoded
   }
 
   /// The frame to encode for `slot` after the caller's render: its output converted back when

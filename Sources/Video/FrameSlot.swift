@@ -17,6 +17,8 @@ final class FrameSlot: @unchecked Sendable {
   var time = 0.0
   /// The frame's number from 0, in presentation order.
   var index = 0
+  /// True once `rgbIn` holds the decoded frame.
+  var rgbReady = false
 
   /// Buffers for frames of `bytes` bytes of packed RGB.
   init(bytes: Int) throws(VideoError) {

@@ -27,3 +27,32 @@ public struct PlanarFormat: Sendable, Equatable {
 
 /// Makes the conversion for a format, or returns nil to leave it to libswscale.
 public typealias PlanarConversionMaker = (PlanarFormat) -> PlanarConversion?
+
+/// One frame handed to ``VideoTranscoder/planarRender`` as YUV planes: the decoded planes to read and
+/// the encoder's planes (same format) to write.
+public struct PlanarFrame {
+  /// The planes' size, depth and colour.
+  public let format: PlanarFormat
+  /// The decoded Y, U and V planes.
+  public let input: [UnsafeRawPointer]
+  /// Bytes from one row to the next in each decoded plane.
+  public let inputStrides: [Int]
+  /// The Y, U and V planes to encode.
+  public let output: [UnsafeMutableRawPointer]
+  /// Bytes from one row to the next in each output plane.
+  public let outputStrides: [Int]
+  /// Presentation time in seconds from the video stream's first frame.
+  public let time: Double
+  /// The frame's number, from 0, in presentation order.
+  public let index: Int
+}
+
+/// What ``VideoTranscoder/planarRender`` made of a frame.
+public enum PlanarOutcome: Sendable {
+  /// The frame is encoded as decoded.
+  case unchanged
+  /// The output planes hold the processed frame.
+  case rendered
+  /// The frame goes to the RGB render instead.
+  case needsRGB
+}

@@ -2,7 +2,8 @@ import CFFmpeg
 
 /// Reads a video file, hands every decoded frame to the caller as packed RGB (8-bit for 8-bit video,
 /// 16-bit for deeper video: see ``rgbSampleBytes``), and encodes what the caller made of it into a new
-/// file, with every audio and subtitle stream copied as it is.
+/// file, with every audio and subtitle stream copied as it is. A caller may instead render 8-bit 4:2:0
+/// frames on their planes (``planarRender``).
 ///
 /// Kept from the input: each frame's timestamp (variable frame rate stays variable; no frame is added or
 /// dropped), the pixel format and its bit depth (an odd size that the format's chroma subsampling cannot
@@ -38,6 +39,11 @@ public final class VideoTranscoder {
   /// Supplies the conversions between yuv420p or yuv420p10le video and RGB in place of libswscale
   /// (nil: libswscale converts every format).
   public var planarConversion: PlanarConversionMaker?
+  /// Renders 8-bit 4:2:0 frames on their planes in ``write(to:outputName:settings:span:render:progress:)``,
+  /// before and in place of `render`, when the video is written in its own pixel format and
+  /// ``planarConversion`` converts it: ``PlanarOutcome/needsRGB`` passes the frame on to `render`.
+  /// Such frames are converted to RGB only when they reach `render`, on the calling thread.
+  public var planarRender: ((PlanarFrame) throws -> PlanarOutcome)?
 
   private let input: InputFile
   private let decoder: VideoDecoder
@@ -253,6 +259,8 @@ public final class VideoTranscoder {
     }
     // Decoding and the conversion to RGB run on a thread of their own, a few frames ahead of the
     // render, the conversion back and the encoder (which has threads of its own) on this one.
+    // Frames the caller renders on their planes are converted to RGB only when it asks for that.
+    pipeline.convertsAhead = planarRender == nil || !pipeline.rendersPlanar
     let stage = try DecodeStage(
       input: input, decoder: decoder, pipeline: pipeline, cut: cut, outputIndex: outputIndex)
     stage.start()
@@ -261,8 +269,20 @@ public final class VideoTranscoder {
     while let item = stage.ready.pop() {
       switch item {
       case .frame(let slot):
-        let changed = try render(Frame(slot))
-        try encoder.send(try pipeline.encodable(slot, changed: changed))
+        var outcome = PlanarOutcome.needsRGB
+        if let planarRender, pipeline.rendersPlanar {
+          outcome = try planarRender(try pipeline.planarFrame(slot))
+        }
+        switch outcome {
+        case .rendered:
+          try encoder.send(pipeline.encodablePlanar(slot))
+        case .unchanged:
+          try encoder.send(try pipeline.encodable(slot, changed: false))
+        case .needsRGB:
+          try pipeline.loadRGB(slot)
+          let changed = try render(Frame(slot))
+          try encoder.send(try pipeline.encodable(slot, changed: changed))
+        }
         try drainEncoder()
         stage.recycle(slot)
         done += 1
