@@ -8,6 +8,7 @@
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(FRAMEDIAL_NO_SIMD)
 #define FD_YUV_X86 1
 #define FD_AVX2 __attribute__((target("avx2")))
+#define FD_AVX512 __attribute__((target("avx2,avx512f,avx512bw,avx512vl")))
 #include <immintrin.h>
 #else
 #define FD_YUV_X86 0
@@ -56,6 +57,20 @@ static int use_avx2(void) {
 #if FD_YUV_X86
     static int cached = -1;
     if (cached < 0) cached = __builtin_cpu_supports("avx2") ? 1 : 0;
+    return cached && !force_scalar;
+#else
+    return 0;
+#endif
+}
+
+static int use_avx512(void) {
+#if FD_YUV_X86
+    static int cached = -1;
+    if (cached < 0)
+        cached = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("avx512f") &&
+                __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl")
+            ? 1
+            : 0;
     return cached && !force_scalar;
 #else
     return 0;
@@ -189,24 +204,35 @@ void fd_yuv_plan_free(FDYUVPlan *plan) {
         const float w0 = w[0], w1 = w[1], w2 = w[2], w3 = w[3];                                        \
         for (int i = 0; i < n; i++) d[i] = w0 * a[i] + w1 * b[i] + w2 * c[i] + w3 * e[i];              \
     }                                                                                                  \
-    /* d += w a */                                                                                     \
-    ATTRIBUTES static void accumulate_##SUFFIX(const float *a, float w, float *d, int n) {             \
-        for (int i = 0; i < n; i++) d[i] += w * a[i];                                                  \
-    }                                                                                                  \
-    /* 2× horizontal enlargement of a row padded by 2 samples each side, into even and odd columns */  \
-    ATTRIBUTES static void double_##SUFFIX(const float *c, const float *we, const float *wo,           \
-        float *even, float *odd, int n) {                                                              \
+    /* 2× horizontal enlargement of a row padded by 2 samples each side: d[2j] and d[2j + 1] from the */ \
+    /* even and odd taps, each clipped at `top` */                                                     \
+    ATTRIBUTES static void double_##SUFFIX(const float *c, const float *we, const float *wo, float top,   \
+        float *d, int n) {                                                                             \
         for (int j = 0; j < n; j++) {                                                                  \
-            even[j] = we[0] * c[j] + we[1] * c[j + 1] + we[2] * c[j + 2] + we[3] * c[j + 3];           \
-            odd[j] = wo[0] * c[j + 1] + wo[1] * c[j + 2] + wo[2] * c[j + 3] + wo[3] * c[j + 4];        \
+            const float e = we[0] * c[j] + we[1] * c[j + 1] + we[2] * c[j + 2] + we[3] * c[j + 3];     \
+            const float o = wo[0] * c[j + 1] + wo[1] * c[j + 2] + wo[2] * c[j + 3] + wo[3] * c[j + 4]; \
+            d[2 * j] = e < top ? e : top;                                                              \
+            d[2 * j + 1] = o < top ? o : top;                                                          \
         }                                                                                              \
     }                                                                                                  \
-    /* d[2j] = min(e[j], top), d[2j + 1] = min(o[j], top) */                                          \
-    ATTRIBUTES static void interleave_##SUFFIX(const float *e, const float *o, float top, float *d,     \
+    /* d = w[0] r[0] + … + w[count − 1] r[count − 1], summed from 0 in that order, 32 columns at a */  \
+    /* time in registers */                                                                           \
+    ATTRIBUTES static void reduce_##SUFFIX(const float *const *r, const float *w, int count, float *d,  \
         int n) {                                                                                       \
-        for (int j = 0; j < n; j++) {                                                                  \
-            d[2 * j] = e[j] < top ? e[j] : top;                                                        \
-            d[2 * j + 1] = o[j] < top ? o[j] : top;                                                    \
+        int i = 0;                                                                                     \
+        for (; i + 32 <= n; i += 32) {                                                                 \
+            float acc[32];                                                                             \
+            for (int j = 0; j < 32; j++) acc[j] = 0;                                                   \
+            for (int k = 0; k < count; k++) {                                                          \
+                const float *row = r[k] + i, wk = w[k];                                                \
+                for (int j = 0; j < 32; j++) acc[j] += wk * row[j];                                    \
+            }                                                                                          \
+            for (int j = 0; j < 32; j++) d[i + j] = acc[j];                                            \
+        }                                                                                              \
+        for (; i < n; i++) {                                                                           \
+            float acc = 0;                                                                             \
+            for (int k = 0; k < count; k++) acc += w[k] * r[k][i];                                     \
+            d[i] = acc;                                                                                \
         }                                                                                              \
     }                                                                                                  \
     /* YUV floats to RGB codes; u, v hold full-width chroma (or, when split, even and odd halves) */   \
@@ -415,6 +441,82 @@ FD_AVX2 static void from_rgb8_blocks_avx2(const FDYUVPlan *p, const uint8_t *rgb
         _mm256_storeu_ps(v + i / 2, cv);
     }
 }
+
+// The AVX-512 build of to_rgb8_blocks_avx2: 16 pixels a register, the same operations.
+FD_AVX512 static void to_rgb8_blocks_avx512(const FDYUVPlan *p, const uint8_t *y, const float *const *su,
+    const float *const *sv, const float *weight, uint8_t *d, int n) {
+    const __m512 w0 = _mm512_set1_ps(weight[0]), w1 = _mm512_set1_ps(weight[1]),
+                 w2 = _mm512_set1_ps(weight[2]), w3 = _mm512_set1_ps(weight[3]);
+    const __m512 yo = _mm512_set1_ps(p->yo), co = _mm512_set1_ps(p->co), yk = _mm512_set1_ps(p->yk),
+                 rv = _mm512_set1_ps(p->rv), gu = _mm512_set1_ps(p->gu), gv = _mm512_set1_ps(p->gv),
+                 bu = _mm512_set1_ps(p->bu), half = _mm512_set1_ps(0.5f),
+                 top = _mm512_set1_ps(p->rgb_max), zero = _mm512_setzero_ps();
+    for (int i = 0; i < n; i += 16) {
+        __m512 u = _mm512_mul_ps(w0, _mm512_loadu_ps(su[0] + i));
+        u = _mm512_add_ps(u, _mm512_mul_ps(w1, _mm512_loadu_ps(su[1] + i)));
+        u = _mm512_add_ps(u, _mm512_mul_ps(w2, _mm512_loadu_ps(su[2] + i)));
+        u = _mm512_add_ps(u, _mm512_mul_ps(w3, _mm512_loadu_ps(su[3] + i)));
+        __m512 v = _mm512_mul_ps(w0, _mm512_loadu_ps(sv[0] + i));
+        v = _mm512_add_ps(v, _mm512_mul_ps(w1, _mm512_loadu_ps(sv[1] + i)));
+        v = _mm512_add_ps(v, _mm512_mul_ps(w2, _mm512_loadu_ps(sv[2] + i)));
+        v = _mm512_add_ps(v, _mm512_mul_ps(w3, _mm512_loadu_ps(sv[3] + i)));
+        const __m512 luma =
+            _mm512_cvtepi32_ps(_mm512_cvtepu8_epi32(_mm_loadu_si128((const __m128i *)(y + i))));
+        const __m512 l = _mm512_mul_ps(yk, _mm512_sub_ps(luma, yo));
+        const __m512 cu = _mm512_sub_ps(u, co), cv = _mm512_sub_ps(v, co);
+        const __m512 rr = _mm512_add_ps(_mm512_add_ps(l, _mm512_mul_ps(rv, cv)), half);
+        const __m512 gg = _mm512_add_ps(
+            _mm512_sub_ps(_mm512_sub_ps(l, _mm512_mul_ps(gu, cu)), _mm512_mul_ps(gv, cv)), half);
+        const __m512 bb = _mm512_add_ps(_mm512_add_ps(l, _mm512_mul_ps(bu, cu)), half);
+        const __m128i channel[3] = {
+            _mm512_cvtusepi32_epi8(_mm512_cvttps_epi32(_mm512_min_ps(_mm512_max_ps(rr, zero), top))),
+            _mm512_cvtusepi32_epi8(_mm512_cvttps_epi32(_mm512_min_ps(_mm512_max_ps(gg, zero), top))),
+            _mm512_cvtusepi32_epi8(_mm512_cvttps_epi32(_mm512_min_ps(_mm512_max_ps(bb, zero), top)))};
+        for (int k = 0; k < 3; k++) {
+            __m128i out = _mm_setzero_si128();
+            for (int c = 0; c < 3; c++)
+                out = _mm_or_si128(out,
+                    _mm_shuffle_epi8(channel[c], _mm_loadu_si128((const __m128i *)p->join[k][c])));
+            _mm_storeu_si128((__m128i *)(d + 3 * i + 16 * k), out);
+        }
+    }
+}
+
+// The AVX-512 build of from_rgb8_blocks_avx2: luma 16 pixels a register, chroma 8 pairs a register.
+FD_AVX512 static void from_rgb8_blocks_avx512(const FDYUVPlan *p, const uint8_t *rgb, uint8_t *y,
+    float *u, float *v, int n) {
+    const __m512 yo = _mm512_set1_ps(p->yo), ry = _mm512_set1_ps(p->ry), gy = _mm512_set1_ps(p->gy),
+                 by = _mm512_set1_ps(p->by), half = _mm512_set1_ps(0.5f),
+                 top = _mm512_set1_ps(p->code_max), zero = _mm512_setzero_ps();
+    const __m256 ru = _mm256_set1_ps(0.5f * p->ru), gu = _mm256_set1_ps(0.5f * p->gu2),
+                 bu = _mm256_set1_ps(0.5f * p->bu2), rv = _mm256_set1_ps(0.5f * p->rv2),
+                 gv = _mm256_set1_ps(0.5f * p->gv2), bv = _mm256_set1_ps(0.5f * p->bv2);
+    const __m128i pairs = _mm_loadu_si128((const __m128i *)p->pairs);
+    for (int i = 0; i < n; i += 16) {
+        const __m128i a[3] = {_mm_loadu_si128((const __m128i *)(rgb + 3 * i)),
+            _mm_loadu_si128((const __m128i *)(rgb + 3 * i + 16)),
+            _mm_loadu_si128((const __m128i *)(rgb + 3 * i + 32))};
+        const __m128i channel[3] = {split_channel(p, a, 0), split_channel(p, a, 1), split_channel(p, a, 2)};
+        if (y) {
+            __m512 l = _mm512_add_ps(yo, _mm512_mul_ps(ry, _mm512_cvtepi32_ps(_mm512_cvtepu8_epi32(channel[0]))));
+            l = _mm512_add_ps(l, _mm512_mul_ps(gy, _mm512_cvtepi32_ps(_mm512_cvtepu8_epi32(channel[1]))));
+            l = _mm512_add_ps(l, _mm512_mul_ps(by, _mm512_cvtepi32_ps(_mm512_cvtepu8_epi32(channel[2]))));
+            l = _mm512_min_ps(_mm512_max_ps(_mm512_add_ps(l, half), zero), top);
+            _mm_storeu_si128((__m128i *)(y + i), _mm512_cvtusepi32_epi8(_mm512_cvttps_epi32(l)));
+        }
+        __m256 sum[3];
+        for (int c = 0; c < 3; c++) {
+            const __m128i split = _mm_shuffle_epi8(channel[c], pairs);
+            sum[c] = _mm256_add_ps(widen_bytes(split, 0), widen_bytes(split, 1));
+        }
+        const __m256 cu = _mm256_add_ps(
+            _mm256_add_ps(_mm256_mul_ps(ru, sum[0]), _mm256_mul_ps(gu, sum[1])), _mm256_mul_ps(bu, sum[2]));
+        const __m256 cv = _mm256_add_ps(
+            _mm256_add_ps(_mm256_mul_ps(rv, sum[0]), _mm256_mul_ps(gv, sum[1])), _mm256_mul_ps(bv, sum[2]));
+        _mm256_storeu_ps(u + i / 2, cu);
+        _mm256_storeu_ps(v + i / 2, cv);
+    }
+}
 #endif
 
 typedef struct {
@@ -422,9 +524,8 @@ typedef struct {
     void (*load16)(const uint16_t *, float *, int);
     void (*blend4)(const float *, const float *, const float *, const float *, const float *, float *,
         int);
-    void (*accumulate)(const float *, float, float *, int);
-    void (*twice)(const float *, const float *, const float *, float *, float *, int);
-    void (*interleave)(const float *, const float *, float, float *, int);
+    void (*twice)(const float *, const float *, const float *, float, float *, int);
+    void (*reduce)(const float *const *, const float *, int, float *, int);
     void (*to_rgb)(const FDYUVPlan *, const float *, const float *, const float *, float *, float *,
         float *, int);
     void (*store_rgb8)(const float *, const float *, const float *, uint8_t *, int);
@@ -443,18 +544,23 @@ typedef struct {
 } RowFunctions;
 
 static const RowFunctions scalar_functions = {load8_scalar, load16_scalar, blend4_scalar,
-    accumulate_scalar, double_scalar, interleave_scalar, to_rgb_scalar, store_rgb8_scalar,
+    double_scalar, reduce_scalar, to_rgb_scalar, store_rgb8_scalar,
     store_rgb16_scalar, from_rgb_scalar, split_rgb8_scalar, split_rgb16_scalar, store_chroma_scalar,
     store_luma_scalar, NULL, NULL};
 #if FD_YUV_X86
-static const RowFunctions avx2_functions = {load8_avx2, load16_avx2, blend4_avx2, accumulate_avx2,
-    double_avx2, interleave_avx2, to_rgb_avx2, store_rgb8_avx2, store_rgb16_avx2, from_rgb_avx2,
+static const RowFunctions avx2_functions = {load8_avx2, load16_avx2, blend4_avx2, double_avx2,
+    reduce_avx2, to_rgb_avx2, store_rgb8_avx2, store_rgb16_avx2, from_rgb_avx2,
     split_rgb8_avx2, split_rgb16_avx2, store_chroma_avx2, store_luma_avx2, to_rgb8_blocks_avx2,
     from_rgb8_blocks_avx2};
+static const RowFunctions avx512_functions = {load8_avx2, load16_avx2, blend4_avx2, double_avx2,
+    reduce_avx2, to_rgb_avx2, store_rgb8_avx2, store_rgb16_avx2, from_rgb_avx2,
+    split_rgb8_avx2, split_rgb16_avx2, store_chroma_avx2, store_luma_avx2, to_rgb8_blocks_avx512,
+    from_rgb8_blocks_avx512};
 #endif
 
 static const RowFunctions *row_functions(void) {
 #if FD_YUV_X86
+    if (use_avx512()) return &avx512_functions;
     if (use_avx2()) return &avx2_functions;
 #endif
     return &scalar_functions;
@@ -477,17 +583,17 @@ static void load_row(const RowFunctions *f, const FDYUVPlan *p, const void *plan
 typedef struct {
     const FDYUVPlan *p;
     const RowFunctions *f;
-    float *rows_u, *rows_v, *full_u, *full_v, *luma, *r, *g, *b, *padded, *half_e, *half_o;
+    float *rows_u, *rows_v, *full_u, *full_v, *luma, *r, *g, *b, *padded;
     int cached[4];  // chroma row held in each slot of rows_u / rows_v
 } Widening;
 
-// Floats a Widening needs: 14 rows of the width, a padded chroma row and two half rows.
+// Floats a Widening needs: 14 rows of the width and a padded chroma row.
 static size_t widening_floats(const FDYUVPlan *p) {
-    return 14 * (size_t)p->width + (size_t)p->chroma_width + 4 + 2 * ((size_t)p->chroma_width + 1);
+    return 14 * (size_t)p->width + (size_t)p->chroma_width + 4;
 }
 
 static void widening_init(Widening *s, const FDYUVPlan *p, const RowFunctions *f, float *scratch) {
-    const size_t w = (size_t)p->width, half = (size_t)p->chroma_width + 1;
+    const size_t w = (size_t)p->width;
     s->p = p;
     s->f = f;
     s->rows_u = scratch;
@@ -499,8 +605,6 @@ static void widening_init(Widening *s, const FDYUVPlan *p, const RowFunctions *f
     s->g = s->r + w;
     s->b = s->g + w;
     s->padded = s->b + w;
-    s->half_e = s->padded + p->chroma_width + 4;
-    s->half_o = s->half_e + half;
     for (int k = 0; k < 4; k++) s->cached[k] = -1;
 }
 
@@ -516,8 +620,7 @@ static void widen_chroma(const Widening *s, const void *plane, ptrdiff_t stride,
         padded[cw + 2 + k] = padded[cw + 1];
     }
     if (w % 2 == 0) {
-        s->f->twice(padded, p->even_weights, p->odd_weights, s->half_e, s->half_o, cw);
-        s->f->interleave(s->half_e, s->half_o, p->chroma_ceiling, d, cw);
+        s->f->twice(padded, p->even_weights, p->odd_weights, p->chroma_ceiling, d, cw);
         // The outermost columns take their own taps (see make_taps).
         for (int x = 0; x < w; x++) {
             if (x == 4 && w > 8) x = w - 4;
@@ -697,13 +800,14 @@ static void emit_chroma(Narrowing *s, int row, void *u, ptrdiff_t u_stride, void
         const int c = s->next_chroma;
         const Taps *t = &p->down_rows[c];
         if (clamp_index(t->first + t->count - 1, h) > row) break;
-        memset(s->acc_u, 0, sizeof(float) * (size_t)cw);
-        memset(s->acc_v, 0, sizeof(float) * (size_t)cw);
+        const float *rows_u[TAPS_DOWN_MAX], *rows_v[TAPS_DOWN_MAX];
         for (int k = 0; k < t->count; k++) {
-            const int slot = clamp_index(t->first + k, h) % RING;
-            f->accumulate(s->ring_u + (size_t)slot * cw, t->weight[k], s->acc_u, cw);
-            f->accumulate(s->ring_v + (size_t)slot * cw, t->weight[k], s->acc_v, cw);
+            const size_t slot = (size_t)(clamp_index(t->first + k, h) % RING);
+            rows_u[k] = s->ring_u + slot * cw;
+            rows_v[k] = s->ring_v + slot * cw;
         }
+        f->reduce(rows_u, t->weight, t->count, s->acc_u, cw);
+        f->reduce(rows_v, t->weight, t->count, s->acc_v, cw);
         f->store_chroma(p, s->acc_u, (char *)u + u_stride * c, cw);
         f->store_chroma(p, s->acc_v, (char *)v + v_stride * c, cw);
         s->next_chroma++;
