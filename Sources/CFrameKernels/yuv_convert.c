@@ -863,6 +863,10 @@ void fd_rgb_to_yuv420(const FDYUVPlan *p, const void *rgb, ptrdiff_t rgb_stride,
 // ---------------------------------------------------------------------------------------------
 // YUV → RGB → transform → YUV in one pass
 
+// Rows converted before each call of the transform: the transform's tables and the conversions' rows
+// take turns in the caches a group at a time, not a row at a time.
+enum { TRANSFORM_ROWS = 8 };
+
 int fd_yuv420_transform(const FDYUVPlan *p, FDRGBRowTransform transform, const void *context,
     const void *y, ptrdiff_t y_stride, const void *u, ptrdiff_t u_stride, const void *v,
     ptrdiff_t v_stride, void *out_y, ptrdiff_t out_y_stride, void *out_u, ptrdiff_t out_u_stride,
@@ -870,20 +874,23 @@ int fd_yuv420_transform(const FDYUVPlan *p, FDRGBRowTransform transform, const v
     if (p->depth != 8 || !transform) return -1;
     if (chroma_start >= chroma_end) return 0;
     const RowFunctions *f = row_functions();
-    const size_t w = (size_t)p->width;
+    const size_t w = (size_t)p->width, group = TRANSFORM_ROWS;
     const size_t floats = widening_floats(p) + narrowing_floats(p);
-    float *scratch = malloc(sizeof(float) * floats + 2 * 3 * w + 64);
+    float *scratch = malloc(sizeof(float) * floats + 2 * 3 * w * group + 64);
     if (!scratch) return -1;
-    uint8_t *converted = (uint8_t *)(scratch + floats), *transformed = converted + 3 * w + 32;
+    uint8_t *converted = (uint8_t *)(scratch + floats), *transformed = converted + 3 * w * group + 32;
     Widening wide;
     Narrowing narrow;
     widening_init(&wide, p, f, scratch);
     narrowing_init(&narrow, p, f, scratch + widening_floats(p), chroma_start, chroma_end);
-    for (int row = narrow.first; row <= narrow.last; row++) {
-        widen_row8(&wide, y, y_stride, u, u_stride, v, v_stride, row, converted);
-        transform(context, converted, transformed, p->width);
-        narrow_row8(&narrow, row, transformed, out_y, out_y_stride, out_u, out_u_stride, out_v,
-            out_v_stride);
+    for (int first = narrow.first; first <= narrow.last; first += (int)group) {
+        const int rows = narrow.last - first + 1 < (int)group ? narrow.last - first + 1 : (int)group;
+        for (int k = 0; k < rows; k++)
+            widen_row8(&wide, y, y_stride, u, u_stride, v, v_stride, first + k, converted + 3 * w * k);
+        transform(context, converted, transformed, rows * p->width);
+        for (int k = 0; k < rows; k++)
+            narrow_row8(&narrow, first + k, transformed + 3 * w * k, out_y, out_y_stride, out_u,
+                out_u_stride, out_v, out_v_stride);
     }
     free(scratch);
     return 0;
