@@ -36,6 +36,9 @@ public struct BatchLayout: Sendable {
   public var allowOutputInsideInput = false
   /// Process only this part of the inputs.
   public var shard: Shard?
+  /// Whether the output folder's file system ignores letter case, so that outputs differing only in
+  /// case collide; nil finds out from the folder itself (see ``items(shouldStop:)``).
+  public var outputIgnoresCase: Bool?
 
   /// Creates a layout with the default walking and naming.
   public init(inputs: [String], outputFolder: String, naming: OutputNaming) {
@@ -98,6 +101,7 @@ public struct BatchLayout: Sendable {
       }
     }
     var items: [BatchItem] = []
+    let ignoresCase = outputIgnoresCase ?? LetterCase.isIgnored(at: outputFolder)
     var claimed: [String: String] = [:]
     // Indices of the items whose output another item claimed first.
     var collisions: [Int] = []
@@ -134,16 +138,21 @@ public struct BatchLayout: Sendable {
         // Reported as it is.
       } else if let existing = FileStatus(target), inputFiles.contains(existing.identity) {
         item.problem = "its output \(target) is an input file; refusing to overwrite it"
-      } else if let other = claimed[Self.absolute(target)] {
-        item.problem = "its output \(target) is already the output of \(other)"
+      } else if let other = claimed[
+        LetterCase.claimKey(Self.absolute(target), ignoringCase: ignoresCase)]
+      {
+        item.problem =
+          "its output \(target) is already the output of \(other)"
+          + (ignoresCase ? " (the output folder does not tell letter case apart)" : "")
         collisions.append(items.count)
       } else {
-        claimed[Self.absolute(target)] = file.path
+        claimed[LetterCase.claimKey(Self.absolute(target), ignoringCase: ignoresCase)] = file.path
       }
       items.append(item)
     }
     if !collisions.isEmpty {
-      let hint = collisionHint(items, collisions: collisions, inputFiles: inputFiles)
+      let hint = collisionHint(
+        items, collisions: collisions, inputFiles: inputFiles, ignoringCase: ignoresCase)
       for index in collisions { items[index].problem? += hint }
     }
     // Collisions are looked for in the whole batch, so that two parts never write the same output.
