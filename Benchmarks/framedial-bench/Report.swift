@@ -242,11 +242,15 @@ enum Report {
 
   private static func videoTable(_ video: [VideoResult], _ result: BenchmarkResult) -> [String] {
     let comparisons = Targets.videoComparisons(video)
+    let overFastFloor = Targets.videoOverFastFloor(video)
     let rows = video.map { item -> [String] in
-      let marks = comparisons.filter { $0.role == item.role }.map { comparison in
+      var marks = comparisons.filter { $0.role == item.role }.map { comparison in
         let target = comparison.target
         let against = target.bound == .atMost ? "of the floor's time" : "the pipe's fps"
         return "\(n(target.measured))× \(against), \(target.limitText) \(target.mark)"
+      }
+      if item.role == VideoBenchmark.Case.colourFast.rawValue, let overFastFloor {
+        marks.append("\(n(overFastFloor))× the ultrafast floor's fps")
       }
       return [
         item.role, String(item.frames), String(item.runs), n(item.seconds),

@@ -171,6 +171,18 @@ enum Targets {
     return comparisons
   }
 
+  /// `framedial video --encoder-preset ultrafast` frames per second over ffmpeg's plain re-encode at
+  /// that preset (context for the pipe target, not a target), the median of the rounds' ratios.
+  static func videoOverFastFloor(_ video: [VideoResult]) -> Double? {
+    func times(_ role: VideoBenchmark.Case) -> [Double]? {
+      video.first { $0.role == role.rawValue }?.runSeconds
+    }
+    guard let framedial = times(.colourFast), let floor = times(.floorFast),
+      framedial.count == floor.count, !floor.isEmpty
+    else { return nil }
+    return Statistics.median(sorted: zip(floor, framedial).map { $0 / $1 }.sorted())
+  }
+
   /// 4K throughput with two threads over one, per state (identity is a copy in one band per thread).
   static func scalings(_ frames: [FrameResult]) -> [(state: String, ratio: Double)] {
     frames.filter { $0.frame == "4K" && $0.threads == 1 }.compactMap {
