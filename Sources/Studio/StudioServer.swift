@@ -363,9 +363,8 @@ public final class StudioServer: @unchecked Sendable {
     case .state(let json, let seq):
       switch backend.applyState(json: json) {
       case .applied(let generation):
-        if let seq,
-          generation > (connection.sentGeneration ?? 0) || connection.sentGeneration == nil
-        {
+        // A frame of this generation is still to come (a change to values already set makes none).
+        if let seq, connection.sentGeneration.map({ generation > $0 }) ?? true {
           connection.changes.append((seq, generation))
         }
         broadcastState()
