@@ -42,6 +42,11 @@ enum StudioCommand: Command {
   }
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+    // The trap comes before any thread is started (libvips's, the server's): a thread started earlier
+    // would not block the signals and could take one and drop it.
+    let stop = StudioStop()
+    let trap = SignalTrap(.finishRunningWork, onSignal: { _ in stop.request() })
+    defer { trap.cancel() }
     guard arguments.positionals.count <= 1 else {
       throw UsageError("studio takes at most one IMAGE, not \(arguments.positionals.count)")
     }
@@ -76,11 +81,12 @@ enum StudioCommand: Command {
     } catch {
       throw UsageError(error.message)
     }
-    let trap = SignalTrap(.finishRunningWork, onSignal: { _ in server.stop() })
-    defer { trap.cancel() }
+    stop.attach(server)
     frames.start(
       publish: { jpeg, generation in server.publish(frame: jpeg, generation: generation) },
       fail: { message, generation in server.publishFailure(message, generation: generation) })
+    // A signal sent by a reader of the URL line must reach the trap, not the ignoring disposition.
+    trap.waitUntilInstalled()
     console.out(url)
     if !device.hasCameraControl {
       console.err(
