@@ -25,9 +25,16 @@ let package = Package(
       pkgConfig: "libavformat",
       providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]
     ),
+    .systemLibrary(
+      name: "CSoup",
+      pkgConfig: "libsoup-3.0",
+      providers: [.apt(["libsoup-3.0-dev"])]
+    ),
     .target(name: "CFrameKernels", dependencies: ["CVips"]),
     .target(name: "CJPEGHeader", dependencies: ["CJPEG"]),
     .target(name: "Video", dependencies: ["CFFmpeg"]),
+    // The `framedial studio` web server (libsoup 3) and its page, free of FrameDial's types.
+    .target(name: "Studio", dependencies: ["CSoup"], resources: [.copy("Page")]),
     .target(name: "Vips", dependencies: ["CVips", "CFrameKernels", "CJPEGHeader"]),
     .target(name: "Controls"),
     .target(name: "FrameDial", dependencies: ["Vips", "Controls"]),
@@ -35,7 +42,7 @@ let package = Package(
     .target(name: "FrameDialC", dependencies: ["FrameDial", "Controls", "Vips"]),
     .target(
       name: "FrameDialCLI",
-      dependencies: ["FrameDial", "Controls", "Vips", "Video", "BenchmarkSupport"]),
+      dependencies: ["FrameDial", "Controls", "Vips", "Video", "Studio", "BenchmarkSupport"]),
     .executableTarget(name: "framedial", dependencies: ["FrameDialCLI"]),
     .executableTarget(
       name: "framedial-bench",
@@ -49,6 +56,7 @@ let package = Package(
     .testTarget(
       name: "FrameDialCLITests",
       dependencies: ["FrameDialCLI", "framedial", "FrameDial", "Controls", "Vips", "Video"]),
+    .testTarget(name: "StudioTests", dependencies: ["Studio"]),
     .testTarget(name: "BenchmarkSupportTests", dependencies: ["BenchmarkSupport"]),
     .testTarget(name: "FrameDialCTests", dependencies: ["FrameDialC", "framedial"]),
   ],

@@ -11,7 +11,7 @@ public enum CLI {
   static let commands: [any Command.Type] = [
     ApplyCommand.self, BatchCommand.self, ControlsCommand.self, DevicesCommand.self,
     ExplainCommand.self, FramesCommand.self, InfoCommand.self, LutCommand.self, PresetsCommand.self,
-    PreviewCommand.self, SweepCommand.self, VideoCommand.self,
+    PreviewCommand.self, StudioCommand.self, SweepCommand.self, VideoCommand.self,
   ]
 
   /// Runs `framedial` with `arguments` (the program name first) and returns the process's exit code.

@@ -88,6 +88,26 @@ final class SignalTrap: @unchecked Sendable {
     sources = []
   }
 
+  /// Waits until Dispatch has installed the handlers, which it does asynchronously after `init`: until
+  /// then a caught signal is still ignored. A command that runs until it is stopped (`studio`) calls this
+  /// before saying it is ready. Returns false when they are not installed within `seconds`.
+  @discardableResult
+  func waitUntilInstalled(seconds: Double = 5) -> Bool {
+    let numbers = sources.map { Int32($0.handle) }
+    let end = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+    while true {
+      let installed = numbers.allSatisfy { number in
+        var current = sigaction()
+        guard sigaction(number, nil, &current) == 0 else { return false }
+        let handler = current.__sigaction_handler.sa_handler.map { unsafeBitCast($0, to: Int.self) }
+        return handler != nil && handler != Self.ignoredHandler
+      }
+      if installed { return true }
+      if ContinuousClock.now >= end { return false }
+      usleep(1000)
+    }
+  }
+
   /// `SIG_IGN`'s value.
   private static let ignoredHandler = unsafeBitCast(SIG_IGN, to: Int.self)
 

@@ -1,0 +1,119 @@
+import Controls
+import Foundation
+import FrameDial
+import Studio
+import Vips
+
+/// `framedial studio [IMAGE] [--device NAME] [--port N] [--listen ADDRESS]`: a local web page with the
+/// device screen, the live processed picture and the Camera Control overlay, and an HTTP API beside it.
+enum StudioCommand: Command {
+  static let name = "studio"
+  static let summary =
+    "Serve a local page to slide the Camera Control and watch the processed picture follow live."
+  static let usage =
+    "studio [IMAGE] [--device NAME] [--port N] [--listen ADDRESS] [--preset NAME] [--state FILE]… "
+    + "[--set KEY=VALUE]…"
+  /// The device drawn when `--device` is not given.
+  static let defaultDevice = "iphone-16-pro"
+  /// The port used when `--port` is not given.
+  static let defaultPort = 8080
+  /// The address listened on when `--listen` is not given.
+  static let defaultAddress = "127.0.0.1"
+  /// File extensions of videos, which this version of the studio does not play.
+  static let videoExtensions: Set<String> = [
+    "mp4", "mov", "m4v", "mkv", "webm", "avi", "y4m", "mpg", "mpeg", "ts", "m2ts", "mts", "3gp",
+  ]
+  static let parser = ArgumentParser(
+    options: [
+      .value("device", "NAME", "a screen from framedial devices (default \(defaultDevice))"),
+      .value("port", "N", "the port to listen on; 0 picks a free one (default \(defaultPort))"),
+      .value(
+        "listen", "ADDRESS",
+        "the IP address to listen on (default \(defaultAddress), this machine only; "
+          + "0.0.0.0 for every interface)"),
+      .value("pixel-limit", "PIXELS", "refuse larger images (default 100000000)"),
+    ] + StateOptions.options)
+
+  /// The repository's sample photo, found from this source file's location (as the benchmark finds it).
+  static var samplePhoto: String {
+    URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("SampleImages/rocket.jpg").path
+  }
+
+  static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+    // The trap comes before any thread is started (libvips's, the server's): a thread started earlier
+    // would not block the signals and could take one and drop it.
+    let stop = StudioStop()
+    let trap = SignalTrap(.finishRunningWork, onSignal: { _ in stop.request() })
+    defer { trap.cancel() }
+    guard arguments.positionals.count <= 1 else {
+      throw UsageError("studio takes at most one IMAGE, not \(arguments.positionals.count)")
+    }
+    let input = try inputPath(arguments.positionals.first)
+    let device: ScreenDevice
+    do {
+      device = try ScreenCatalog.named(arguments.value("device") ?? defaultDevice)
+    } catch {
+      throw UsageError(error.description)
+    }
+    let port = try arguments.int("port", in: 0...65535) ?? defaultPort
+    let listen = arguments.value("listen") ?? defaultAddress
+    let address = listen.lowercased() == "localhost" ? "127.0.0.1" : listen
+    let state = try StateOptions.state(from: arguments)
+    var load = LoadOptions()
+    if let limit = try arguments.int("pixel-limit", in: 1...Int.max) { load.pixelLimit = limit }
+
+    let model = device.capture ?? .iPhone16Pro
+    let source = try ViewfinderSource(input: input, device: device, load: load)
+    let configuration = try StudioPageConfiguration(source: source, screen: device, model: model)
+      .jsonData()
+    let live = LiveControlState(state)
+    let frames = try StudioFrameLoop(source: source, live: live)
+    let session = try StudioSession(
+      live: live, model: model, configuration: configuration, changed: { frames.wake() })
+    let server = StudioServer(
+      configuration: .init(address: address, port: port), backend: session,
+      resources: try PageResources.bundled())
+    let url: String
+    do {
+      url = try server.start()
+    } catch {
+      throw UsageError(error.message)
+    }
+    stop.attach(server)
+    frames.start(
+      publish: { jpeg, generation in server.publish(frame: jpeg, generation: generation) },
+      fail: { message, generation in server.publishFailure(message, generation: generation) })
+    // A signal sent by a reader of the URL line must reach the trap, not the ignoring disposition.
+    trap.waitUntilInstalled()
+    console.out(url)
+    if !device.hasCameraControl {
+      console.err(
+        "\(device.name) has no Camera Control: the page shows the viewfinder and the control list.")
+    }
+    server.waitUntilStopped()
+    frames.stop()
+    if let signal = trap.signal {
+      console.err("framedial studio: stopped by \(SignalTrap.name(of: signal))")
+    }
+    return ExitCode.success
+  }
+
+  /// The image to serve: `given`, or the sample photo; a video is refused (not supported yet).
+  static func inputPath(_ given: String?) throws(UsageError) -> String {
+    guard let given else {
+      guard FileManager.default.fileExists(atPath: samplePhoto) else {
+        throw UsageError("give an IMAGE (the sample photo \(samplePhoto) is not there)")
+      }
+      return samplePhoto
+    }
+    let ext = URL(fileURLWithPath: given).pathExtension.lowercased()
+    if videoExtensions.contains(ext) {
+      throw UsageError(
+        "\(given): video input is not supported by studio yet; give a still image "
+          + "(framedial video \(given) --frame-at T -o still.png takes one frame)")
+    }
+    return given
+  }
+}

@@ -1,0 +1,92 @@
+import Controls
+import Foundation
+import FrameDial
+import Vips
+
+/// Renders `framedial studio`'s live frames on a thread of its own: whenever the control state's
+/// generation differs from the one rendered last, it renders the latest state (never a queue of stale
+/// ones: changes that arrive while a frame renders are taken together by the next frame), encodes the
+/// frame as JPEG and hands it to `publish`.
+final class StudioFrameLoop: @unchecked Sendable {
+  // `@unchecked Sendable`: `renderer` and the buffers are used on the render thread only; `stopping` is
+  // guarded by `condition`.
+  /// The JPEG quality of live frames.
+  static let quality = 85
+
+  private let source: ViewfinderSource
+  private let renderer: FrameRenderer
+  private var publish: @Sendable (Data, UInt64) -> Void = { _, _ in }
+  private var fail: @Sendable (String, UInt64) -> Void = { _, _ in }
+  private let condition = NSCondition()
+  private var stopping = false
+  private var started = false
+  private let finished = DispatchSemaphore(value: 0)
+
+  /// Prepares a loop over `source` following `live`.
+  init(source: ViewfinderSource, live: LiveControlState) throws {
+    self.source = source
+    renderer = try FrameRenderer(
+      width: source.width, height: source.height, pixelFormat: .rgb24, controls: live)
+  }
+
+  /// Starts the render thread, which renders the current state at once: `publish` gets each frame and
+  /// its generation, `fail` a failure's message and the generation that failed. Call once.
+  func start(
+    publish: @escaping @Sendable (Data, UInt64) -> Void,
+    fail: @escaping @Sendable (String, UInt64) -> Void
+  ) {
+    self.publish = publish
+    self.fail = fail
+    started = true
+    let thread = Thread { [self] in
+      run()
+      finished.signal()
+    }
+    thread.name = "framedial-studio-render"
+    thread.start()
+  }
+
+  /// Tells the loop the state changed; safe from any thread.
+  func wake() {
+    condition.lock()
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  /// Stops the loop after the frame it is rendering, and waits for it.
+  func stop() {
+    condition.lock()
+    stopping = true
+    condition.broadcast()
+    condition.unlock()
+    if started { finished.wait() }
+  }
+
+  private func run() {
+    var output = [UInt8](repeating: 0, count: source.pixels.count)
+    var rendered: UInt64?
+    while true {
+      condition.lock()
+      while !stopping && rendered == renderer.controls.generation { condition.wait() }
+      let stop = stopping
+      condition.unlock()
+      if stop { return }
+      let wanted = renderer.controls.generation
+      do {
+        let generation = try source.pixels.withUnsafeBytes { input in
+          try output.withUnsafeMutableBytes { try renderer.render(input, into: $0) }
+        }
+        let layout = FrameLayout(width: source.width, height: source.height, bands: 3)
+        let jpeg = try output.withUnsafeBytes { pixels in
+          try Image(wrapping: pixels, layout: layout).encoded(
+            as: .jpeg, options: SaveOptions(quality: Self.quality, keepMetadata: false))
+        }
+        rendered = generation
+        publish(jpeg, generation)
+      } catch {
+        rendered = wanted
+        fail(ErrorMessage.plain(error), wanted)
+      }
+    }
+  }
+}

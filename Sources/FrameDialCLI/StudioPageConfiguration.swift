@@ -1,0 +1,77 @@
+import Controls
+import Foundation
+import FrameDial
+
+/// What `GET /studio.json` tells the page: the device screen in pixels, where the viewfinder and the
+/// Camera Control overlay go on it, the live frame's size, and the controls in overlay order (as
+/// `framedial controls --json` describes them, with the state key each one sets).
+struct StudioPageConfiguration: Encodable {
+  struct Size: Encodable {
+    var width: Int
+    var height: Int
+  }
+
+  struct Rect: Encodable {
+    var x: Int
+    var y: Int
+    var width: Int
+    var height: Int
+
+    init(_ rect: PixelRect) {
+      (x, y, width, height) = (rect.x, rect.y, rect.width, rect.height)
+    }
+  }
+
+  struct Device: Encodable {
+    var id: String
+    var name: String
+    var hasCameraControl: Bool
+    var orientation: String
+  }
+
+  /// One control: its name (the `--set` key or `temperature`), the JSON state key it sets, how its
+  /// scale is spaced (`linear`, `logarithmic` for zoom, `mired` for temperature), the stand-in glyph of
+  /// its symbol (as `preview` draws it; nil for none), and its description.
+  struct Control: Encodable {
+    var name: String
+    var jsonKey: String
+    var spacing: String
+    var glyph: String?
+    var description: ControlDescription
+  }
+
+  var device: Device
+  var screen: Size
+  var viewfinder: Rect
+  var overlay: Rect?
+  var frame: Size
+  var controls: [Control]
+
+  /// The configuration for `source` shown on `screen`, whose controls are `model`'s.
+  init(source: ViewfinderSource, screen device: ScreenDevice, model: CaptureDeviceModel) throws {
+    let layout = source.layout
+    self.device = Device(
+      id: device.id, name: device.name, hasCameraControl: device.hasCameraControl,
+      orientation: layout.orientation.rawValue)
+    screen = Size(width: layout.screen.width, height: layout.screen.height)
+    viewfinder = Rect(layout.viewfinder)
+    overlay = layout.overlay.map(Rect.init)
+    frame = Size(width: source.width, height: source.height)
+    let standard = try StandardControls(device: CaptureDevice(model: model))
+    controls = ControlDescription.describing(standard.all).map { description in
+      let name = description.identifier
+      let key = name == "temperature" ? ControlKey.whiteBalance : ControlKey(rawValue: name)
+      return Control(
+        name: name, jsonKey: key?.jsonKey ?? name,
+        spacing: name == "zoom" ? "logarithmic" : name == "temperature" ? "mired" : "linear",
+        glyph: SymbolGlyph.glyph(for: description.symbol), description: description)
+    }
+  }
+
+  /// The JSON document.
+  func jsonData() throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return try encoder.encode(self)
+  }
+}

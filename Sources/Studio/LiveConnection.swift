@@ -1,0 +1,65 @@
+import CSoup
+import Foundation
+
+/// One page connected to `/live` (libsoup's `SoupWebsocketConnection`, one reference held), used on the
+/// event-loop thread only.
+///
+/// Frames follow "latest wins": a frame is sent only once the page said the previous one is on screen;
+/// meanwhile newer frames replace each other on the server, so the page never works through a queue of
+/// stale ones.
+final class LiveConnection {
+  let pointer: OpaquePointer
+  /// A frame was sent and the page has not yet said it is shown.
+  var awaitingShown = false
+  /// The generation of the last frame sent.
+  var sentGeneration: UInt64?
+  /// The page's state changes not yet shown in a frame sent: its sequence number and the generation the
+  /// change produced.
+  var changes: [(seq: Int, generation: UInt64)] = []
+
+  /// Takes over one reference to `pointer`.
+  init(_ pointer: OpaquePointer) {
+    self.pointer = pointer
+  }
+
+  deinit {
+    g_object_unref(UnsafeMutableRawPointer(pointer))
+  }
+
+  /// The key the server files the connection under.
+  var key: Int { Int(bitPattern: UnsafeRawPointer(pointer)) }
+
+  /// True while messages can be sent.
+  var isOpen: Bool {
+    soup_websocket_connection_get_state(pointer) == SOUP_WEBSOCKET_STATE_OPEN
+  }
+
+  /// Sends a text message (JSON).
+  func sendText(_ data: Data) {
+    guard isOpen else { return }
+    let text = String(decoding: data, as: UTF8.self)
+    soup_websocket_connection_send_text(pointer, text)
+  }
+
+  /// Sends a binary message (a JPEG frame); libsoup copies the bytes.
+  func sendBinary(_ data: Data) {
+    guard isOpen else { return }
+    data.withUnsafeBytes { bytes in
+      soup_websocket_connection_send_binary(pointer, bytes.baseAddress, gsize(bytes.count))
+    }
+  }
+
+  /// The sequence number of the newest change a frame of `generation` shows (nil when none), forgetting
+  /// the changes it shows.
+  func takeChanges(shownBy generation: UInt64) -> Int? {
+    let shown = changes.filter { $0.generation <= generation }
+    changes.removeAll { $0.generation <= generation }
+    return shown.map(\.seq).max()
+  }
+
+  /// Starts closing the connection ("going away").
+  func close() {
+    guard isOpen else { return }
+    soup_websocket_connection_close(pointer, UInt16(SOUP_WEBSOCKET_CLOSE_GOING_AWAY.rawValue), nil)
+  }
+}

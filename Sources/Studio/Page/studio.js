@@ -1,0 +1,301 @@
+// FrameDial Studio: the Camera Control overlay in a page. State changes go to the server over the /live
+// WebSocket; the server renders the latest state only and sends the frame back (one at a time: the next
+// frame comes after this page says the last one is on screen). Plain script, no build step.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const studio = {
+  config: null,
+  state: {},
+  labels: {},
+  selected: null,
+  socket: null,
+  seq: 0,
+  sentAt: new Map(), // seq → input event time (performance.now clock)
+  frameSeq: null, // the seq the next binary frame shows
+  latencies: [],
+  frameURL: null,
+};
+
+// --- Scales: value ↔ position (0 at the bottom, 1 at the top) ---
+
+function toPosition(control, value) {
+  const { minimum: min, maximum: max } = control.description;
+  if (control.spacing === "logarithmic") return Math.log(value / min) / Math.log(max / min);
+  if (control.spacing === "mired") return (1e6 / min - 1e6 / value) / (1e6 / min - 1e6 / max);
+  return (value - min) / (max - min);
+}
+
+function fromPosition(control, position) {
+  const { minimum: min, maximum: max, step } = control.description;
+  const p = Math.min(1, Math.max(0, position));
+  let value;
+  if (control.spacing === "logarithmic") value = min * Math.pow(max / min, p);
+  else if (control.spacing === "mired") value = 1e6 / (1e6 / min - p * (1e6 / min - 1e6 / max));
+  else value = min + p * (max - min);
+  if (step) value = min + Math.round((value - min) / step) * step;
+  const digits = control.spacing === "mired" || max - min >= 100 ? 0 : 2;
+  return Math.min(max, Math.max(min, Number(value.toFixed(digits))));
+}
+
+// --- The current value of a control in the state ---
+
+function sliderValue(control) {
+  const value = studio.state[control.jsonKey];
+  if (control.name === "temperature") return typeof value === "number" ? value : 5500;
+  return typeof value === "number" ? value : control.description.defaultValue;
+}
+
+function pickerIndex(control) {
+  const options = control.description.options;
+  const value = studio.state[control.jsonKey];
+  if (control.name === "grid") return value ? 1 : 0;
+  if (control.name === "white-balance") {
+    if (typeof value === "number") return options.length - 1;
+    if (value === "none") return 0;
+  }
+  const index = options.findIndex((o) => o.toLowerCase() === String(value).toLowerCase());
+  return Math.max(0, index);
+}
+
+// --- Sending changes ---
+
+function send(change, event) {
+  studio.seq += 1;
+  const at = event && event.timeStamp > 0 ? event.timeStamp : performance.now();
+  studio.sentAt.set(studio.seq, at);
+  Object.assign(studio.state, change);
+  if (studio.socket && studio.socket.readyState === WebSocket.OPEN) {
+    studio.socket.send(JSON.stringify({ type: "state", seq: studio.seq, state: change }));
+  }
+  drawOverlay();
+}
+
+function slideTo(control, value, event) {
+  if (value === sliderValue(control)) return;
+  send({ [control.jsonKey]: value }, event);
+}
+
+function slideBy(control, positions, event) {
+  const position = toPosition(control, sliderValue(control)) + positions;
+  slideTo(control, fromPosition(control, position), event);
+}
+
+function selectOption(control, index, event) {
+  const options = control.description.options;
+  const chosen = Math.min(options.length - 1, Math.max(0, index));
+  if (chosen === pickerIndex(control)) return;
+  send({ [control.jsonKey]: control.name === "grid" ? chosen === 1 : options[chosen] }, event);
+}
+
+// --- Drawing ---
+
+function place(element, rect) {
+  const { width, height } = studio.config.screen;
+  element.style.left = `${(100 * rect.x) / width}%`;
+  element.style.top = `${(100 * rect.y) / height}%`;
+  element.style.width = `${(100 * rect.width) / width}%`;
+  element.style.height = `${(100 * rect.height) / height}%`;
+}
+
+function drawList() {
+  const list = $("control-list");
+  list.replaceChildren();
+  for (const control of studio.config.controls) {
+    const item = document.createElement("li");
+    const button = document.createElement("button");
+    button.type = "button";
+    button.dataset.name = control.name;
+    button.setAttribute("aria-pressed", String(control === studio.selected));
+    const title = document.createElement("span");
+    title.textContent = `${control.glyph ?? ""} ${control.description.title}`.trim();
+    const value = document.createElement("span");
+    value.className = "value";
+    value.textContent = studio.labels[control.name] ?? "";
+    button.append(title, value);
+    button.addEventListener("click", () => choose(control, true));
+    item.append(button);
+    list.append(item);
+  }
+}
+
+function drawOverlay() {
+  const control = studio.selected;
+  if (!control) return;
+  const d = control.description;
+  $("overlay-symbol").textContent = control.glyph ?? "";
+  $("overlay-title").textContent = d.title;
+  $("overlay-value").textContent = studio.labels[control.name] ?? "";
+  const slider = $("slider");
+  const options = $("options");
+  const isPicker = d.kind === "index-picker";
+  slider.hidden = isPicker;
+  options.hidden = !isPicker;
+  if (isPicker) {
+    const index = pickerIndex(control);
+    options.replaceChildren(...d.options.map((title, i) => {
+      const option = document.createElement("div");
+      option.className = "option";
+      option.setAttribute("role", "option");
+      option.setAttribute("aria-selected", String(i === index));
+      option.textContent = title;
+      option.addEventListener("click", (event) => selectOption(control, i, event));
+      return option;
+    }));
+    options.setAttribute("aria-activedescendant", "");
+    return;
+  }
+  const value = sliderValue(control);
+  slider.setAttribute("aria-valuemin", String(d.minimum));
+  slider.setAttribute("aria-valuemax", String(d.maximum));
+  slider.setAttribute("aria-valuenow", String(value));
+  slider.setAttribute("aria-valuetext", studio.labels[control.name] ?? String(value));
+  $("thumb").style.bottom = `${100 * toPosition(control, value)}%`;
+  $("marks").replaceChildren(...d.prominentValues.map((mark, i) => {
+    const label = document.createElement("span");
+    label.className = "mark";
+    label.style.bottom = `${100 * toPosition(control, mark)}%`;
+    label.textContent = d.prominentLabels[i];
+    return label;
+  }));
+}
+
+function drawLatency() {
+  const sorted = [...studio.latencies].sort((a, b) => a - b);
+  const rank = (p) => sorted[Math.min(sorted.length, Math.max(1, Math.ceil((p / 100) * sorted.length))) - 1];
+  const ms = (v) => (v === undefined ? "–" : `${v.toFixed(1)} ms`);
+  $("p50").textContent = ms(rank(50));
+  $("p99").textContent = ms(rank(99));
+  $("last").textContent = ms(studio.latencies[studio.latencies.length - 1]);
+  $("samples").textContent = String(sorted.length);
+}
+
+function choose(control, focus) {
+  studio.selected = control;
+  drawList();
+  drawOverlay();
+  if (focus) (control.description.kind === "index-picker" ? $("options") : $("slider")).focus();
+}
+
+// --- Input: keys, wheel, drag ---
+
+function onKey(event) {
+  const control = studio.selected;
+  if (!control) return;
+  const up = event.key === "ArrowUp" || event.key === "ArrowRight";
+  const down = event.key === "ArrowDown" || event.key === "ArrowLeft";
+  if (!up && !down && event.key !== "Home" && event.key !== "End") return;
+  event.preventDefault();
+  if (control.description.kind === "index-picker") {
+    const last = control.description.options.length - 1;
+    const index = event.key === "Home" ? 0 : event.key === "End" ? last : pickerIndex(control) + (up ? 1 : -1);
+    selectOption(control, index, event);
+    return;
+  }
+  if (event.key === "Home") return slideTo(control, control.description.minimum, event);
+  if (event.key === "End") return slideTo(control, control.description.maximum, event);
+  slideBy(control, (up ? 1 : -1) * (event.shiftKey ? 0.1 : 0.01), event);
+}
+
+function onWheel(event) {
+  const control = studio.selected;
+  if (!control) return;
+  event.preventDefault();
+  const notches = Math.sign(-event.deltaY);
+  if (control.description.kind === "index-picker") {
+    selectOption(control, pickerIndex(control) + notches, event);
+  } else {
+    slideBy(control, notches * (event.shiftKey ? 0.1 : 0.01), event);
+  }
+}
+
+function onDrag(event) {
+  const control = studio.selected;
+  if (!control || control.description.kind === "index-picker") return;
+  if (event.type === "pointerdown") $("slider").setPointerCapture(event.pointerId);
+  else if (!$("slider").hasPointerCapture(event.pointerId)) return;
+  const box = $("slider").getBoundingClientRect();
+  slideTo(control, fromPosition(control, (box.bottom - event.clientY) / box.height), event);
+}
+
+// --- Frames and the connection ---
+
+async function showFrame(blob) {
+  const seq = studio.frameSeq;
+  studio.frameSeq = null;
+  const url = URL.createObjectURL(blob);
+  const image = $("frame");
+  image.src = url;
+  try { await image.decode(); } catch (_) { /* shown anyway */ }
+  if (studio.frameURL) URL.revokeObjectURL(studio.frameURL);
+  studio.frameURL = url;
+  requestAnimationFrame(() => {
+    const shownAt = performance.now();
+    let latencyMs = null;
+    if (seq !== null && studio.sentAt.has(seq)) {
+      latencyMs = shownAt - studio.sentAt.get(seq);
+      studio.latencies.push(latencyMs);
+      if (studio.latencies.length > 1024) studio.latencies.shift();
+      drawLatency();
+    }
+    for (const key of [...studio.sentAt.keys()]) if (seq !== null && key <= seq) studio.sentAt.delete(key);
+    if (studio.socket && studio.socket.readyState === WebSocket.OPEN) {
+      studio.socket.send(JSON.stringify(latencyMs === null ? { type: "shown" } : { type: "shown", latencyMs }));
+    }
+  });
+}
+
+function connect() {
+  const socket = new WebSocket(`ws://${location.host}/live`);
+  socket.binaryType = "blob";
+  studio.socket = socket;
+  socket.addEventListener("open", () => { $("status").textContent = "Connected."; });
+  socket.addEventListener("message", (event) => {
+    if (typeof event.data !== "string") return void showFrame(event.data);
+    const message = JSON.parse(event.data);
+    if (message.type === "state") {
+      studio.state = message.state;
+      studio.labels = message.labels;
+      drawList();
+      drawOverlay();
+    } else if (message.type === "frame") {
+      studio.frameSeq = message.seq;
+    } else if (message.type === "error") {
+      $("status").textContent = message.message;
+    }
+  });
+  socket.addEventListener("close", () => {
+    $("status").textContent = "Disconnected from framedial studio; retrying…";
+    setTimeout(connect, 1000);
+  });
+}
+
+function exportState() {
+  const blob = new Blob([JSON.stringify(studio.state, null, 2) + "\n"], { type: "application/json" });
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(blob);
+  link.download = "framedial-state.json";
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.href), 0);
+}
+
+async function start() {
+  const config = await (await fetch("/studio.json")).json();
+  studio.config = config;
+  $("device-name").textContent = `${config.device.name}, ${config.screen.width}×${config.screen.height} px`;
+  $("screen").style.aspectRatio = `${config.screen.width} / ${config.screen.height}`;
+  place($("frame"), config.viewfinder);
+  const overlay = $("overlay");
+  if (config.overlay) place(overlay, config.overlay);
+  else overlay.hidden = true;
+  for (const target of [$("slider"), $("options")]) {
+    target.addEventListener("keydown", onKey);
+    target.addEventListener("wheel", onWheel, { passive: false });
+  }
+  for (const type of ["pointerdown", "pointermove"]) $("slider").addEventListener(type, onDrag);
+  $("export-state").addEventListener("click", exportState);
+  choose(config.controls.find((c) => c.name === "exposure-bias") ?? config.controls[0], false);
+  connect();
+}
+
+start();

@@ -1,0 +1,59 @@
+import CSoup
+import Foundation
+
+/// One request and its response (libsoup's `SoupServerMessage`), used on the event-loop thread only.
+struct ServerMessage {
+  let pointer: OpaquePointer
+
+  /// The request method ("GET").
+  var method: String {
+    soup_server_message_get_method(pointer).map { String(cString: $0) } ?? ""
+  }
+
+  /// A request header's value, nil when absent.
+  func header(_ name: String) -> String? {
+    guard let headers = soup_server_message_get_request_headers(pointer),
+      let value = soup_message_headers_get_one(headers, name)
+    else { return nil }
+    return String(cString: value)
+  }
+
+  /// The request body.
+  var body: Data {
+    guard let body = soup_server_message_get_request_body(pointer),
+      let bytes = soup_message_body_flatten(body)
+    else { return Data() }
+    defer { g_bytes_unref(bytes) }
+    var size: gsize = 0
+    guard let data = g_bytes_get_data(bytes, &size), size > 0 else { return Data() }
+    return Data(bytes: data, count: Int(size))
+  }
+
+  /// Sets a response header.
+  func setHeader(_ name: String, _ value: String) {
+    guard let headers = soup_server_message_get_response_headers(pointer) else { return }
+    soup_message_headers_replace(headers, name, value)
+  }
+
+  /// Sets the status and the body (copied), never cached by the browser.
+  func respond(_ status: UInt32, contentType: String, body: Data) {
+    soup_server_message_set_status(pointer, status, nil)
+    setHeader("Cache-Control", "no-store")
+    setHeader("X-Content-Type-Options", "nosniff")
+    body.withUnsafeBytes { bytes in
+      soup_server_message_set_response(
+        pointer, contentType, SOUP_MEMORY_COPY,
+        bytes.baseAddress?.assumingMemoryBound(to: CChar.self), gsize(bytes.count))
+    }
+  }
+
+  /// Responds with a JSON body.
+  func respondJSON(_ status: UInt32, _ body: Data) {
+    respond(status, contentType: "application/json", body: body)
+  }
+
+  /// Responds with `{"error": message}`.
+  func respondError(_ status: UInt32, _ message: String) {
+    respondJSON(status, JSONText.object(["error": .string(message)]))
+  }
+}

@@ -1,0 +1,11 @@
+/// Why the studio server could not start.
+public struct StudioError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// A sentence naming the problem.
+  public var message: String
+
+  /// Creates an error with `message`.
+  public init(_ message: String) { self.message = message }
+
+  /// The message.
+  public var description: String { message }
+}

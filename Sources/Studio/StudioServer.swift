@@ -1,0 +1,381 @@
+import CSoup
+import Foundation
+import Synchronization
+
+/// The studio's local web server, on libsoup 3: the page and its files, the HTTP API (`/state`,
+/// `/frame.jpg`, `/stats`) and the `/live` WebSocket (see ``StudioRoute``).
+///
+/// Threads: libsoup's server and connections live on one event-loop thread of the server's own (a GLib
+/// main loop); every request handler runs there and asks the ``StudioBackend`` only for quick answers.
+/// Frames are rendered elsewhere and handed in with ``publish(frame:generation:)`` from any thread;
+/// the loop takes the newest one (latest wins) and sends it on. A bad request is answered with an
+/// error status and never stops the server.
+public final class StudioServer: @unchecked Sendable {
+  // `@unchecked Sendable`: the mutable state below is touched on the event-loop thread only, except
+  // `incoming` (a mutex) and `startResult` (written before `started` is signalled, read after).
+
+  /// Where the server listens.
+  public struct Configuration: Sendable, Equatable {
+    /// An IP address (`127.0.0.1`, `0.0.0.0`, `::1` …).
+    public var address: String
+    /// The port; 0 picks a free one.
+    public var port: Int
+
+    /// Creates a configuration.
+    public init(address: String = "127.0.0.1", port: Int = 8080) {
+      self.address = address
+      self.port = port
+    }
+  }
+
+  private let configuration: Configuration
+  private let backend: any StudioBackend
+  private let resources: PageResources
+  private let loop = EventLoop()
+  private let started = DispatchSemaphore(value: 0)
+  private let finished = DispatchSemaphore(value: 0)
+  private var startResult: Result<String, StudioError> = .failure(StudioError("not started"))
+
+  // Event-loop thread only.
+  private var server: UnsafeMutablePointer<SoupServer>?
+  private var policy = OriginPolicy(port: 0, loopbackOnly: true)
+  private var connections: [Int: LiveConnection] = [:]
+  private var waitingForFrame: [(message: OpaquePointer, generation: UInt64)] = []
+  private var latestFrame: (jpeg: Data, generation: UInt64)?
+  private var samples = LatencySamples()
+
+  /// A frame or failure handed in from the render thread, not yet taken by the loop.
+  private enum Incoming {
+    case frame(Data, generation: UInt64)
+    case failure(String, generation: UInt64)
+  }
+  private let incoming = Mutex<Incoming?>(nil)
+
+  /// Creates a server; nothing listens until ``start()``.
+  public init(
+    configuration: Configuration, backend: any StudioBackend, resources: PageResources
+  ) {
+    self.configuration = configuration
+    self.backend = backend
+    self.resources = resources
+  }
+
+  /// Starts the event-loop thread and listens; returns the page's URL (`http://127.0.0.1:8080/`).
+  ///
+  /// - Throws: ``StudioError`` when the address is not an IP address or cannot be listened on.
+  public func start() throws(StudioError) -> String {
+    let thread = Thread { [self] in
+      loop.run(setUp: { listen() }, tearDown: { tearDown() })
+      finished.signal()
+    }
+    thread.name = "framedial-studio-loop"
+    thread.start()
+    started.wait()
+    return try startResult.get()
+  }
+
+  /// Blocks until the server has stopped (after ``stop()``, or at once when it never started).
+  public func waitUntilStopped() {
+    finished.wait()
+    finished.signal()
+  }
+
+  /// Closes the pages' connections and the listening socket and ends the loop; safe from any thread.
+  public func stop() {
+    loop.invoke { [self] in
+      for connection in connections.values { connection.close() }
+      if let server { soup_server_disconnect(server) }
+      loop.quit()
+    }
+  }
+
+  /// Hands in the newest rendered frame (a JPEG) and the state generation it shows; safe from any
+  /// thread. A frame not yet taken by the loop is replaced.
+  public func publish(frame jpeg: Data, generation: UInt64) {
+    hand(.frame(jpeg, generation: generation))
+  }
+
+  /// Reports that rendering `generation` failed with `message`: requests waiting for that frame get a
+  /// 500 with the message, pages get it as an error message.
+  public func publishFailure(_ message: String, generation: UInt64) {
+    hand(.failure(message, generation: generation))
+  }
+
+  private func hand(_ item: Incoming) {
+    let wasEmpty = incoming.withLock { slot in
+      defer { slot = item }
+      return slot == nil
+    }
+    guard wasEmpty else { return }  // a delivery is already scheduled: it will take this one
+    loop.invoke { [self] in
+      guard
+        let item = incoming.withLock({ slot in
+          defer { slot = nil }
+          return slot
+        })
+      else {
+        return
+      }
+      switch item {
+      case .frame(let jpeg, let generation): deliver(jpeg, generation: generation)
+      case .failure(let message, let generation): deliverFailure(message, generation: generation)
+      }
+    }
+  }
+
+  // MARK: - On the event-loop thread
+
+  /// Creates the server, installs the handlers and listens; records the URL or the error.
+  private func listen() -> Bool {
+    defer { started.signal() }
+    guard let address = g_inet_address_new_from_string(configuration.address) else {
+      startResult = .failure(
+        StudioError(
+          "cannot listen on '\(configuration.address)': not an IP address "
+            + "(for example 127.0.0.1, 0.0.0.0 or ::1)"))
+      return false
+    }
+    defer { g_object_unref(UnsafeMutableRawPointer(address)) }
+    guard let server = fd_soup_server_new() else {
+      startResult = .failure(StudioError("libsoup could not create a server"))
+      return false
+    }
+    self.server = server
+    soup_server_remove_websocket_extension(server, fd_websocket_deflate_type())
+    let me = Unmanaged.passUnretained(self).toOpaque()
+    let handler: SoupServerCallback = { _, message, path, _, data in
+      guard let message, let path, let data else { return }
+      Unmanaged<StudioServer>.fromOpaque(data).takeUnretainedValue()
+        .handle(ServerMessage(pointer: message), path: String(cString: path))
+    }
+    soup_server_add_handler(server, nil, handler, me, nil)
+    soup_server_add_handler(server, StudioRoute.live.rawValue, handler, me, nil)
+    soup_server_add_websocket_handler(
+      server, StudioRoute.live.rawValue, nil, nil,
+      { _, _, _, connection, data in
+        guard let connection, let data else { return }
+        Unmanaged<StudioServer>.fromOpaque(data).takeUnretainedValue().connected(connection)
+      }, me, nil)
+    let socketAddress = g_inet_socket_address_new(address, UInt16(clamping: configuration.port))
+    defer { g_object_unref(UnsafeMutableRawPointer(socketAddress)) }
+    var error: UnsafeMutablePointer<GError>?
+    guard soup_server_listen(server, socketAddress, SoupServerListenOptions(0), &error) != 0 else {
+      let reason = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+      if let error { g_error_free(error) }
+      startResult = .failure(
+        StudioError("cannot listen on \(hostPart):\(configuration.port): \(reason)"))
+      return false
+    }
+    let port = boundPort(server) ?? configuration.port
+    policy = OriginPolicy(port: port, loopbackOnly: g_inet_address_get_is_loopback(address) != 0)
+    startResult = .success("http://\(hostPart):\(port)/")
+    return true
+  }
+
+  /// The address as it goes in a URL (IPv6 in brackets).
+  private var hostPart: String {
+    configuration.address.contains(":") ? "[\(configuration.address)]" : configuration.address
+  }
+
+  /// The port the server is bound to (the one picked when 0 was asked for).
+  private func boundPort(_ server: UnsafeMutablePointer<SoupServer>) -> Int? {
+    guard let uris = soup_server_get_uris(server) else { return nil }
+    defer { g_slist_free_full(uris, { g_uri_unref(OpaquePointer($0)) }) }
+    guard let first = uris.pointee.data else { return nil }
+    let port = Int(g_uri_get_port(OpaquePointer(first)))
+    return port > 0 ? port : nil
+  }
+
+  private func tearDown() {
+    connections.removeAll()
+    for waiting in waitingForFrame { g_object_unref(UnsafeMutableRawPointer(waiting.message)) }
+    waitingForFrame.removeAll()
+    if let server {
+      soup_server_disconnect(server)
+      g_object_unref(UnsafeMutableRawPointer(server))
+    }
+    server = nil
+  }
+
+  /// Answers one request (every path but a WebSocket handshake's last step comes here).
+  private func handle(_ message: ServerMessage, path: String) {
+    switch StudioRoute.resolve(method: message.method, path: path) {
+    case .notFound:
+      message.respondError(404, "no such path: \(path)")
+    case .methodNotAllowed(let allowed):
+      message.setHeader("Allow", allowed)
+      message.respondError(405, "\(path) takes \(allowed) only")
+    case .route(let route, let isPost):
+      if let refusal = policy.refusal(
+        host: message.header("Host"), origin: message.header("Origin"),
+        changesState: isPost || route == .live)
+      {
+        message.respondError(403, "refused: \(refusal)")
+        return
+      }
+      respond(to: message, route: route, isPost: isPost)
+    }
+  }
+
+  private func respond(to message: ServerMessage, route: StudioRoute, isPost: Bool) {
+    switch route {
+    case .page: serve(resources.page, to: message)
+    case .script: serve(resources.script, to: message)
+    case .styleSheet: serve(resources.styleSheet, to: message)
+    case .pageConfiguration: message.respondJSON(200, backend.pageConfiguration())
+    case .state:
+      guard isPost else { return message.respondJSON(200, backend.stateJSON()) }
+      switch backend.applyState(json: message.body) {
+      case .applied:
+        message.respondJSON(200, backend.stateJSON())
+        broadcastState()
+      case .rejected(let reason):
+        message.respondError(400, reason)
+      }
+    case .frame:
+      let wanted = backend.generation
+      if let latestFrame, latestFrame.generation >= wanted {
+        message.respond(200, contentType: "image/jpeg", body: latestFrame.jpeg)
+        return
+      }
+      // Answered when a frame of this generation (or a newer one) is rendered.
+      g_object_ref(UnsafeMutableRawPointer(message.pointer))
+      soup_server_message_pause(message.pointer)
+      waitingForFrame.append((message.pointer, wanted))
+    case .stats:
+      message.respondJSON(200, statsJSON())
+    case .live:
+      break  // no status set: libsoup goes on with the WebSocket handshake (or refuses a plain GET)
+    }
+  }
+
+  private func serve(_ file: PageResources.File, to message: ServerMessage) {
+    message.respond(200, contentType: file.contentType, body: file.body)
+  }
+
+  /// `{"p50Ms": …, "p99Ms": …, "samples": …}` (null percentiles before the first sample).
+  private func statsJSON() -> Data {
+    func value(_ number: Double?) -> JSONText.Value { number.map { .number($0) } ?? .null }
+    return JSONText.object([
+      "p50Ms": value(samples.percentile(50)), "p99Ms": value(samples.percentile(99)),
+      "samples": .integer(Int64(samples.count)),
+    ])
+  }
+
+  /// The state message every page gets after a change: state, generation and the overlay's labels.
+  private func stateMessage() -> Data {
+    let labels = backend.labels().sorted { $0.key < $1.key }.map {
+      ($0.key, JSONText.Value.string($0.value))
+    }
+    return JSONText.object([
+      "type": .string("state"), "generation": .integer(Int64(backend.generation)),
+      "state": .raw(backend.stateJSON()), "labels": .object(labels),
+    ])
+  }
+
+  private func broadcastState() {
+    let text = stateMessage()
+    for connection in connections.values { connection.sendText(text) }
+  }
+
+  private func deliver(_ jpeg: Data, generation: UInt64) {
+    latestFrame = (jpeg, generation)
+    let ready = waitingForFrame.filter { $0.generation <= generation }
+    waitingForFrame.removeAll { $0.generation <= generation }
+    for waiting in ready {
+      ServerMessage(pointer: waiting.message).respond(200, contentType: "image/jpeg", body: jpeg)
+      soup_server_message_unpause(waiting.message)
+      g_object_unref(UnsafeMutableRawPointer(waiting.message))
+    }
+    for connection in connections.values { offerFrame(to: connection) }
+  }
+
+  private func deliverFailure(_ reason: String, generation: UInt64) {
+    let failed = waitingForFrame.filter { $0.generation <= generation }
+    waitingForFrame.removeAll { $0.generation <= generation }
+    for waiting in failed {
+      ServerMessage(pointer: waiting.message).respondError(
+        500, "cannot render the frame: \(reason)")
+      soup_server_message_unpause(waiting.message)
+      g_object_unref(UnsafeMutableRawPointer(waiting.message))
+    }
+    let text = JSONText.object([
+      "type": .string("error"), "message": .string("cannot render the frame: \(reason)"),
+    ])
+    for connection in connections.values { connection.sendText(text) }
+  }
+
+  /// Sends the latest frame to a page that has shown the previous one and has not seen this one.
+  private func offerFrame(to connection: LiveConnection) {
+    guard let latestFrame, !connection.awaitingShown,
+      connection.sentGeneration != latestFrame.generation
+    else { return }
+    let seq = connection.takeChanges(shownBy: latestFrame.generation)
+    connection.sendText(
+      JSONText.object([
+        "type": .string("frame"), "generation": .integer(Int64(latestFrame.generation)),
+        "seq": seq.map { .integer(Int64($0)) } ?? .null,
+      ]))
+    connection.sendBinary(latestFrame.jpeg)
+    connection.awaitingShown = true
+    connection.sentGeneration = latestFrame.generation
+  }
+
+  private func connected(_ pointer: OpaquePointer) {
+    g_object_ref(UnsafeMutableRawPointer(pointer))
+    let connection = LiveConnection(pointer)
+    connections[connection.key] = connection
+    let me = Unmanaged.passUnretained(self).toOpaque()
+    _ = fd_websocket_on_message(
+      pointer,
+      { connection, type, bytes, data in
+        guard let connection, let bytes, let data else { return }
+        var size: gsize = 0
+        let body =
+          g_bytes_get_data(bytes, &size).map { Data(bytes: $0, count: Int(size)) } ?? Data()
+        Unmanaged<StudioServer>.fromOpaque(data).takeUnretainedValue()
+          .received(body, isText: type == Int32(SOUP_WEBSOCKET_DATA_TEXT.rawValue), on: connection)
+      }, me)
+    _ = fd_websocket_on_closed(
+      pointer,
+      { connection, data in
+        guard let connection, let data else { return }
+        let server = Unmanaged<StudioServer>.fromOpaque(data).takeUnretainedValue()
+        server.connections[Int(bitPattern: UnsafeRawPointer(connection))] = nil
+      }, me)
+    connection.sendText(stateMessage())
+    offerFrame(to: connection)
+  }
+
+  private func received(_ body: Data, isText: Bool, on pointer: OpaquePointer) {
+    guard let connection = connections[Int(bitPattern: UnsafeRawPointer(pointer))] else { return }
+    func fail(_ message: String) {
+      connection.sendText(JSONText.object(["type": .string("error"), "message": .string(message)]))
+    }
+    guard isText else { return fail("/live takes text messages (JSON) only") }
+    let message: LiveMessage
+    do {
+      message = try LiveMessage(text: body)
+    } catch {
+      return fail(error.message)
+    }
+    switch message {
+    case .state(let json, let seq):
+      switch backend.applyState(json: json) {
+      case .applied(let generation):
+        // A frame of this generation is still to come (a change to values already set makes none).
+        if let seq, connection.sentGeneration.map({ generation > $0 }) ?? true {
+          connection.changes.append((seq, generation))
+        }
+        broadcastState()
+        offerFrame(to: connection)
+      case .rejected(let reason):
+        fail(reason)
+      }
+    case .shown(let latency):
+      if let latency { samples.add(latency) }
+      connection.awaitingShown = false
+      offerFrame(to: connection)
+    }
+  }
+}

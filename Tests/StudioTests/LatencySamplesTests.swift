@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+@testable import Studio
+
+/// The page's latency reports: nearest-rank percentiles over the newest samples, nonsense dropped.
+@Suite struct LatencySamplesTests {
+  @Test func percentilesAreNearestRank() {
+    var samples = LatencySamples()
+    #expect(samples.percentile(50) == nil)
+    for value in 1...100 { samples.add(Double(value)) }
+    #expect(samples.count == 100)
+    #expect(samples.percentile(50) == 50)
+    #expect(samples.percentile(99) == 99)
+    #expect(samples.percentile(100) == 100)
+    #expect(samples.percentile(0) == 1)
+  }
+
+  @Test func nonsenseIsDroppedAndOnlyTheNewestAreKept() {
+    var samples = LatencySamples()
+    let refused = [-1, .nan, .infinity, LatencySamples.largestMilliseconds + 1].map {
+      samples.add($0)
+    }
+    #expect(refused == [false, false, false, false])
+    #expect(samples.count == 0)
+    for _ in 0..<LatencySamples.capacity { samples.add(500) }
+    for _ in 0..<LatencySamples.capacity { samples.add(5) }
+    #expect(samples.count == LatencySamples.capacity)
+    #expect(samples.percentile(99) == 5)
+  }
+}
+
+/// The `/live` messages a page sends.
+@Suite struct LiveMessageTests {
+  @Test func stateMessagesCarryTheStateObjectAndTheSequenceNumber() throws {
+    let message = try LiveMessage(
+      text: Data(#"{"type":"state","seq":7,"state":{"exposureBias":0.5}}"#.utf8))
+    guard case .state(let json, let seq) = message else {
+      Issue.record("not a state message: \(message)")
+      return
+    }
+    #expect(seq == 7)
+    let object = try JSONSerialization.jsonObject(with: json) as? [String: Double]
+    #expect(object == ["exposureBias": 0.5])
+  }
+
+  @Test func shownMessagesCarryTheLatencyWhenMeasured() throws {
+    #expect(
+      try LiveMessage(text: Data(#"{"type":"shown","latencyMs":12.5}"#.utf8))
+        == .shown(latencyMs: 12.5))
+    #expect(try LiveMessage(text: Data(#"{"type":"shown"}"#.utf8)) == .shown(latencyMs: nil))
+  }
+
+  @Test(arguments: [
+    "not json", "[1,2]", #"{"type":"dance"}"#, #"{"state":{}}"#, #"{"type":"state","state":3}"#,
+  ])
+  func otherTextIsAProblemNamingWhatIsExpected(text: String) {
+    #expect(throws: LiveMessage.Problem.self) { try LiveMessage(text: Data(text.utf8)) }
+  }
+
+  @Test func jsonTextEscapesEveryString() throws {
+    let data = JSONText.object([
+      "error": .string("bad \"key\"\n</script>\u{1}"), "n": .number(.nan),
+      "raw": .raw(Data("[1]".utf8)),
+    ])
+    let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    #expect(object["error"] as? String == "bad \"key\"\n</script>\u{1}")
+    #expect(object["n"] is NSNull)
+    #expect(object["raw"] as? [Int] == [1])
+    #expect(!String(decoding: data, as: UTF8.self).contains("</script>"))
+  }
+}
