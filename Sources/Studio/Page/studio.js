@@ -142,7 +142,6 @@ function drawOverlay() {
       option.addEventListener("click", (event) => selectOption(control, i, event));
       return option;
     }));
-    options.setAttribute("aria-activedescendant", "");
     return;
   }
   const value = sliderValue(control);
@@ -187,8 +186,10 @@ function onKey(event) {
   if (!up && !down && event.key !== "Home" && event.key !== "End") return;
   event.preventDefault();
   if (control.description.kind === "index-picker") {
+    // The options are listed top to bottom: down (or right) is the next one.
     const last = control.description.options.length - 1;
-    const index = event.key === "Home" ? 0 : event.key === "End" ? last : pickerIndex(control) + (up ? 1 : -1);
+    const next = event.key === "ArrowDown" || event.key === "ArrowRight" ? 1 : -1;
+    const index = event.key === "Home" ? 0 : event.key === "End" ? last : pickerIndex(control) + next;
     selectOption(control, index, event);
     return;
   }
@@ -203,7 +204,7 @@ function onWheel(event) {
   event.preventDefault();
   const notches = Math.sign(-event.deltaY);
   if (control.description.kind === "index-picker") {
-    selectOption(control, pickerIndex(control) + notches, event);
+    selectOption(control, pickerIndex(control) - notches, event);
   } else {
     slideBy(control, notches * (event.shiftKey ? 0.1 : 0.01), event);
   }
