@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Controls
 import Foundation
 import FrameDial
@@ -17,9 +18,11 @@ struct PythonResult: Sendable, Codable {
   var swiftFourThreadsFPS: Double
   var pythonOneThreadFPS: Double
   var pythonFourThreadsFPS: Double
+  /// Python's median over Swift's, per round (the two take turns, so a busy moment meets both).
+  var roundRatios: [Double]
 
-  /// Python's median over Swift's.
-  var medianRatio: Double { pythonMedian / swiftMedian }
+  /// Python's median over Swift's: the median of the rounds' ratios.
+  var medianRatio: Double { Statistics.median(sorted: roundRatios.sorted()) }
   /// Four threads' throughput over one thread's.
   var swiftScaling: Double { swiftFourThreadsFPS / swiftOneThreadFPS }
   var pythonScaling: Double { pythonFourThreadsFPS / pythonOneThreadFPS }
@@ -69,7 +72,8 @@ struct PythonBenchmark {
     }
     let count = options.quick ? 40 : 200
     let threadFrames = options.quick ? 10 : 50
-    progress("python: \(count) frames of 1080p colour from Swift and from \(python)")
+    progress(
+      "python: \(count) frames of 1080p colour from Swift and from \(python), taking turns")
     let scratch = FileManager.default.temporaryDirectory
       .appendingPathComponent("framedial-bench-python-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -79,30 +83,47 @@ struct PythonBenchmark {
     let state = String(decoding: try FrameState.colourState.jsonData(), as: UTF8.self)
     let script = scratch.appendingPathComponent("bench.py").path
     try Self.script.write(toFile: script, atomically: true, encoding: .utf8)
-    // Swift before and after Python, so both meet the same background load.
-    var swiftTimes = try swiftFrameTimes(frame, count: count / 2)
-    let swiftOne = try swiftThroughput(frame, threads: 1, framesEach: threadFrames)
-    let swiftFour = try swiftThroughput(frame, threads: 4, framesEach: threadFrames)
-    let child = try Self.run(
-      python,
-      [
-        script, framePath, String(frame.width), String(frame.height), state, String(count),
-        String(threadFrames),
-      ])
-    guard child.status == 0,
-      let json = try JSONSerialization.jsonObject(with: Data(child.output.utf8))
-        as? [String: Double],
-      let median = json["median"], let one = json["one"], let four = json["four"]
-    else { throw RenderError("the Python benchmark failed: \(child.output)") }
-    swiftTimes += try swiftFrameTimes(frame, count: count / 2)
+    // Swift and Python take turns, a round each, so a busy moment on the shared machine meets both;
+    // the ratio is the median of the rounds' ratios. Throughput is measured in the last round.
+    let rounds = options.quick ? 2 : 5
+    let perRound = max(count / rounds, 10)
+    var (swiftTimes, pythonMedians, ratios) = ([Double](), [Double](), [Double]())
+    var swiftRates = (one: 0.0, four: 0.0)
+    var pythonRates = (one: 0.0, four: 0.0)
+    for round in 1...rounds {
+      let last = round == rounds
+      let swift = try swiftFrameTimes(frame, count: perRound).sorted()
+      if last {
+        swiftRates = (
+          try swiftThroughput(frame, threads: 1, framesEach: threadFrames),
+          try swiftThroughput(frame, threads: 4, framesEach: threadFrames)
+        )
+      }
+      let child = try Self.run(
+        python,
+        [
+          script, framePath, String(frame.width), String(frame.height), state, String(perRound),
+          String(last ? threadFrames : 0),
+        ])
+      guard child.status == 0,
+        let json = try JSONSerialization.jsonObject(with: Data(child.output.utf8))
+          as? [String: Double],
+        let median = json["median"], let one = json["one"], let four = json["four"]
+      else { throw RenderError("the Python benchmark failed: \(child.output)") }
+      if last { pythonRates = (one, four) }
+      ratios.append(median / swift[(swift.count - 1) / 2])
+      swiftTimes += swift
+      pythonMedians.append(median)
+    }
     swiftTimes.sort()
     return PythonResult(
       python: python, swiftMedian: swiftTimes[(swiftTimes.count - 1) / 2] * 1000,
-      pythonMedian: median * 1000, swiftOneThreadFPS: swiftOne, swiftFourThreadsFPS: swiftFour,
-      pythonOneThreadFPS: one, pythonFourThreadsFPS: four)
+      pythonMedian: Statistics.median(sorted: pythonMedians.sorted()) * 1000,
+      swiftOneThreadFPS: swiftRates.one, swiftFourThreadsFPS: swiftRates.four,
+      pythonOneThreadFPS: pythonRates.one, pythonFourThreadsFPS: pythonRates.four,
+      roundRatios: ratios)
   }
 
-  /// Seconds per frame, one calling thread, after a warm-up.
   private func swiftFrameTimes(_ frame: SampleFrame, count: Int) throws -> [Double] {
     let renderer = try FrameRenderer(
       width: frame.width, height: frame.height, pixelFormat: .rgb24,
@@ -208,8 +229,8 @@ struct PythonBenchmark {
             t.join()
         return threads * each / (time.perf_counter() - start)
 
-    one = throughput(1)
-    four = throughput(4)
+    one = throughput(1) if each else 0.0
+    four = throughput(4) if each else 0.0
     print(json.dumps({"median": statistics.median(times), "one": one, "four": four}))
     """
 }

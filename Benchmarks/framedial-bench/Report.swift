@@ -288,9 +288,11 @@ enum Report {
   private static func pythonTable(_ python: PythonResult) -> [String] {
     [
       "", "#### Python (1080p colour + mixing, the `framedial` package over libFrameDialC.so)", "",
-      "The same frame and state from Swift (`FrameRenderer`, in this process, before and after) and "
-        + "from `\(python.python)` (`framedial.FrameRenderer.render(frame, out=out)`), libvips's "
-        + "default thread count. Four threads: each its own renderer and buffers, four frames at once.",
+      "The same frame and state from Swift (`FrameRenderer`, in this process) and from "
+        + "`\(python.python)` (`framedial.FrameRenderer.render(frame, out=out)`), libvips's default "
+        + "thread count, taking turns for \(python.roundRatios.count) rounds; the ratio is the median "
+        + "of the rounds' ratios (" + python.roundRatios.map { n($0) + "×" }.joined(separator: ", ")
+        + "). Four threads: each its own renderer and buffers, four frames at once.",
       "",
     ]
       + table(
