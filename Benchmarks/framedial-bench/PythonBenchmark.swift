@@ -20,12 +20,16 @@ struct PythonResult: Sendable, Codable {
   var pythonFourThreadsFPS: Double
   /// Python's median over Swift's, per round (the two take turns, so a busy moment meets both).
   var roundRatios: [Double]
+  /// Python's four-thread scaling over Swift's, per round.
+  var roundScalings: [Double]
 
   /// Python's median over Swift's: the median of the rounds' ratios.
   var medianRatio: Double { Statistics.median(sorted: roundRatios.sorted()) }
   /// Four threads' throughput over one thread's.
   var swiftScaling: Double { swiftFourThreadsFPS / swiftOneThreadFPS }
   var pythonScaling: Double { pythonFourThreadsFPS / pythonOneThreadFPS }
+  /// Python's scaling over Swift's: the median of the rounds' ratios.
+  var scalingShare: Double { Statistics.median(sorted: roundScalings.sorted()) }
 }
 
 /// Runs the same render from Swift in this process and from Python in a child process.
@@ -84,33 +88,35 @@ struct PythonBenchmark {
     let script = scratch.appendingPathComponent("bench.py").path
     try Self.script.write(toFile: script, atomically: true, encoding: .utf8)
     // Swift and Python take turns, a round each, so a busy moment on the shared machine meets both;
-    // the ratio is the median of the rounds' ratios. Throughput is measured in the last round.
+    // each ratio (median render time, four-thread scaling) is the median of the rounds' ratios.
     let rounds = options.quick ? 2 : 5
-    let perRound = max(count / rounds, 10)
+    // Every round times `count` frames a side: rounds of a few dozen frames (a tenth of a second) were
+    // at the mercy of one busy moment.
+    let perRound = count
     var (swiftTimes, pythonMedians, ratios) = ([Double](), [Double](), [Double]())
-    var swiftRates = (one: 0.0, four: 0.0)
-    var pythonRates = (one: 0.0, four: 0.0)
-    for round in 1...rounds {
-      let last = round == rounds
+    var (swiftRates, pythonRates, scalings) = (
+      [(Double, Double)](), [(Double, Double)](), [Double]()
+    )
+    for _ in 1...rounds {
       let swift = try swiftFrameTimes(frame, count: perRound).sorted()
-      if last {
-        swiftRates = (
-          try swiftThroughput(frame, threads: 1, framesEach: threadFrames),
-          try swiftThroughput(frame, threads: 4, framesEach: threadFrames)
-        )
-      }
+      let swiftRate = (
+        try swiftThroughput(frame, threads: 1, framesEach: threadFrames),
+        try swiftThroughput(frame, threads: 4, framesEach: threadFrames)
+      )
       let child = try Self.run(
         python,
         [
           script, framePath, String(frame.width), String(frame.height), state, String(perRound),
-          String(last ? threadFrames : 0),
+          String(threadFrames),
         ])
       guard child.status == 0,
         let json = try JSONSerialization.jsonObject(with: Data(child.output.utf8))
           as? [String: Double],
         let median = json["median"], let one = json["one"], let four = json["four"]
       else { throw RenderError("the Python benchmark failed: \(child.output)") }
-      if last { pythonRates = (one, four) }
+      swiftRates.append(swiftRate)
+      pythonRates.append((one, four))
+      scalings.append((four / one) / (swiftRate.1 / swiftRate.0))
       ratios.append(median / swift[(swift.count - 1) / 2])
       swiftTimes += swift
       pythonMedians.append(median)
@@ -119,9 +125,15 @@ struct PythonBenchmark {
     return PythonResult(
       python: python, swiftMedian: swiftTimes[(swiftTimes.count - 1) / 2] * 1000,
       pythonMedian: Statistics.median(sorted: pythonMedians.sorted()) * 1000,
-      swiftOneThreadFPS: swiftRates.one, swiftFourThreadsFPS: swiftRates.four,
-      pythonOneThreadFPS: pythonRates.one, pythonFourThreadsFPS: pythonRates.four,
-      roundRatios: ratios)
+      swiftOneThreadFPS: Self.median(swiftRates.map(\.0)),
+      swiftFourThreadsFPS: Self.median(swiftRates.map(\.1)),
+      pythonOneThreadFPS: Self.median(pythonRates.map(\.0)),
+      pythonFourThreadsFPS: Self.median(pythonRates.map(\.1)), roundRatios: ratios,
+      roundScalings: scalings)
+  }
+
+  private static func median(_ values: [Double]) -> Double {
+    Statistics.median(sorted: values.sorted())
   }
 
   private func swiftFrameTimes(_ frame: SampleFrame, count: Int) throws -> [Double] {

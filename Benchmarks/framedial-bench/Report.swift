@@ -290,9 +290,12 @@ enum Report {
       "", "#### Python (1080p colour + mixing, the `framedial` package over libFrameDialC.so)", "",
       "The same frame and state from Swift (`FrameRenderer`, in this process) and from "
         + "`\(python.python)` (`framedial.FrameRenderer.render(frame, out=out)`), libvips's default "
-        + "thread count, taking turns for \(python.roundRatios.count) rounds; the ratio is the median "
-        + "of the rounds' ratios (" + python.roundRatios.map { n($0) + "×" }.joined(separator: ", ")
-        + "). Four threads: each its own renderer and buffers, four frames at once.",
+        + "thread count, taking turns for \(python.roundRatios.count) rounds; each ratio is the "
+        + "median of the rounds' ratios (render: "
+        + python.roundRatios.map { n($0) + "×" }.joined(separator: ", ") + "; scaling: "
+        + python.roundScalings.map { n($0) + "×" }.joined(separator: ", ")
+        + "). Four threads: each its own renderer and buffers, four frames at once; the frames/s "
+        + "columns are medians of the rounds.",
       "",
     ]
       + table(

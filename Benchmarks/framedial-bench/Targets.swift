@@ -77,7 +77,7 @@ enum Targets {
       targets.append(
         Target(
           "Python 4-thread scaling ÷ Swift 4-thread scaling",
-          measured: python.pythonScaling / python.swiftScaling, .atLeast, pythonScalingShare,
+          measured: python.scalingShare, .atLeast, pythonScalingShare,
           unit: "×"))
     }
     if let latency = result.latency?.first {
