@@ -71,15 +71,20 @@ enum LutCommand: Command {
       if hald, let format {
         try lut.haldImage().write(to: temporary, format: format)
       } else {
-        let text = lut.cubeText(
-          title: "FrameDial \(state)",
-          comments: ["FrameDial \(FrameDialVersion.string): \(state) (zoom left out)"])
-        try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
+        try Data(cubeText(lut, state: state).utf8).write(to: URL(fileURLWithPath: temporary))
       }
     }
     let shape = "\(lut.size)×\(lut.size)×\(lut.size)"
     console.out("\(output): \(shape) \(hald ? "Hald CLUT" : "LUT") of \(state)")
     if state.zoom != 1 { console.err("framedial \(name): note: the zoom is left out of a LUT") }
     return ExitCode.success
+  }
+
+  /// The `.cube` text of `lut`, titled and commented with the state it was made from (also served by
+  /// `studio` as `/look.cube`).
+  static func cubeText(_ lut: ColourLUT, state: ControlState) -> String {
+    lut.cubeText(
+      title: "FrameDial \(state)",
+      comments: ["FrameDial \(FrameDialVersion.string): \(state) (zoom left out)"])
   }
 }

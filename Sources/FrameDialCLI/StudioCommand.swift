@@ -70,8 +70,11 @@ enum StudioCommand: Command {
       .jsonData()
     let live = LiveControlState(state)
     let frames = try StudioFrameLoop(source: source, live: live)
+    let link = StudioServerLink()
     let session = try StudioSession(
-      live: live, model: model, configuration: configuration, changed: { frames.wake() })
+      live: live, model: model, configuration: configuration,
+      downloads: StudioDownloads(input: input, load: load), changed: { frames.wake() },
+      overlayChanged: { link.overlayChanged() })
     let server = StudioServer(
       configuration: .init(address: address, port: port), backend: session,
       resources: try PageResources.bundled())
@@ -82,6 +85,7 @@ enum StudioCommand: Command {
       throw UsageError(error.message)
     }
     stop.attach(server)
+    link.attach(server)
     frames.start(
       publish: { jpeg, generation in server.publish(frame: jpeg, generation: generation) },
       fail: { message, generation in server.publishFailure(message, generation: generation) })

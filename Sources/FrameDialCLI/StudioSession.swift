@@ -4,22 +4,29 @@ import FrameDial
 import Studio
 
 /// FrameDial's side of `framedial studio`: the live control state the server reads and changes, the
-/// overlay's labels and the page's configuration. Changes wake the frame loop, which renders the latest
-/// state only.
+/// overlay's labels and the page's configuration, the Camera Control's presses and overlay, the gesture
+/// recording and the downloads. Changes wake the frame loop, which renders the latest state only.
 final class StudioSession: StudioBackend {
   /// The state the frames are rendered from.
   let live: LiveControlState
   private let selections: [ControlSelection]
   private let configuration: Data
   private let changed: @Sendable () -> Void
+  private let overlay: StudioOverlay
+  private let recording = StudioRecording()
+  private let downloads: StudioDownloads
 
   /// Creates a session over `live`, labelling values with the standard controls of `model`; `changed`
-  /// runs after every change that took effect.
+  /// runs after every change that took effect, `overlayChanged` when the overlay opens or closes by
+  /// itself (a press recognised late, the idle timeout). Captures and looks are made from `downloads`.
   init(
     live: LiveControlState, model: CaptureDeviceModel, configuration: Data,
-    changed: @escaping @Sendable () -> Void
+    downloads: StudioDownloads, changed: @escaping @Sendable () -> Void,
+    overlayChanged: @escaping @Sendable () -> Void
   ) throws {
     self.live = live
+    self.downloads = downloads
+    overlay = try StudioOverlay(model: model, changed: overlayChanged)
     selections = try ControlSelection.Name.allCases.map { name in
       try ControlSelection(name.rawValue, device: model)
     }
@@ -38,9 +45,14 @@ final class StudioSession: StudioBackend {
   func applyState(json: Data) -> StateChange {
     let before = live.generation
     do {
+      var actions: [TimelineAction] = []
       let snapshot = try live.update { (state: inout ControlState) throws(ControlStateError) in
+        let earlier = state
         state = try state.applying(json: json)
+        actions = state.timelineActions(from: earlier)
       }
+      recording.record(actions)
+      overlay.touch()
       if snapshot.generation != before { changed() }
       return .applied(generation: snapshot.generation)
     } catch {
@@ -61,4 +73,41 @@ final class StudioSession: StudioBackend {
   }
 
   func pageConfiguration() -> Data { configuration }
+
+  func overlayJSON() -> Data { overlay.json() }
+
+  /// A raw press from the page: recorded, passed to the overlay's model, and a completed full press
+  /// (primary, ended: where an app captures a still) asks the page to download the capture.
+  func press(phase: String, kind: String) -> PressOutcome {
+    guard let phase = CaptureEvent.Phase(rawValue: phase) else {
+      return .rejected(
+        message: "unknown press phase \"\(phase)\"; allowed: began, ended, cancelled")
+    }
+    guard let kind = CaptureEvent.Kind(rawValue: kind) else {
+      return .rejected(message: "unknown press kind \"\(kind)\"; allowed: primary, secondary")
+    }
+    let event = CaptureEvent(phase: phase, kind: kind)
+    recording.record([.press(event)])
+    overlay.receive(event)
+    return .accepted(capture: event.isPrimaryPressCompletion)
+  }
+
+  func chooseControl(_ name: String) -> String? { overlay.choose(name) }
+
+  func record(_ start: Bool?) -> RecordingStatus {
+    switch start {
+    case true?: recording.start(from: live.snapshot().state)
+    case false?: recording.stop()
+    case nil: break
+    }
+    return recording.status
+  }
+
+  func timelineJSONLines() -> Data { recording.jsonLines() }
+
+  func lookCube() -> Export { downloads.lookCube(live.snapshot().state) }
+
+  func capture(completion: @escaping @Sendable (Export) -> Void) {
+    downloads.capture(live.snapshot().state, completion: completion)
+  }
 }

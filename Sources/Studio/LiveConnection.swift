@@ -57,9 +57,24 @@ final class LiveConnection {
     return shown.map(\.seq).max()
   }
 
-  /// Starts closing the connection ("going away").
-  func close() {
+  /// Why the server closes a connection (the WebSocket close codes it sends).
+  enum CloseCode {
+    /// 1001: the server stops.
+    case goingAway
+    /// 1009: a message was larger than the server takes.
+    case tooBig
+
+    var value: UInt16 {
+      switch self {
+      case .goingAway: UInt16(SOUP_WEBSOCKET_CLOSE_GOING_AWAY.rawValue)
+      case .tooBig: UInt16(SOUP_WEBSOCKET_CLOSE_TOO_BIG.rawValue)
+      }
+    }
+  }
+
+  /// Starts closing the connection with `code` ("going away" by default) and a reason for the page.
+  func close(code: CloseCode = .goingAway, reason: String? = nil) {
     guard isOpen else { return }
-    soup_websocket_connection_close(pointer, UInt16(SOUP_WEBSOCKET_CLOSE_GOING_AWAY.rawValue), nil)
+    soup_websocket_connection_close(pointer, code.value, reason)
   }
 }

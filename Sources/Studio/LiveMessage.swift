@@ -7,11 +7,19 @@ import Foundation
 /// - `{"type": "shown", "generation": 7, "latencyMs": 23.5}`: the last frame sent is on screen (the server
 ///   sends no other frame until then: latest wins); `latencyMs`, when present, is the time from the
 ///   input event to the frame on screen.
+/// - `{"type": "press", "phase": "began", "kind": "secondary"}`: the Camera Control pressed (lightly:
+///   `secondary`, fully: `primary`) or released (`ended`).
+/// - `{"type": "choose", "control": "zoom"}`: a control picked from the overlay's list.
 public enum LiveMessage: Sendable, Equatable {
   /// A state change: the JSON object of state keys, and the page's sequence number.
   case state(json: Data, seq: Int?)
   /// The frame sent last is displayed, with the latency measured for it, if any.
   case shown(latencyMs: Double?)
+  /// A press of the on-screen Camera Control or its keys: a phase (`began`, `ended`, `cancelled`) and
+  /// a kind (`primary`: full press, `secondary`: light press), checked by the backend.
+  case press(phase: String, kind: String)
+  /// A control picked from the list: its name as in `studio.json`.
+  case choose(control: String)
 
   /// Why a message was not understood (sent back to the page as an error).
   public struct Problem: Error, Sendable, Equatable {
@@ -42,8 +50,19 @@ public enum LiveMessage: Sendable, Equatable {
       self = .state(json: json, seq: (object["seq"] as? NSNumber)?.intValue)
     case "shown":
       self = .shown(latencyMs: (object["latencyMs"] as? NSNumber)?.doubleValue)
+    case "press":
+      guard let phase = object["phase"] as? String, let kind = object["kind"] as? String else {
+        throw Problem(message: "a \"press\" message needs a \"phase\" and a \"kind\" (strings)")
+      }
+      self = .press(phase: phase, kind: kind)
+    case "choose":
+      guard let control = object["control"] as? String else {
+        throw Problem(message: "a \"choose\" message needs a \"control\" name (a string)")
+      }
+      self = .choose(control: control)
     default:
-      throw Problem(message: "a /live message's \"type\" must be \"state\" or \"shown\"")
+      throw Problem(
+        message: "a /live message's \"type\" must be \"state\", \"shown\", \"press\" or \"choose\"")
     }
   }
 }

@@ -14,6 +14,58 @@ public protocol StudioBackend: Sendable {
   func labels() -> [String: String]
   /// The document `GET /studio.json` serves: what the page draws.
   func pageConfiguration() -> Data
+  /// The overlay as a JSON object: `{"visible": Bool, "list": Bool, "control": name or null}`.
+  func overlayJSON() -> Data
+  /// A press of the Camera Control sent by the page: `phase` `began`, `ended` or `cancelled`, `kind`
+  /// `primary` (a full press) or `secondary` (a light press).
+  func press(phase: String, kind: String) -> PressOutcome
+  /// The user picks the control the overlay shows (by name, as in `studio.json`), opening the overlay.
+  ///
+  /// - Returns: nil, or why the name was refused.
+  func chooseControl(_ name: String) -> String?
+  /// Starts a new gesture recording (`true`, forgetting the last one), stops the running one (`false`)
+  /// or only reports (`nil`).
+  func record(_ start: Bool?) -> RecordingStatus
+  /// The gesture timeline recorded (the running recording so far, else the last one) as JSON Lines.
+  func timelineJSONLines() -> Data
+  /// The look of the current state as a `.cube` 3D LUT (text), or why it has none.
+  func lookCube() -> Export
+  /// Renders the original image at full size with the current state, off the event-loop thread, and
+  /// calls `completion` once (from any thread) with the JPEG or the failure.
+  func capture(completion: @escaping @Sendable (Export) -> Void)
+}
+
+/// The outcome of ``StudioBackend/press(phase:kind:)``.
+public enum PressOutcome: Sendable, Equatable {
+  /// The press was taken; `capture` is true when it completed a full press (the page downloads the
+  /// still).
+  case accepted(capture: Bool)
+  /// The press was refused; `message` says why.
+  case rejected(message: String)
+}
+
+/// Whether a gesture recording runs and how many events it holds.
+public struct RecordingStatus: Sendable, Equatable {
+  /// A recording is running.
+  public var recording: Bool
+  /// The events recorded (by the running recording, else by the last one).
+  public var events: Int
+
+  /// Creates a status.
+  public init(recording: Bool, events: Int) {
+    self.recording = recording
+    self.events = events
+  }
+}
+
+/// A file the backend made for a download (`/capture.jpg`, `/look.cube`), or why there is none.
+public enum Export: Sendable, Equatable {
+  /// The file's bytes.
+  case file(Data)
+  /// The state cannot be exported this way (409 with the message: auto white balance has no LUT).
+  case refused(message: String)
+  /// Making the file failed (500 with the message).
+  case failed(message: String)
 }
 
 /// The outcome of ``StudioBackend/applyState(json:)``.

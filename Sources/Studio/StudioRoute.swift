@@ -18,6 +18,14 @@ public enum StudioRoute: String, Sendable, CaseIterable {
   case stats = "/stats"
   /// `GET /live` with a WebSocket upgrade: state changes in, frames out.
   case live = "/live"
+  /// `GET /capture.jpg`: the original image at full size with the current state (a download).
+  case capture = "/capture.jpg"
+  /// `GET /look.cube`: the look of the current state as a 3D LUT (a download).
+  case look = "/look.cube"
+  /// `GET /record` and `POST /record`: whether a gesture recording runs; a POST starts or stops one.
+  case record = "/record"
+  /// `GET /timeline.jsonl`: the recorded gestures as a timeline (a download).
+  case timeline = "/timeline.jsonl"
 
   /// What a request comes to before any handler runs.
   public enum Resolution: Sendable, Equatable {
@@ -30,7 +38,7 @@ public enum StudioRoute: String, Sendable, CaseIterable {
   }
 
   /// The methods the route takes.
-  public var methods: [String] { self == .state ? ["GET", "POST"] : ["GET"] }
+  public var methods: [String] { self == .state || self == .record ? ["GET", "POST"] : ["GET"] }
 
   /// Resolves a request's method and path (the path as sent, query excluded).
   public static func resolve(method: String, path: String) -> Resolution {

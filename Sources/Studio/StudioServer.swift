@@ -28,10 +28,14 @@ public final class StudioServer: @unchecked Sendable {
     }
   }
 
+  /// The largest `POST` body and `/live` message taken, in bytes: larger ones are refused (413, or the
+  /// WebSocket closed with code 1009 and a reason) and the server goes on.
+  public static let messageLimit = 64 * 1024
+
   private let configuration: Configuration
-  private let backend: any StudioBackend
+  let backend: any StudioBackend
   private let resources: PageResources
-  private let loop = EventLoop()
+  let loop = EventLoop()
   private let started = DispatchSemaphore(value: 0)
   private let finished = DispatchSemaphore(value: 0)
   private var startResult: Result<String, StudioError> = .failure(StudioError("not started"))
@@ -39,7 +43,7 @@ public final class StudioServer: @unchecked Sendable {
   // Event-loop thread only.
   private var server: UnsafeMutablePointer<SoupServer>?
   private var policy = OriginPolicy(port: 0, loopbackOnly: true)
-  private var connections: [Int: LiveConnection] = [:]
+  var connections: [Int: LiveConnection] = [:]
   private var waitingForFrame: [(message: OpaquePointer, generation: UInt64)] = []
   private var latestFrame: (jpeg: Data, generation: UInt64)?
   private var samples = LatencySamples()
@@ -93,6 +97,12 @@ public final class StudioServer: @unchecked Sendable {
   /// thread. A frame not yet taken by the loop is replaced.
   public func publish(frame jpeg: Data, generation: UInt64) {
     hand(.frame(jpeg, generation: generation))
+  }
+
+  /// Tells the pages the overlay changed by itself (a press recognised late, the idle timeout); safe
+  /// from any thread.
+  public func overlayChanged() {
+    loop.invoke { [self] in broadcastState() }
   }
 
   /// Reports that rendering `generation` failed with `message`: requests waiting for that frame get a
@@ -218,6 +228,7 @@ public final class StudioServer: @unchecked Sendable {
   }
 
   private func respond(to message: ServerMessage, route: StudioRoute, isPost: Bool) {
+    if isPost, let refusal = Self.oversized(message) { return message.respondError(413, refusal) }
     switch route {
     case .page: serve(resources.page, to: message)
     case .script: serve(resources.script, to: message)
@@ -246,6 +257,8 @@ public final class StudioServer: @unchecked Sendable {
       message.respondJSON(200, statsJSON())
     case .live:
       break  // no status set: libsoup goes on with the WebSocket handshake (or refuses a plain GET)
+    case .capture, .look, .record, .timeline:
+      respondExport(to: message, route: route, isPost: isPost)
     }
   }
 
@@ -270,10 +283,11 @@ public final class StudioServer: @unchecked Sendable {
     return JSONText.object([
       "type": .string("state"), "generation": .integer(Int64(backend.generation)),
       "state": .raw(backend.stateJSON()), "labels": .object(labels),
+      "overlay": .raw(backend.overlayJSON()),
     ])
   }
 
-  private func broadcastState() {
+  func broadcastState() {
     let text = stateMessage()
     for connection in connections.values { connection.sendText(text) }
   }
@@ -323,6 +337,10 @@ public final class StudioServer: @unchecked Sendable {
 
   private func connected(_ pointer: OpaquePointer) {
     g_object_ref(UnsafeMutableRawPointer(pointer))
+    // libsoup's own cap, above which it closes the connection itself; messages between the two limits
+    // are refused with a reason by `received(_:isText:on:)`.
+    soup_websocket_connection_set_max_incoming_payload_size(
+      pointer, guint64(4 * Self.messageLimit))
     let connection = LiveConnection(pointer)
     connections[connection.key] = connection
     let me = Unmanaged.passUnretained(self).toOpaque()
@@ -352,6 +370,12 @@ public final class StudioServer: @unchecked Sendable {
     func fail(_ message: String) {
       connection.sendText(JSONText.object(["type": .string("error"), "message": .string(message)]))
     }
+    guard body.count <= Self.messageLimit else {
+      let reason =
+        "a /live message may be at most \(Self.messageLimit / 1024) KiB, not \(body.count) bytes"
+      fail(reason)
+      return connection.close(code: .tooBig, reason: reason)
+    }
     guard isText else { return fail("/live takes text messages (JSON) only") }
     let message: LiveMessage
     do {
@@ -376,6 +400,22 @@ public final class StudioServer: @unchecked Sendable {
       if let latency { samples.add(latency) }
       connection.awaitingShown = false
       offerFrame(to: connection)
+    case .press(let phase, let kind):
+      switch backend.press(phase: phase, kind: kind) {
+      case .accepted(let capture):
+        broadcastState()
+        if capture {
+          connection.sendText(
+            JSONText.object([
+              "type": .string("capture"), "url": .string(StudioRoute.capture.rawValue),
+            ]))
+        }
+      case .rejected(let reason):
+        fail(reason)
+      }
+    case .choose(let control):
+      if let refusal = backend.chooseControl(control) { return fail(refusal) }
+      broadcastState()
     }
   }
 }

@@ -10,6 +10,16 @@ import Testing
     #expect(StudioRoute.resolve(method: "POST", path: "/state") == .route(.state, isPost: true))
     #expect(StudioRoute.resolve(method: "GET", path: "/frame.jpg") == .route(.frame, isPost: false))
     #expect(StudioRoute.resolve(method: "GET", path: "/live") == .route(.live, isPost: false))
+    #expect(
+      StudioRoute.resolve(method: "GET", path: "/capture.jpg") == .route(.capture, isPost: false))
+    #expect(StudioRoute.resolve(method: "GET", path: "/look.cube") == .route(.look, isPost: false))
+    #expect(StudioRoute.resolve(method: "POST", path: "/record") == .route(.record, isPost: true))
+    #expect(
+      StudioRoute.resolve(method: "GET", path: "/timeline.jsonl")
+        == .route(.timeline, isPost: false))
+    #expect(
+      StudioRoute.resolve(method: "POST", path: "/capture.jpg")
+        == .methodNotAllowed(allowed: "GET"))
   }
 
   @Test func otherMethodsAre405WithTheAllowedOnes() {

@@ -15,6 +15,8 @@ const studio = {
   frameSeq: null, // the seq the next binary frame shows
   latencies: [],
   frameURL: null,
+  overlay: { visible: false, list: false, control: null }, // as the server's model says
+  pressed: new Set(), // press kinds held down now
 };
 
 // --- Scales: value ↔ position (0 at the bottom, 1 at the top) ---
@@ -113,15 +115,32 @@ function drawList() {
     value.className = "value";
     value.textContent = studio.labels[control.name] ?? "";
     button.append(title, value);
-    button.addEventListener("click", () => choose(control, true));
+    button.addEventListener("click", () => chooseFromList(control));
     item.append(button);
     list.append(item);
   }
 }
 
+function drawChoices() {
+  const choices = $("choices");
+  choices.replaceChildren(...studio.config.controls.map((control) => {
+    const option = document.createElement("div");
+    option.className = "option";
+    option.setAttribute("role", "option");
+    option.setAttribute("aria-selected", String(control === studio.selected));
+    option.textContent = `${control.glyph ?? ""} ${control.description.title}`.trim();
+    option.addEventListener("click", () => chooseFromList(control));
+    return option;
+  }));
+}
+
 function drawOverlay() {
   const control = studio.selected;
   if (!control) return;
+  const listing = studio.overlay.list;
+  $("overlay").classList.toggle("dismissed", !studio.overlay.visible);
+  $("choices").hidden = !listing;
+  if (listing) drawChoices();
   const d = control.description;
   $("overlay-symbol").textContent = control.glyph ?? "";
   $("overlay-title").textContent = d.title;
@@ -129,8 +148,8 @@ function drawOverlay() {
   const slider = $("slider");
   const options = $("options");
   const isPicker = d.kind === "index-picker";
-  slider.hidden = isPicker;
-  options.hidden = !isPicker;
+  slider.hidden = isPicker || listing;
+  options.hidden = !isPicker || listing;
   if (isPicker) {
     const index = pickerIndex(control);
     options.replaceChildren(...d.options.map((title, i) => {
@@ -174,6 +193,120 @@ function choose(control, focus) {
   drawList();
   drawOverlay();
   if (focus) (control.description.kind === "index-picker" ? $("options") : $("slider")).focus();
+}
+
+// Choosing a control (from the panel or the overlay's list) opens the overlay on it: the server's
+// Camera Control model keeps what the overlay shows and remembers the last control used.
+function chooseFromList(control) {
+  if (studio.socket && studio.socket.readyState === WebSocket.OPEN) {
+    studio.socket.send(JSON.stringify({ type: "choose", control: control.name }));
+  }
+  studio.overlay = { ...studio.overlay, visible: true, list: false, control: control.name };
+  choose(control, true);
+}
+
+// --- The Camera Control: raw press phases go to the server, whose model tells single from double ---
+
+function press(phase, kind) {
+  if (phase === "began") {
+    if (studio.pressed.has(kind)) return;
+    studio.pressed.add(kind);
+  } else {
+    if (!studio.pressed.has(kind)) return;
+    studio.pressed.delete(kind);
+  }
+  if (studio.socket && studio.socket.readyState === WebSocket.OPEN) {
+    studio.socket.send(JSON.stringify({ type: "press", phase, kind }));
+  }
+}
+
+function bindPressButton(button, kind) {
+  button.addEventListener("pointerdown", (event) => {
+    button.setPointerCapture(event.pointerId);
+    press("began", kind);
+  });
+  button.addEventListener("pointerup", () => press("ended", kind));
+  button.addEventListener("pointercancel", () => press("cancelled", kind));
+  button.addEventListener("keydown", (event) => {
+    if (event.key !== " " && event.key !== "Enter") return;
+    event.preventDefault();
+    if (!event.repeat) press("began", kind);
+  });
+  button.addEventListener("keyup", (event) => {
+    if (event.key !== " " && event.key !== "Enter") return;
+    event.preventDefault();
+    press("ended", kind);
+  });
+}
+
+// L: light press, P: full press, anywhere on the page (held keys are held presses).
+const pressKeys = { l: "secondary", p: "primary" };
+
+function onPressKey(event) {
+  const kind = pressKeys[event.key.toLowerCase()];
+  if (!kind || event.ctrlKey || event.metaKey || event.altKey) return;
+  event.preventDefault();
+  if (event.type === "keydown") {
+    if (!event.repeat) press("began", kind);
+  } else {
+    press("ended", kind);
+  }
+}
+
+function onChoiceKey(event) {
+  const controls = studio.config.controls;
+  const at = Math.max(0, controls.indexOf(studio.selected));
+  if (event.key === "Enter" || event.key === " ") {
+    event.preventDefault();
+    return chooseFromList(studio.selected);
+  }
+  const step = { ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1 }[event.key];
+  if (!step) return;
+  event.preventDefault();
+  studio.selected = controls[Math.min(controls.length - 1, Math.max(0, at + step))];
+  drawChoices();
+}
+
+function applyOverlay(overlay) {
+  if (!overlay) return;
+  const wasListing = studio.overlay.list;
+  studio.overlay = overlay;
+  const named = studio.config.controls.find((c) => c.name === overlay.control);
+  if (named && !overlay.list) studio.selected = named;
+  drawList();
+  drawOverlay();
+  if (overlay.list && !wasListing) $("choices").focus();
+}
+
+// --- Downloads: the capture, the look, the timeline ---
+
+async function download(url, name, init) {
+  const response = await fetch(url, init);
+  if (!response.ok) {
+    let message = `${url}: ${response.status}`;
+    try { message = (await response.json()).error; } catch (_) { /* keep the status */ }
+    $("status").textContent = message;
+    return;
+  }
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(await response.blob());
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.href), 0);
+}
+
+async function setRecording(recording) {
+  const response = await fetch("/record", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ recording }),
+  });
+  const status = await response.json();
+  if (!response.ok) return void ($("status").textContent = status.error);
+  $("record").setAttribute("aria-pressed", String(status.recording));
+  $("stop").disabled = !status.recording;
+  $("status").textContent = status.recording ? "Recording gestures…" : `Recorded ${status.events} events.`;
+  if (!status.recording) await download("/timeline.jsonl", "framedial-timeline.jsonl");
 }
 
 // --- Input: keys, wheel, drag ---
@@ -259,14 +392,21 @@ function connect() {
       studio.labels = message.labels;
       drawList();
       drawOverlay();
+      applyOverlay(message.overlay);
+    } else if (message.type === "capture") {
+      $("status").textContent = "Taking the picture…";
+      download(message.url, "framedial-capture.jpg").then(() => {
+        if ($("status").textContent === "Taking the picture…") $("status").textContent = "Picture taken.";
+      });
     } else if (message.type === "frame") {
       studio.frameSeq = message.seq;
     } else if (message.type === "error") {
       $("status").textContent = message.message;
     }
   });
-  socket.addEventListener("close", () => {
-    $("status").textContent = "Disconnected from framedial studio; retrying…";
+  socket.addEventListener("close", (event) => {
+    const reason = event.reason ? ` (${event.reason})` : "";
+    $("status").textContent = `Disconnected from framedial studio${reason}; retrying…`;
     setTimeout(connect, 1000);
   });
 }
@@ -295,6 +435,16 @@ async function start() {
   }
   for (const type of ["pointerdown", "pointermove"]) $("slider").addEventListener(type, onDrag);
   $("export-state").addEventListener("click", exportState);
+  $("export-look").addEventListener("click", () => download("/look.cube", "framedial-look.cube"));
+  $("record").addEventListener("click", () => setRecording(true));
+  $("stop").addEventListener("click", () => setRecording(false));
+  $("choices").addEventListener("keydown", onChoiceKey);
+  bindPressButton($("light-press"), "secondary");
+  bindPressButton($("full-press"), "primary");
+  document.addEventListener("keydown", onPressKey);
+  document.addEventListener("keyup", onPressKey);
+  $("camera-control").classList.toggle("landscape", config.device.orientation === "landscape");
+  if (!config.device.hasCameraControl) $("camera-control").hidden = true;
   choose(config.controls.find((c) => c.name === "exposure-bias") ?? config.controls[0], false);
   connect();
 }

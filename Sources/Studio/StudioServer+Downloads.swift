@@ -1,0 +1,89 @@
+import CSoup
+import Foundation
+
+extension StudioServer {
+  /// Why a request body is refused as too large (its `Content-Length`, else its size, above
+  /// ``messageLimit``), or nil.
+  static func oversized(_ message: ServerMessage) -> String? {
+    let declared = message.header("Content-Length").flatMap { Int($0) }
+    let size = declared ?? message.body.count
+    guard size > messageLimit else { return nil }
+    return "a request body may be at most \(messageLimit / 1024) KiB, not \(size) bytes"
+  }
+
+  /// Answers `/capture.jpg`, `/look.cube`, `/record` and `/timeline.jsonl`.
+  func respondExport(to message: ServerMessage, route: StudioRoute, isPost: Bool) {
+    switch route {
+    case .record:
+      var start: Bool?
+      if isPost {
+        start = Self.recordingWanted(message.body)
+        guard start != nil else {
+          return message.respondError(
+            400,
+            "POST /record takes {\"recording\": true} (start) or {\"recording\": false} (stop)")
+        }
+      }
+      let status = backend.record(start)
+      message.respondJSON(
+        200,
+        JSONText.object([
+          "recording": .raw(Data((status.recording ? "true" : "false").utf8)),
+          "events": .integer(Int64(status.events)),
+        ]))
+    case .timeline:
+      message.setHeader(
+        "Content-Disposition", "attachment; filename=\"framedial-timeline.jsonl\"")
+      message.respond(200, contentType: "application/jsonl", body: backend.timelineJSONLines())
+    case .look:
+      respond(
+        to: message, with: backend.lookCube(), contentType: "text/plain; charset=utf-8",
+        fileName: "framedial-look.cube")
+    case .capture:
+      // Rendering the full picture takes a while: the request waits, the loop goes on.
+      g_object_ref(UnsafeMutableRawPointer(message.pointer))
+      soup_server_message_pause(message.pointer)
+      let paused = PausedMessage(pointer: message.pointer)
+      backend.capture { [self] export in
+        loop.invoke { [self] in
+          let message = ServerMessage(pointer: paused.pointer)
+          respond(
+            to: message, with: export, contentType: "image/jpeg",
+            fileName: "framedial-capture.jpg")
+          soup_server_message_unpause(message.pointer)
+          g_object_unref(UnsafeMutableRawPointer(message.pointer))
+        }
+      }
+    default:
+      message.respondError(404, "no such path: \(route.rawValue)")
+    }
+  }
+
+  private func respond(
+    to message: ServerMessage, with export: Export, contentType: String, fileName: String
+  ) {
+    switch export {
+    case .file(let data):
+      message.setHeader("Content-Disposition", "attachment; filename=\"\(fileName)\"")
+      message.respond(200, contentType: contentType, body: data)
+    case .refused(let reason):
+      message.respondError(409, reason)
+    case .failed(let reason):
+      message.respondError(500, reason)
+    }
+  }
+
+  /// `true` or `false` from `{"recording": Bool}`, nil for anything else.
+  private static func recordingWanted(_ body: Data) -> Bool? {
+    guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
+      object.count == 1, let value = object["recording"] as? Bool
+    else { return nil }
+    return value
+  }
+}
+
+/// A paused request (one reference held) carried through another thread back to the event loop, where
+/// alone it is used: hence `@unchecked Sendable`.
+private struct PausedMessage: @unchecked Sendable {
+  let pointer: OpaquePointer
+}

@@ -1,0 +1,180 @@
+import Controls
+import Foundation
+import FrameDial
+import Testing
+import Vips
+
+/// `framedial studio`'s presses, downloads and limits, as the page and scripts use them: the Camera
+/// Control's presses over `/live`, the full-size capture, the look as a `.cube`, the gesture timeline,
+/// and the size limits on requests.
+@Suite struct StudioPressTests {
+  func json(_ response: StudioClient.Response) throws -> [String: Any] {
+    try #require(try JSONSerialization.jsonObject(with: response.body) as? [String: Any])
+  }
+
+  /// A 2000 × 1500 mid-grey JPEG, larger than any viewfinder the studio shows it in.
+  func largePicture(in folder: URL) throws -> String {
+    let path = folder.appendingPathComponent("large.jpg").path
+    try Image.solid(width: 2000, height: 1500, color: [96, 104, 112]).write(to: path)
+    return path
+  }
+
+  @Test func captureIsTheFullSizePictureRenderedWithTheState() throws {
+    let folder = try CLIRunner.scratchFolder("studio-capture")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let studio = try StudioClient([try largePicture(in: folder)])
+    let plain = try studio.request("GET", "/capture.jpg")
+    #expect(plain.status == 200)
+    #expect(plain.headers["content-type"] == "image/jpeg")
+    #expect(plain.headers["content-disposition"]?.hasPrefix("attachment") == true)
+    let dark = try Image(bytes: plain.body)
+    #expect(dark.width == 2000 && dark.height == 1500)
+    // As `apply` writes it: an sRGB profile is added to a picture that had none.
+    #expect(dark.hasICCProfile)
+    // The live frame is viewfinder-sized; the capture is not.
+    #expect(try Image(bytes: try studio.request("GET", "/frame.jpg").body).width < 2000)
+    #expect(
+      try studio.request("POST", "/state", body: Data(#"{"exposureBias":1}"#.utf8)).status == 200)
+    let bright = try Image(bytes: try studio.request("GET", "/capture.jpg").body)
+    #expect(bright.width == 2000 && bright.height == 1500)
+    let (before, after) = (try dark.average(), try bright.average())
+    #expect(after > before + 30, "mean \(before) → \(after)")
+  }
+
+  @Test func lookCubeIsTheLUTOfTheStateAndAutoWhiteBalanceIsRefused() throws {
+    let studio = try StudioClient(["--set", "wb=tungsten", "--set", "contrast=1.2"])
+    let look = try studio.request("GET", "/look.cube")
+    #expect(look.status == 200)
+    #expect(look.headers["content-disposition"]?.contains("framedial-look.cube") == true)
+    let lines = look.text.split(separator: "\n").map(String.init)
+    #expect(lines.contains("LUT_3D_SIZE 33"))
+    let nodes = lines.filter { line in
+      let parts = line.split(separator: " ")
+      return parts.count == 3 && parts.allSatisfy { Double($0) != nil }
+    }
+    #expect(nodes.count == 33 * 33 * 33)
+    // Tungsten balance cools the picture: the white node keeps more blue than red.
+    let white = try #require(nodes.last?.split(separator: " ").compactMap { Double($0) })
+    #expect(white[2] > white[0])
+    #expect(
+      try studio.request("POST", "/state", body: Data(#"{"whiteBalance":"auto"}"#.utf8)).status
+        == 200)
+    let refused = try studio.request("GET", "/look.cube")
+    #expect(refused.status == 409)
+    #expect(try json(refused)["error"] as? String == ColourLUTError.autoWhiteBalance.description)
+  }
+
+  @Test func aRecordedTimelineReplaysInFramesFromTheStateItStartedAt() throws {
+    let folder = try CLIRunner.scratchFolder("studio-timeline")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let studio = try StudioClient(["--set", "contrast=1.2"])
+    let started = try json(
+      try studio.request("POST", "/record", body: Data(#"{"recording":true}"#.utf8)))
+    #expect(started["recording"] as? Bool == true)
+    #expect(started["events"] as? Int == 1)  // the starting contrast
+    for change in [#"{"exposureBias":1}"#, #"{"filter":"mono","whiteBalance":4500}"#] {
+      #expect(try studio.request("POST", "/state", body: Data(change.utf8)).status == 200)
+    }
+    // A full press from the page is recorded too, and asks the page to download the capture.
+    let socket = try StudioSocket(studio)
+    try socket.send(#"{"type":"press","phase":"began","kind":"primary"}"#)
+    try socket.send(#"{"type":"press","phase":"ended","kind":"primary"}"#)
+    let capture = try socket.receiveJSON { $0["type"] as? String == "capture" }
+    #expect(capture["url"] as? String == "/capture.jpg")
+    let stopped = try json(
+      try studio.request("POST", "/record", body: Data(#"{"recording":false}"#.utf8)))
+    #expect(stopped["recording"] as? Bool == false)
+    #expect(stopped["events"] as? Int == 6)
+    // A change after the stop is not recorded.
+    #expect(try studio.request("POST", "/state", body: Data(#"{"tint":20}"#.utf8)).status == 200)
+    let download = try studio.request("GET", "/timeline.jsonl")
+    #expect(download.status == 200)
+    #expect(download.headers["content-disposition"]?.hasPrefix("attachment") == true)
+    let file = folder.appendingPathComponent("gestures.jsonl")
+    try download.body.write(to: file)
+    let timeline = try Timeline(contentsOf: file)
+    #expect(timeline.events.count == 6)
+    #expect(timeline.events.first?.time == 0)
+    #expect(timeline.events.allSatisfy { $0.time < 60 })
+    #expect(
+      timeline.events.map(\.action).filter { if case .press = $0 { true } else { false } }
+        == [
+          .press(CaptureEvent(phase: .began, kind: .primary)),
+          .press(CaptureEvent(phase: .ended, kind: .primary)),
+        ])
+    let end = try timeline.state(at: timeline.duration)
+    #expect(
+      end
+        == ControlState(
+          exposureBias: 1, contrast: 1.2, whiteBalance: .kelvin(4500), filter: .mono))
+    let frames = try CLIRunner.run([
+      "frames", "--size", "2x2", "--timeline", file.path, "--fps", "1",
+    ])
+    #expect(frames.status == 0, "\(frames.standardError)")
+  }
+
+  @Test func lightPressesOpenTheOverlayAndTheListAndAChoiceShowsAControl() throws {
+    let studio = try StudioClient()
+    let socket = try StudioSocket(studio)
+    let first = try socket.receiveJSON { $0["type"] as? String == "state" }
+    let hidden = try #require(first["overlay"] as? [String: Any])
+    #expect(hidden["visible"] as? Bool == false)
+    // One light press: once no second press can follow, the overlay opens on the middle control.
+    try socket.send(#"{"type":"press","phase":"began","kind":"secondary"}"#)
+    try socket.send(#"{"type":"press","phase":"ended","kind":"secondary"}"#)
+    let opened = try socket.receiveJSON { message in
+      (message["overlay"] as? [String: Any])?["visible"] as? Bool == true
+    }
+    let overlay = try #require(opened["overlay"] as? [String: Any])
+    #expect(overlay["control"] as? String == "exposure-bias")
+    #expect(overlay["list"] as? Bool == false)
+    // A control chosen from the list is the one the overlay shows.
+    try socket.send(#"{"type":"choose","control":"zoom"}"#)
+    let chosen = try socket.receiveJSON { message in
+      (message["overlay"] as? [String: Any])?["control"] as? String == "zoom"
+    }
+    #expect((chosen["overlay"] as? [String: Any])?["visible"] as? Bool == true)
+    try socket.send(#"{"type":"choose","control":"iso"}"#)
+    let refused = try socket.receiveJSON { $0["type"] as? String == "error" }
+    #expect((refused["message"] as? String)?.contains("no control named \"iso\"") == true)
+    try socket.send(#"{"type":"press","phase":"pressed","kind":"secondary"}"#)
+    let badPhase = try socket.receiveJSON { $0["type"] as? String == "error" }
+    #expect((badPhase["message"] as? String)?.contains("allowed: began, ended, cancelled") == true)
+  }
+
+  @Test func oversizedBodiesAre413AndTheServerGoesOn() throws {
+    let studio = try StudioClient()
+    let padding = String(repeating: " ", count: 70 * 1024)
+    let big = try studio.request(
+      "POST", "/state", body: Data(("{\"exposureBias\": 1" + padding + "}").utf8))
+    #expect(big.status == 413)
+    #expect(
+      try json(big)["error"] as? String == "a request body may be at most 64 KiB, not 71699 bytes")
+    let state = try json(try studio.request("GET", "/state"))
+    #expect(state["exposureBias"] as? Double == 0)
+    #expect(
+      try studio.request("POST", "/state", body: Data(#"{"exposureBias":1}"#.utf8)).status == 200)
+  }
+
+  @Test func anOversizedLiveMessageClosesTheConnectionWithAReason() throws {
+    let studio = try StudioClient()
+    let socket = try StudioSocket(studio)
+    let padding = String(repeating: " ", count: 100 * 1024)
+    try socket.send(#"{"type":"state","state":{"exposureBias":1}"# + padding + "}")
+    var frame = try socket.receive()
+    var errors: [String] = []
+    while frame.opcode != 8 {
+      if frame.opcode == 1, frame.text.contains("\"error\"") { errors.append(frame.text) }
+      frame = try socket.receive()
+    }
+    #expect(frame.closeCode == 1009)
+    #expect(frame.closeReason.contains("at most 64 KiB"))
+    #expect(errors.count == 1)
+    // Nothing of it was applied, and the server answers the next page.
+    #expect(try json(try studio.request("GET", "/state"))["exposureBias"] as? Double == 0)
+    let next = try StudioSocket(studio)
+    try next.send(#"{"type":"state","seq":1,"state":{"exposureBias":0.5}}"#)
+    _ = try next.receiveJSON { ($0["state"] as? [String: Any])?["exposureBias"] as? Double == 0.5 }
+    #expect(studio.process.isRunning)
+  }
+}
