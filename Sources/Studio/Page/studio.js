@@ -276,6 +276,8 @@ function applyOverlay(overlay) {
   drawList();
   drawOverlay();
   if (overlay.list && !wasListing) $("choices").focus();
+  // Dismissed (the idle timeout): the focus goes to the button that opens it again.
+  if (!overlay.visible && $("overlay").contains(document.activeElement)) $("light-press").focus();
 }
 
 // --- Downloads: the capture, the look, the timeline ---
@@ -305,7 +307,8 @@ async function setRecording(recording) {
   if (!response.ok) return void ($("status").textContent = status.error);
   $("record").setAttribute("aria-pressed", String(status.recording));
   $("stop").disabled = !status.recording;
-  $("status").textContent = status.recording ? "Recording gestures…" : `Recorded ${status.events} events.`;
+  const events = status.events === 1 ? "1 event" : `${status.events} events`;
+  $("status").textContent = status.recording ? "Recording gestures…" : `Recorded ${events}.`;
   if (!status.recording) await download("/timeline.jsonl", "framedial-timeline.jsonl");
 }
 
@@ -439,6 +442,10 @@ async function start() {
   $("record").addEventListener("click", () => setRecording(true));
   $("stop").addEventListener("click", () => setRecording(false));
   $("choices").addEventListener("keydown", onChoiceKey);
+  // Tabbing into the hidden overlay opens it on its control, as choosing that control would.
+  $("overlay").addEventListener("focusin", () => {
+    if (!studio.overlay.visible && studio.selected) chooseFromList(studio.selected);
+  });
   bindPressButton($("light-press"), "secondary");
   bindPressButton($("full-press"), "primary");
   document.addEventListener("keydown", onPressKey);
