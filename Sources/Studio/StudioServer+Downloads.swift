@@ -2,13 +2,30 @@ import CSoup
 import Foundation
 
 extension StudioServer {
-  /// Why a request body is refused as too large (its `Content-Length`, else its size, above
-  /// ``messageLimit``), or nil.
-  static func oversized(_ message: ServerMessage) -> String? {
-    let declared = message.header("Content-Length").flatMap { Int($0) }
-    let size = declared ?? message.body.count
-    guard size > messageLimit else { return nil }
-    return "a request body may be at most \(messageLimit / 1024) KiB, not \(size) bytes"
+  /// Refuses, once its headers are read, a request whose body would be larger than ``messageLimit``
+  /// (413) or whose size is not given (411: chunked), and stops libsoup from keeping its body, so a huge
+  /// body costs no memory; the connection is closed after the answer.
+  static func refuseLargeBody(_ pointer: OpaquePointer) {
+    let message = ServerMessage(pointer: pointer)
+    let length = message.header("Content-Length")
+    let chunked = message.header("Transfer-Encoding") != nil
+    let status: UInt32
+    let reason: String
+    if let length, let size = Int(length), !chunked {
+      guard size > messageLimit else { return }
+      status = 413
+      reason = "a request body may be at most \(messageLimit / 1024) KiB, not \(size) bytes"
+    } else if chunked {
+      status = 411
+      reason = "a request body must come with its Content-Length"
+    } else {
+      return  // no body
+    }
+    if let body = soup_server_message_get_request_body(pointer) {
+      soup_message_body_set_accumulate(body, 0)
+    }
+    message.setHeader("Connection", "close")
+    message.respondError(status, reason)
   }
 
   /// Answers `/capture.jpg`, `/look.cube`, `/record` and `/timeline.jsonl`.

@@ -160,6 +160,10 @@ public final class StudioServer: @unchecked Sendable {
     }
     soup_server_add_handler(server, nil, handler, me, nil)
     soup_server_add_handler(server, StudioRoute.live.rawValue, handler, me, nil)
+    // Runs once the headers are read, before the body: a body too large is refused before it is kept.
+    soup_server_add_early_handler(
+      server, nil, { _, message, _, _, _ in message.map { StudioServer.refuseLargeBody($0) } },
+      nil, nil)
     soup_server_add_websocket_handler(
       server, StudioRoute.live.rawValue, nil, nil,
       { _, _, _, connection, data in
@@ -228,7 +232,6 @@ public final class StudioServer: @unchecked Sendable {
   }
 
   private func respond(to message: ServerMessage, route: StudioRoute, isPost: Bool) {
-    if isPost, let refusal = Self.oversized(message) { return message.respondError(413, refusal) }
     switch route {
     case .page: serve(resources.page, to: message)
     case .script: serve(resources.script, to: message)

@@ -4,6 +4,10 @@ import FrameDial
 import Testing
 import Vips
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// `framedial studio`'s presses, downloads and limits, as the page and scripts use them: the Camera
 /// Control's presses over `/live`, the full-size capture, the look as a `.cube`, the gesture timeline,
 /// and the size limits on requests.
@@ -152,6 +156,17 @@ import Vips
       try json(big)["error"] as? String == "a request body may be at most 64 KiB, not 71699 bytes")
     let state = try json(try studio.request("GET", "/state"))
     #expect(state["exposureBias"] as? Double == 0)
+    // A body without its size (chunked) is refused before it is read.
+    let socket = try studio.connect()
+    defer { close(socket) }
+    let head =
+      "POST /state HTTP/1.1\r\nHost: 127.0.0.1:\(studio.port)\r\nTransfer-Encoding: chunked\r\n"
+      + "Connection: close\r\n\r\n12\r\n{\"exposureBias\": 1}\r\n0\r\n\r\n"
+    try StudioClient.write(Data(head.utf8), to: socket)
+    var answer = [UInt8](repeating: 0, count: 4096)
+    let count = recv(socket, &answer, answer.count, 0)
+    #expect(String(decoding: answer[0..<max(0, count)], as: UTF8.self).hasPrefix("HTTP/1.1 411"))
+    #expect(try json(try studio.request("GET", "/state"))["exposureBias"] as? Double == 0)
     #expect(
       try studio.request("POST", "/state", body: Data(#"{"exposureBias":1}"#.utf8)).status == 200)
   }

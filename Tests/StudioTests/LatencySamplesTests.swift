@@ -51,8 +51,25 @@ import Testing
     #expect(try LiveMessage(text: Data(#"{"type":"shown"}"#.utf8)) == .shown(latencyMs: nil))
   }
 
+  @Test func pressAndChooseMessagesCarryTheirFields() throws {
+    #expect(
+      try LiveMessage(text: Data(#"{"type":"press","phase":"began","kind":"secondary"}"#.utf8))
+        == .press(phase: "began", kind: "secondary"))
+    #expect(
+      try LiveMessage(text: Data(#"{"type":"choose","control":"zoom"}"#.utf8))
+        == .choose(control: "zoom"))
+    do {
+      _ = try LiveMessage(text: Data(#"{"type":"choose","control":3}"#.utf8))
+      Issue.record("a number was taken as a control name")
+    } catch {
+      #expect(error.message.contains("a \"choose\" message needs a \"control\" name"))
+    }
+  }
+
   @Test(arguments: [
     "not json", "[1,2]", #"{"type":"dance"}"#, #"{"state":{}}"#, #"{"type":"state","state":3}"#,
+    #"{"type":"press","phase":"began"}"#, #"{"type":"press","kind":"primary","phase":1}"#,
+    #"{"type":"choose"}"#,
   ])
   func otherTextIsAProblemNamingWhatIsExpected(text: String) {
     #expect(throws: LiveMessage.Problem.self) { try LiveMessage(text: Data(text.utf8)) }
