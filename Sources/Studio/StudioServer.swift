@@ -43,7 +43,7 @@ public final class StudioServer: @unchecked Sendable {
   // Event-loop thread only.
   private var server: UnsafeMutablePointer<SoupServer>?
   private var policy = OriginPolicy(port: 0, loopbackOnly: true)
-  var connections: [Int: LiveConnection] = [:]
+  private var connections: [Int: LiveConnection] = [:]
   private var waitingForFrame: [(message: OpaquePointer, generation: UInt64)] = []
   private var latestFrame: (jpeg: Data, generation: UInt64)?
   private var samples = LatencySamples()
@@ -290,7 +290,7 @@ public final class StudioServer: @unchecked Sendable {
     ])
   }
 
-  func broadcastState() {
+  private func broadcastState() {
     let text = stateMessage()
     for connection in connections.values { connection.sendText(text) }
   }
@@ -340,8 +340,8 @@ public final class StudioServer: @unchecked Sendable {
 
   private func connected(_ pointer: OpaquePointer) {
     g_object_ref(UnsafeMutableRawPointer(pointer))
-    // libsoup's own cap, above which it closes the connection itself; messages between the two limits
-    // are refused with a reason by `received(_:isText:on:)`.
+    // libsoup's own cap (4 × the limit), above which it drops the connection itself without reading the
+    // rest; messages between the limit and the cap are refused with a reason by `received`.
     soup_websocket_connection_set_max_incoming_payload_size(
       pointer, guint64(4 * Self.messageLimit))
     let connection = LiveConnection(pointer)
