@@ -37,21 +37,25 @@ struct PythonBenchmark {
   let options: BenchmarkOptions
   let progress: (String) -> Void
 
-  /// The Python that has the `framedial` package: $FRAMEDIAL_BENCH_PYTHON, the `python3` on PATH,
-  /// or the virtual environment `.ci/run` makes (`.build/ci-venv`); nil when none imports it.
-  static func interpreter() -> String? {
+  /// The first Python that imports `modules` (by default the `framedial` package and numpy):
+  /// $FRAMEDIAL_BENCH_PYTHON, the `python3` on PATH, the virtual environment `.ci/run` makes
+  /// (`.build/ci-venv`) or the one `scripts/test.sh` makes (`.build/python-venv`); nil when none does.
+  static func interpreter(importing modules: String = "framedial, numpy") -> String? {
     let repository = URL(fileURLWithPath: #filePath)
       .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     let candidates = [
       ProcessInfo.processInfo.environment["FRAMEDIAL_BENCH_PYTHON"], "python3",
       repository.appendingPathComponent(".build/ci-venv/bin/python3").path,
+      repository.appendingPathComponent(".build/python-venv/bin/python3").path,
     ].compactMap { $0 }
     return candidates.first { candidate in
-      (try? run(candidate, ["-c", "import framedial, numpy"]))?.status == 0
+      (try? run(candidate, ["-c", "import \(modules)"]))?.status == 0
     }
   }
 
-  static func run(_ executable: String, _ arguments: [String]) throws -> (
+  /// Runs `executable` (looked up on PATH) to completion: its exit status and standard output;
+  /// standard error is dropped, or passed through with `showErrors`.
+  static func run(_ executable: String, _ arguments: [String], showErrors: Bool = false) throws -> (
     status: Int32, output: String
   ) {
     let process = Process()
@@ -59,7 +63,7 @@ struct PythonBenchmark {
     process.arguments = [executable] + arguments
     let pipe = Pipe()
     process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
+    if !showErrors { process.standardError = FileHandle.nullDevice }
     try process.run()
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()

@@ -23,6 +23,7 @@ enum Report {
     if let batch = result.batch { lines += batchTable(batch, result) }
     if let python = result.python { lines += pythonTable(python) }
     if let video = result.video { lines += videoTable(video, result) }
+    if let browser = result.browser { lines += browserTable(browser) }
     lines += targetTable(result.targets)
     return lines.joined(separator: "\n")
   }
@@ -271,6 +272,38 @@ enum Report {
       "",
     ]
       + table(["case", "frames", "runs", "seconds", "frames/s", "target", "how"], rows) + [""]
+  }
+
+  private static func browserTable(_ browser: BrowserResult) -> [String] {
+    let target = Target(
+      "", measured: browser.latency.p99, .atMost, browser.latencyLimit, unit: "ms")
+    return [
+      "### Studio in a browser: slider-to-displayed-frame latency (milliseconds)",
+      "",
+      "`framedial studio` on \(browser.source) (frames rendered at the iPhone 16 Pro viewfinder's "
+        + "\(browser.frameWidth)×\(browser.frameHeight)), its page in \(browser.browser) driven "
+        + "through chromedriver by `\(browser.python)` (Selenium): exposure selected with the "
+        + "keyboard, then \(browser.events) arrow-key presses at \(n(browser.eventsPerSecond))/s "
+        + "sweeping it up and down, after a warm-up. Latency: from the key event's time stamp to the "
+        + "animation frame after the frame showing that change is decoded, measured by the page (its "
+        + "meter); one sample per frame shown (a frame that takes several presses together counts the "
+        + "newest). Render: the studio's own timing of each frame's pixels (`/stats`, JPEG encoding "
+        + "not included), in the same run. Target: p99 ≤ 3 × the median render + 16 ms (one display "
+        + "frame). Presses no frame showed: \(browser.unshownChanges).",
+      "",
+    ]
+      + table(
+        [
+          "samples", "latency median", "latency p99", "latency max", "render p50", "render p99",
+          "renders", "target",
+        ],
+        [
+          [
+            String(browser.latency.count), n(browser.latency.median), n(browser.latency.p99),
+            n(browser.latency.max), n(browser.renderP50), n(browser.renderP99),
+            String(browser.renderSamples), "\(target.limitText) \(target.mark)",
+          ]
+        ]) + [""]
   }
 
   private static func targetTable(_ targets: [Target]) -> [String] {

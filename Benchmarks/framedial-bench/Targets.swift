@@ -20,6 +20,12 @@ enum Targets {
   /// `--size 2048` throughput over `vipsthumbnail -s 2048`'s.
   static let sizedOverVipsthumbnail = 1.5
 
+  /// The studio's slider-to-displayed-frame latency p99 in a browser may be at most this many median
+  /// frame render times of the same run, plus one display frame.
+  static let browserRenderTimes = 3.0
+  /// One display frame at 60 Hz, in milliseconds.
+  static let displayFrameMs = 16.0
+
   /// `framedial video`'s wall time with x264 medium over ffmpeg's plain re-encode (the floor).
   static let videoOverFloor = 1.1
   /// `framedial video --encoder-preset ultrafast` frames per second over the README pipe's.
@@ -87,6 +93,13 @@ enum Targets {
           "slider-to-frame latency p99 ÷ median frame time (\(frameTime.source))",
           measured: latency.latency.p99 / frameTime.milliseconds, .atMost, latencyFrameTimes,
           unit: "×"))
+    }
+    if let browser = result.browser {
+      targets.append(
+        Target(
+          "studio slider-to-displayed-frame latency in headless Chromium, 1080p source, p99 "
+            + "(limit: 3 × median render \(Format.number(browser.renderP50)) ms + 16 ms)",
+          measured: browser.latency.p99, .atMost, browser.latencyLimit, unit: "ms"))
     }
     if let batch = result.batch?.first(where: { $0.jobs == 2 && $0.role == "colour" }) {
       targets.append(

@@ -59,6 +59,9 @@ func runBenchmarks(_ options: BenchmarkOptions) throws -> BenchmarkResult {
     result.batch = try BatchBenchmark(options: options, progress: progress).run()
     result.batchInput = BatchBenchmark.inputDescription
   }
+  if sections.contains(.browser) {
+    result.browser = try BrowserBenchmark(options: options, progress: progress).run()
+  }
   if sections.contains(.video) {
     let benchmark = VideoBenchmark(options: options, progress: progress)
     result.video = try benchmark.run()

@@ -87,7 +87,9 @@ enum StudioCommand: Command {
     stop.attach(server)
     link.attach(server)
     frames.start(
-      publish: { jpeg, generation in server.publish(frame: jpeg, generation: generation) },
+      publish: { jpeg, generation, milliseconds in
+        server.publish(frame: jpeg, generation: generation, renderMilliseconds: milliseconds)
+      },
       fail: { message, generation in server.publishFailure(message, generation: generation) })
     // A signal sent by a reader of the URL line must reach the trap, not the ignoring disposition.
     trap.waitUntilInstalled()

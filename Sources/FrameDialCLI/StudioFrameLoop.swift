@@ -6,7 +6,8 @@ import Vips
 /// Renders `framedial studio`'s live frames on a thread of its own: whenever the control state's
 /// generation differs from the one rendered last, it renders the latest state (never a queue of stale
 /// ones: changes that arrive while a frame renders are taken together by the next frame), encodes the
-/// frame as JPEG and hands it to `publish`.
+/// frame as JPEG and hands it to `publish` with the milliseconds the render took (the pixels, not the
+/// encoding).
 final class StudioFrameLoop: @unchecked Sendable {
   // `@unchecked Sendable`: `renderer` and the buffers are used on the render thread only; `stopping` is
   // guarded by `condition`.
@@ -15,7 +16,7 @@ final class StudioFrameLoop: @unchecked Sendable {
 
   private let source: ViewfinderSource
   private let renderer: FrameRenderer
-  private var publish: @Sendable (Data, UInt64) -> Void = { _, _ in }
+  private var publish: @Sendable (Data, UInt64, Double) -> Void = { _, _, _ in }
   private var fail: @Sendable (String, UInt64) -> Void = { _, _ in }
   private let condition = NSCondition()
   private var stopping = false
@@ -29,10 +30,11 @@ final class StudioFrameLoop: @unchecked Sendable {
       width: source.width, height: source.height, pixelFormat: .rgb24, controls: live)
   }
 
-  /// Starts the render thread, which renders the current state at once: `publish` gets each frame and
-  /// its generation, `fail` a failure's message and the generation that failed. Call once.
+  /// Starts the render thread, which renders the current state at once: `publish` gets each frame, its
+  /// generation and its render time in milliseconds, `fail` a failure's message and the generation
+  /// that failed. Call once.
   func start(
-    publish: @escaping @Sendable (Data, UInt64) -> Void,
+    publish: @escaping @Sendable (Data, UInt64, Double) -> Void,
     fail: @escaping @Sendable (String, UInt64) -> Void
   ) {
     self.publish = publish
@@ -73,16 +75,21 @@ final class StudioFrameLoop: @unchecked Sendable {
       if stop { return }
       let wanted = renderer.controls.generation
       do {
+        let started = ContinuousClock.now
         let generation = try source.pixels.withUnsafeBytes { input in
           try output.withUnsafeMutableBytes { try renderer.render(input, into: $0) }
         }
+        let renderTime = ContinuousClock.now - started
         let layout = FrameLayout(width: source.width, height: source.height, bands: 3)
         let jpeg = try output.withUnsafeBytes { pixels in
           try Image(wrapping: pixels, layout: layout).encoded(
             as: .jpeg, options: SaveOptions(quality: Self.quality, keepMetadata: false))
         }
         rendered = generation
-        publish(jpeg, generation)
+        let milliseconds =
+          Double(renderTime.components.seconds) * 1000
+          + Double(renderTime.components.attoseconds) / 1e15
+        publish(jpeg, generation, milliseconds)
       } catch {
         rendered = wanted
         fail(ErrorMessage.plain(error), wanted)

@@ -47,6 +47,8 @@ public final class StudioServer: @unchecked Sendable {
   private var waitingForFrame: [(message: OpaquePointer, generation: UInt64)] = []
   private var latestFrame: (jpeg: Data, generation: UInt64)?
   private var samples = LatencySamples()
+  /// Frame render times handed in with the frames (render thread), read by `/stats` (loop thread).
+  private let renderTimes = Mutex(LatencySamples())
 
   /// A frame or failure handed in from the render thread, not yet taken by the loop.
   private enum Incoming {
@@ -94,8 +96,11 @@ public final class StudioServer: @unchecked Sendable {
   }
 
   /// Hands in the newest rendered frame (a JPEG) and the state generation it shows; safe from any
-  /// thread. A frame not yet taken by the loop is replaced.
-  public func publish(frame jpeg: Data, generation: UInt64) {
+  /// thread. A frame not yet taken by the loop is replaced. `renderMilliseconds`, when given, is how
+  /// long rendering the frame took (its pixels, not the encoding): `/stats` reports its percentiles,
+  /// counting every frame rendered, replaced ones included.
+  public func publish(frame jpeg: Data, generation: UInt64, renderMilliseconds: Double? = nil) {
+    if let renderMilliseconds { renderTimes.withLock { $0.add(renderMilliseconds) } }
     hand(.frame(jpeg, generation: generation))
   }
 
@@ -257,7 +262,8 @@ public final class StudioServer: @unchecked Sendable {
       soup_server_message_pause(message.pointer)
       waitingForFrame.append((message.pointer, wanted))
     case .stats:
-      message.respondJSON(200, statsJSON())
+      message.respondJSON(
+        200, Self.statsJSON(latency: samples, render: renderTimes.withLock { $0 }))
     case .live:
       break  // no status set: libsoup goes on with the WebSocket handshake (or refuses a plain GET)
     case .capture, .look, .record, .timeline:
@@ -269,12 +275,16 @@ public final class StudioServer: @unchecked Sendable {
     message.respond(200, contentType: file.contentType, body: file.body)
   }
 
-  /// `{"p50Ms": …, "p99Ms": …, "samples": …}` (null percentiles before the first sample).
-  private func statsJSON() -> Data {
+  /// `{"p50Ms": …, "p99Ms": …, "samples": …, "renderP50Ms": …, "renderP99Ms": …,
+  /// "renderSamples": …}`: the page's latencies and the frames' render times (null percentiles before
+  /// the first sample).
+  static func statsJSON(latency: LatencySamples, render: LatencySamples) -> Data {
     func value(_ number: Double?) -> JSONText.Value { number.map { .number($0) } ?? .null }
     return JSONText.object([
-      "p50Ms": value(samples.percentile(50)), "p99Ms": value(samples.percentile(99)),
-      "samples": .integer(Int64(samples.count)),
+      "p50Ms": value(latency.percentile(50)), "p99Ms": value(latency.percentile(99)),
+      "samples": .integer(Int64(latency.count)),
+      "renderP50Ms": value(render.percentile(50)), "renderP99Ms": value(render.percentile(99)),
+      "renderSamples": .integer(Int64(render.count)),
     ])
   }
 

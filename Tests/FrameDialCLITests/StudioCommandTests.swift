@@ -127,6 +127,29 @@ import Vips
     #expect(stats["samples"] as? Int == 0)
   }
 
+  @Test func statsReportTheRenderTimeOfEveryFrame() throws {
+    let studio = try StudioClient()
+    #expect(try studio.request("GET", "/frame.jpg").status == 200)
+    let first = try json(try studio.request("GET", "/stats"))
+    let firstCount = try #require(first["renderSamples"] as? Int)
+    #expect(firstCount >= 1)
+    let p50 = try #require(first["renderP50Ms"] as? Double)
+    let p99 = try #require(first["renderP99Ms"] as? Double)
+    #expect(p50 > 0)
+    #expect(p99 >= p50)
+    // No page reported a latency: those stay empty.
+    #expect(first["samples"] as? Int == 0)
+    #expect(first["p50Ms"] is NSNull)
+    // Every frame rendered adds its time.
+    for exposure in [0.5, 1] {
+      let body = Data(#"{"exposureBias": \#(exposure)}"#.utf8)
+      #expect(try studio.request("POST", "/state", body: body).status == 200)
+      #expect(try studio.request("GET", "/frame.jpg").status == 200)
+    }
+    let second = try json(try studio.request("GET", "/stats"))
+    #expect(try #require(second["renderSamples"] as? Int) >= firstCount + 2)
+  }
+
   @Test func ctrlCStopsTheServerWithExitZero() throws {
     let studio = try StudioClient()
     #expect(try studio.request("GET", "/state").status == 200)

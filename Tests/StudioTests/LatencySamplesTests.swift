@@ -87,3 +87,32 @@ import Testing
     #expect(!String(decoding: data, as: UTF8.self).contains("</script>"))
   }
 }
+
+/// `GET /stats`: the page's latencies and the frames' render times, each with its own percentiles.
+@Suite struct StatsJSONTests {
+  @Test func latencyAndRenderTimesAreReportedSeparately() throws {
+    var latency = LatencySamples()
+    for value in 1...100 { latency.add(Double(value)) }
+    var render = LatencySamples()
+    for value in [4.0, 2.5, 3.0, 9.0] { render.add(value) }
+    let data = StudioServer.statsJSON(latency: latency, render: render)
+    let stats = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    #expect(stats["p50Ms"] as? Double == 50)
+    #expect(stats["p99Ms"] as? Double == 99)
+    #expect(stats["samples"] as? Int == 100)
+    // Nearest rank over 2.5, 3, 4, 9: rank 2 for p50, rank 4 for p99.
+    #expect(stats["renderP50Ms"] as? Double == 3)
+    #expect(stats["renderP99Ms"] as? Double == 9)
+    #expect(stats["renderSamples"] as? Int == 4)
+  }
+
+  @Test func percentilesAreNullBeforeTheFirstSample() throws {
+    let data = StudioServer.statsJSON(latency: LatencySamples(), render: LatencySamples())
+    let stats = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    for key in ["p50Ms", "p99Ms", "renderP50Ms", "renderP99Ms"] {
+      #expect(stats[key] is NSNull, "\(key)")
+    }
+    #expect(stats["samples"] as? Int == 0)
+    #expect(stats["renderSamples"] as? Int == 0)
+  }
+}

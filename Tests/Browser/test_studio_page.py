@@ -1,0 +1,96 @@
+"""`framedial studio`'s page in headless Chromium: the real binary on a free port, the exposure slider
+moved with the keyboard, the displayed frame measured in the page, the latency meter and `/stats` read,
+and a screenshot saved as a test artefact (.build/test-artefacts/studio.png)."""
+
+import os
+from pathlib import Path
+
+import pytest
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+import studio_browser
+
+REPOSITORY = Path(__file__).resolve().parents[2]
+SCREENSHOT = REPOSITORY / ".build" / "test-artefacts" / "studio.png"
+PHOTO = REPOSITORY / "SampleImages" / "rocket.jpg"
+PRESSES = 8
+
+
+@pytest.fixture(scope="module")
+def framedial_binary():
+    """$FRAMEDIAL_BINARY, else the checkout's debug build, else its release build."""
+    candidates = [os.environ.get("FRAMEDIAL_BINARY", "")]
+    candidates += [str(REPOSITORY / ".build" / kind / "framedial") for kind in ("debug", "release")]
+    for candidate in candidates:
+        if candidate and os.access(candidate, os.X_OK):
+            return candidate
+    pytest.fail("no framedial binary: build FrameDial (swift build) or set FRAMEDIAL_BINARY")
+
+
+@pytest.fixture
+def page(framedial_binary):
+    """The studio on the sample photo and a headless Chromium showing its page."""
+    missing = studio_browser.missing_browser()
+    if missing:
+        pytest.fail(missing)
+    with studio_browser.Studio(framedial_binary, str(PHOTO)) as studio:
+        driver = studio_browser.chromium()
+        try:
+            studio_browser.open_page(driver, studio.url)
+            yield studio, driver
+        finally:
+            SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
+            driver.save_screenshot(str(SCREENSHOT))
+            print(f"screenshot of the studio page: {SCREENSHOT}")
+            driver.quit()
+
+
+def test_keyboard_slide_on_exposure_brightens_the_frame_and_the_meter_shows_numbers(page):
+    studio, driver = page
+    before = studio_browser.frame_mean(driver)
+    first_frame = studio_browser.frame_source(driver)
+    studio_browser.select_with_keyboard(driver, "exposure-bias")
+    slider = driver.switch_to.active_element
+    assert slider.get_attribute("aria-valuenow") == "0"
+    for _ in range(PRESSES):
+        studio_browser.press(driver, Keys.ARROW_UP)
+
+    # The slider shows each new value at once and sends it; once the last one reached the server, the
+    # frame follows when the server has rendered it.
+    WebDriverWait(driver, 10).until(
+        lambda _: float(slider.get_attribute("aria-valuenow")) > 0
+        and studio.get_json("/state")["exposureBias"]
+        == pytest.approx(float(slider.get_attribute("aria-valuenow"))),
+        message="the slider's value never reached the server",
+    )
+    assert studio.get_json("/state")["exposureBias"] >= 1, "eight presses move exposure ≥ 1 EV"
+    WebDriverWait(driver, 30).until(
+        lambda d: studio_browser.frame_source(d) != first_frame
+        and studio_browser.frame_mean(d) > before + 20,
+        message=f"the displayed frame never got brighter than its mean {before:.1f}",
+    )
+    after = studio_browser.frame_mean(driver)
+    print(f"displayed frame's mean: {before:.1f} → {after:.1f}")
+    assert after > before + 20, f"mean {before:.1f} → {after:.1f}"
+
+    # The meter: numbers in milliseconds and a sample count, once a frame showing a key press is on
+    # screen.
+    WebDriverWait(driver, 30).until(lambda d: int(studio_browser.meter(d)["samples"]) > 0)
+    reading = studio_browser.meter(driver)
+    p50 = studio_browser.milliseconds(reading["p50"])
+    p99 = studio_browser.milliseconds(reading["p99"])
+    assert p50 is not None and p50 > 0, reading
+    assert p99 is not None and p99 >= p50, reading
+    assert reading["p50"].endswith(" ms") and reading["p99"].endswith(" ms"), reading
+
+    # The server got the page's reports: /stats counts as many samples as the meter, and it timed
+    # the renders (the first frame and at least one after the key presses).
+    WebDriverWait(driver, 10).until(
+        lambda d: studio.get_json("/stats")["samples"] == int(studio_browser.meter(d)["samples"]),
+        message="/stats never counted the samples the meter shows",
+    )
+    stats = studio.get_json("/stats")
+    assert stats["samples"] > 0, stats
+    assert stats["p50Ms"] > 0 and stats["p99Ms"] >= stats["p50Ms"], stats
+    assert stats["renderSamples"] >= 2 and stats["renderP50Ms"] > 0, stats
