@@ -79,10 +79,8 @@ enum PreviewCommand: Command {
   {
     do {
       return try ControlSelection(name, device: screen.capture ?? .iPhone16Pro)
-    } catch let error as ControlSelectionError {
-      throw UsageError("--control: \(error.description)")
     } catch {
-      throw UsageError("\(error)")
+      throw UsageError("--control: \(error.description)")
     }
   }
 }

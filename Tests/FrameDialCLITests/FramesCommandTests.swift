@@ -101,6 +101,39 @@ import Testing
     #expect(run.standardError.contains(" ms, p99 "))
   }
 
+  @Test func framesAreReadAheadWhileTheLastOneWaitsForItsReader() throws {
+    // 1080p rgb24 frames (6.2 MB) are larger than any pipe buffer: a command that read, rendered and
+    // wrote on one thread would not take frame 2 until frame 1 had gone out.
+    let frameBytes = 1920 * 1080 * 3
+    let frames = (0..<3).map { [UInt8](repeating: UInt8(40 + 60 * $0), count: frameBytes) }
+    let process = Process()
+    process.executableURL = CLIRunner.binary
+    process.arguments = ["frames", "--size", "1920x1080"]
+    let (input, output, error) = (Pipe(), Pipe(), Pipe())
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = error
+    try process.run()
+    let writer = input.fileHandleForWriting
+    let allTaken = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      for frame in frames { try? writer.write(contentsOf: frame) }
+      try? writer.close()
+      allTaken.signal()
+    }
+    // Nothing reads standard output yet, and still every frame goes in.
+    let taken = allTaken.wait(timeout: .now() + 60) == .success
+    #expect(taken)
+    let out = output.fileHandleForReading.readDataToEndOfFile()
+    let message = String(
+      decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    if !taken { allTaken.wait() }
+    #expect(process.terminationStatus == 0, "\(message)")
+    #expect(out.count == 3 * frameBytes)
+    #expect(Array(out) == Array(frames.joined()))
+  }
+
   @Test func aReaderThatClosesEarlyEndsTheRunWithOneMessage() throws {
     let frames = try FramePipe.frames(1)
     // 40 frames (368 KB) cannot all wait in a 64 KB pipe, so the command is still writing when the
