@@ -42,6 +42,8 @@ public final class StudioServer: @unchecked Sendable {
   private var connections: [Int: LiveConnection] = [:]
   private var waitingForFrame: [(message: OpaquePointer, generation: UInt64)] = []
   private var latestFrame: (jpeg: Data, generation: UInt64)?
+  /// How many frames were delivered: a video gives new frames of the same generation.
+  private var framesDelivered: UInt64 = 0
   private var samples = LatencySamples()
 
   /// A frame or failure handed in from the render thread, not yet taken by the loop.
@@ -280,6 +282,7 @@ public final class StudioServer: @unchecked Sendable {
 
   private func deliver(_ jpeg: Data, generation: UInt64) {
     latestFrame = (jpeg, generation)
+    framesDelivered &+= 1
     let ready = waitingForFrame.filter { $0.generation <= generation }
     waitingForFrame.removeAll { $0.generation <= generation }
     for waiting in ready {
@@ -307,8 +310,7 @@ public final class StudioServer: @unchecked Sendable {
 
   /// Sends the latest frame to a page that has shown the previous one and has not seen this one.
   private func offerFrame(to connection: LiveConnection) {
-    guard let latestFrame, !connection.awaitingShown,
-      connection.sentGeneration != latestFrame.generation
+    guard let latestFrame, !connection.awaitingShown, connection.sentFrame != framesDelivered
     else { return }
     let seq = connection.takeChanges(shownBy: latestFrame.generation)
     connection.sendText(
@@ -319,6 +321,7 @@ public final class StudioServer: @unchecked Sendable {
     connection.sendBinary(latestFrame.jpeg)
     connection.awaitingShown = true
     connection.sentGeneration = latestFrame.generation
+    connection.sentFrame = framesDelivered
   }
 
   private func connected(_ pointer: OpaquePointer) {
