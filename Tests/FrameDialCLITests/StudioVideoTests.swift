@@ -57,6 +57,26 @@ import Vips
     #expect(studio.process.isRunning)
   }
 
+  @Test func theWebSocketSendsNewVideoFramesOneAtATime() throws {
+    let root = try CLIRunner.scratchFolder("studio-video-live")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let moving = try clip(
+      "moving.mp4", source: "testsrc2=size=320x240:rate=25:duration=2", in: root)
+    let studio = try StudioClient([moving.path])
+    let live = try StudioLiveSocket(studio)
+    let first = try #require(try live.nextBinary(timeout: 10))
+    // One frame in flight: the video goes on, but nothing more comes before the page says "shown".
+    #expect(try live.nextBinary(timeout: 0.5) == nil)
+    try live.send(#"{"type":"shown"}"#)
+    let second = try #require(try live.nextBinary(timeout: 10))
+    #expect(second != first)
+    // Every frame is the same state's (no change was made), yet each new one is sent.
+    try live.send(#"{"type":"shown"}"#)
+    let third = try #require(try live.nextBinary(timeout: 10))
+    #expect(third != second)
+    #expect(try Image(bytes: third).width == 320)
+  }
+
   @Test func exposurePlusOneMakesTheVideoFrameBrighter() throws {
     let root = try CLIRunner.scratchFolder("studio-video-exposure")
     defer { try? FileManager.default.removeItem(at: root) }
