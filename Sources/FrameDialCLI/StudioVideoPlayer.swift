@@ -4,9 +4,9 @@ import Video
 
 /// Plays a video for `framedial studio` on a thread of its own: decodes it in presentation order,
 /// scales each frame to the viewfinder and hands it on when its timestamp comes due (real time from
-/// the first frame), looping at the end. A frame already late by a frame's interval is decoded but
-/// passed over, so a slow machine skips frames rather than showing them late; frames handed on replace
-/// each other (the frame loop renders the latest one with the latest state).
+/// the first frame), looping at the end. Late frames are decoded but passed over
+/// (``StudioPlaybackClock``); frames handed on replace each other (the frame loop renders the latest
+/// one with the latest state).
 final class StudioVideoPlayer: @unchecked Sendable {
   // `@unchecked Sendable`: `transcoder` is used by the init, then by the playing thread only;
   // `stopping` and `started` are guarded by `condition`.
@@ -15,7 +15,7 @@ final class StudioVideoPlayer: @unchecked Sendable {
   let source: ViewfinderSource
   private let path: String
   private let transcoder: VideoTranscoder
-  /// Seconds from one frame to the next at the stream's average rate (1/25 s when unknown).
+  /// Seconds from one frame to the next at the stream's average rate (0 when unknown).
   private let interval: Double
   private let condition = NSCondition()
   private var stopping = false
@@ -31,7 +31,7 @@ final class StudioVideoPlayer: @unchecked Sendable {
     transcoder = try VideoTranscoder(path: path)
     transcoder.planarConversion = VideoPlanarConversion.make
     let video = transcoder.source
-    interval = video.frameRate > 0 ? 1 / video.frameRate : 1.0 / 25
+    interval = video.frameRate > 0 ? 1 / video.frameRate : 0
     let shape = VideoFrameShape(
       codedWidth: video.width, codedHeight: video.height, rotation: video.rotation,
       sampleAspect: video.sampleAspect)
@@ -89,14 +89,16 @@ final class StudioVideoPlayer: @unchecked Sendable {
     return stopping
   }
 
-  /// Waits until `due` (seconds on `clock`) or a stop; false on a stop.
-  private func wait(until due: ContinuousClock.Instant, clock: ContinuousClock) -> Bool {
+  /// Waits until `due` seconds after `origin` on `clock`, or a stop; false on a stop.
+  private func wait(
+    until due: Double, from origin: ContinuousClock.Instant, clock: ContinuousClock
+  ) -> Bool {
     condition.lock()
     defer { condition.unlock() }
     while !stopping {
-      let left = clock.now.duration(to: due)
-      guard left > .zero else { return true }
-      _ = condition.wait(until: Date().addingTimeInterval(Self.seconds(left)))
+      let left = due - Self.seconds(origin.duration(to: clock.now))
+      guard left > 0 else { return true }
+      _ = condition.wait(until: Date().addingTimeInterval(left))
     }
     return false
   }
@@ -109,19 +111,21 @@ final class StudioVideoPlayer: @unchecked Sendable {
   /// Plays pass after pass until a stop; a video of one frame is shown once.
   private func run(show: @Sendable ([UInt8]) -> Void) throws {
     let clock = ContinuousClock()
-    var passStart = clock.now
+    let origin = clock.now
+    func now() -> Double { Self.seconds(origin.duration(to: clock.now)) }
+    var timing = StudioPlaybackClock(interval: interval, start: 0)
     while true {
       var lastTime = 0.0
       var frames = 0
-      var due = passStart
+      var due = 0.0
       let ended = try transcoder.play(
         choose: { time in
           guard !isStopping else { return .stop }
           frames += 1
           lastTime = time
-          due = passStart.advanced(by: .seconds(max(0, time)))
-          // Late by a whole interval: the next frame is due already, so this one is passed over.
-          return clock.now > due.advanced(by: .seconds(interval)) ? .skip : .show
+          let decided = timing.frame(at: time, now: now())
+          due = decided.due
+          return decided.choice
         },
         show: { frame in
           let pixels: [UInt8]
@@ -130,13 +134,11 @@ final class StudioVideoPlayer: @unchecked Sendable {
           } catch let error as RenderError {
             throw RenderError("\(path): \(error.message)")
           }
-          guard wait(until: due, clock: clock) else { return }
+          guard wait(until: due, from: origin, clock: clock) else { return }
           show(pixels)
         })
       guard ended, frames > 1 else { return }
-      // The next pass starts one interval after the last frame; after a long stall, from now.
-      passStart = passStart.advanced(by: .seconds(lastTime + interval))
-      if clock.now > passStart.advanced(by: .seconds(1)) { passStart = clock.now }
+      timing.loop(lastTime: lastTime, now: now())
     }
   }
 }
