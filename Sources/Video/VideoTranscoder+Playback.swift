@@ -26,8 +26,7 @@ extension VideoTranscoder {
   {
     let stream = input.videoStream
     if hasPlayed {
-      let origin = stream.pointee.start_time == fd_no_pts() ? 0 : stream.pointee.start_time
-      try input.seekVideo(before: origin)
+      try input.rewind()
       decoder.flush()
     }
     hasPlayed = true

@@ -5,9 +5,12 @@ import Video
 /// ``VideoTranscoder/play(choose:show:)``, which `framedial studio` plays videos with: every frame in
 /// order as rgb24, frames passed over without being shown, a stop, and each call from the start.
 @Suite struct VideoPlaybackTests {
-  /// Ten frames at 25 fps whose grey rises by 20 levels a frame (20, 40, … 200).
-  func rampClip(in root: URL, _ arguments: [String] = ["-c:v", "libx264"]) throws -> URL {
-    let url = root.appendingPathComponent("ramp-\(arguments.count).mkv")
+  /// Ten frames at 25 fps whose grey rises by 20 levels a frame (20, 40, … 200), in a file of
+  /// extension `container`.
+  func rampClip(
+    in root: URL, _ arguments: [String] = ["-c:v", "libx264"], container: String = "mkv"
+  ) throws -> URL {
+    let url = root.appendingPathComponent("ramp-\(arguments.count).\(container)")
     try VideoClips.make(
       url,
       [
@@ -51,6 +54,26 @@ import Video
     }
     #expect(zip(reds, expected).allSatisfy { abs($0 - $1) <= 2 }, "\(reds) against \(expected)")
     #expect(try pass(transcoder).shown == first.shown)
+  }
+
+  /// Containers seek back differently: MPEG-TS timestamps start late (a seek to the video's first
+  /// timestamp lands past its key frame), Y4M seeks one stream only.
+  @Test(arguments: [
+    ("mp4", ["-c:v", "libx264"]), ("mov", ["-c:v", "libx264"]), ("ts", ["-c:v", "libx264"]),
+    ("webm", ["-c:v", "libvpx-vp9", "-deadline", "realtime"]), ("y4m", []),
+    ("avi", ["-c:v", "mpeg4"]),
+  ])
+  func everyContainerPlaysAgainFromItsFirstFrame(container: String, codec: [String]) throws {
+    let root = try CLIRunner.scratchFolder("video-playback-\(container)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let clip = try rampClip(in: root, ["-pix_fmt", "yuv420p"] + codec, container: container)
+    let transcoder = try VideoTranscoder(path: clip.path)
+    let stopped = try pass(transcoder) { time in time > 0.05 ? .stop : .show }
+    #expect(stopped.shown.count == 2)
+    let whole = try pass(transcoder)
+    #expect(whole.ended)
+    #expect(whole.shown.map(\.milliseconds) == Array(stride(from: 0, to: 400, by: 40)))
+    #expect(try pass(transcoder).shown == whole.shown)
   }
 
   @Test func framesPassedOverAreNotShownAndAStopEndsThePass() throws {
