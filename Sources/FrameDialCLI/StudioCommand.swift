@@ -4,14 +4,15 @@ import FrameDial
 import Studio
 import Vips
 
-/// `framedial studio [IMAGE] [--device NAME] [--port N] [--listen ADDRESS]`: a local web page with the
-/// device screen, the live processed picture and the Camera Control overlay, and an HTTP API beside it.
+/// `framedial studio [IMAGE|VIDEO] [--device NAME] [--port N] [--listen ADDRESS]`: a local web page with
+/// the device screen, the live processed picture (a still, or a video playing in a loop) and the Camera
+/// Control overlay, and an HTTP API beside it.
 enum StudioCommand: Command {
   static let name = "studio"
   static let summary =
     "Serve a local page to slide the Camera Control and watch the processed picture follow live."
   static let usage =
-    "studio [IMAGE] [--device NAME] [--port N] [--listen ADDRESS] [--preset NAME] [--state FILE]… "
+    "studio [IMAGE|VIDEO] [--device NAME] [--port N] [--listen ADDRESS] [--preset NAME] [--state FILE]… "
     + "[--set KEY=VALUE]…"
   /// The device drawn when `--device` is not given.
   static let defaultDevice = "iphone-16-pro"
@@ -19,7 +20,7 @@ enum StudioCommand: Command {
   static let defaultPort = 8080
   /// The address listened on when `--listen` is not given.
   static let defaultAddress = "127.0.0.1"
-  /// File extensions of videos, which this version of the studio does not play.
+  /// File extensions of videos, which the studio plays (decoded in process, looping).
   static let videoExtensions: Set<String> = [
     "mp4", "mov", "m4v", "mkv", "webm", "avi", "y4m", "mpg", "mpeg", "ts", "m2ts", "mts", "3gp",
   ]
@@ -48,7 +49,8 @@ enum StudioCommand: Command {
     let trap = SignalTrap(.finishRunningWork, onSignal: { _ in stop.request() })
     defer { trap.cancel() }
     guard arguments.positionals.count <= 1 else {
-      throw UsageError("studio takes at most one IMAGE, not \(arguments.positionals.count)")
+      throw UsageError(
+        "studio takes at most one IMAGE or VIDEO, not \(arguments.positionals.count)")
     }
     let input = try inputPath(arguments.positionals.first)
     let device: ScreenDevice
@@ -65,7 +67,8 @@ enum StudioCommand: Command {
     if let limit = try arguments.int("pixel-limit", in: 1...Int.max) { load.pixelLimit = limit }
 
     let model = device.capture ?? .iPhone16Pro
-    let source = try ViewfinderSource(input: input, device: device, load: load)
+    let player = try isVideo(input) ? StudioVideoPlayer(path: input, device: device) : nil
+    let source = try player?.source ?? ViewfinderSource(input: input, device: device, load: load)
     let configuration = try StudioPageConfiguration(source: source, screen: device, model: model)
       .jsonData()
     let live = LiveControlState(state)
@@ -91,6 +94,9 @@ enum StudioCommand: Command {
         server.publish(frame: jpeg, generation: generation, renderMilliseconds: milliseconds)
       },
       fail: { message, generation in server.publishFailure(message, generation: generation) })
+    player?.start(
+      show: { frames.show($0) },
+      fail: { console.err("framedial \(name): \($0); the video stopped at its last frame") })
     // A signal sent by a reader of the URL line must reach the trap, not the ignoring disposition.
     trap.waitUntilInstalled()
     console.out(url)
@@ -99,6 +105,7 @@ enum StudioCommand: Command {
         "\(device.name) has no Camera Control: the page shows the viewfinder and the control list.")
     }
     server.waitUntilStopped()
+    player?.stop()
     frames.stop()
     if let signal = trap.signal {
       console.err("framedial studio: stopped by \(SignalTrap.name(of: signal))")
@@ -106,7 +113,7 @@ enum StudioCommand: Command {
     return ExitCode.success
   }
 
-  /// The image to serve: `given`, or the sample photo; a video is refused (not supported yet).
+  /// The image or video to serve: `given`, or the sample photo.
   static func inputPath(_ given: String?) throws(UsageError) -> String {
     guard let given else {
       guard FileManager.default.fileExists(atPath: samplePhoto) else {
@@ -114,12 +121,11 @@ enum StudioCommand: Command {
       }
       return samplePhoto
     }
-    let ext = URL(fileURLWithPath: given).pathExtension.lowercased()
-    if videoExtensions.contains(ext) {
-      throw UsageError(
-        "\(given): video input is not supported by studio yet; give a still image "
-          + "(framedial video \(given) --frame-at T -o still.png takes one frame)")
-    }
     return given
+  }
+
+  /// True when `path`'s extension names a video (``videoExtensions``).
+  static func isVideo(_ path: String) -> Bool {
+    videoExtensions.contains(URL(fileURLWithPath: path).pathExtension.lowercased())
   }
 }

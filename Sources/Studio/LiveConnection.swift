@@ -13,6 +13,8 @@ final class LiveConnection {
   var awaitingShown = false
   /// The generation of the last frame sent.
   var sentGeneration: UInt64?
+  /// The number of the last frame sent (the server's count of frames delivered).
+  var sentFrame: UInt64?
   /// The page's state changes not yet shown in a frame sent: its sequence number and the generation the
   /// change produced.
   var changes: [(seq: Int, generation: UInt64)] = []

@@ -46,6 +46,8 @@ public final class StudioServer: @unchecked Sendable {
   private var connections: [Int: LiveConnection] = [:]
   private var waitingForFrame: [(message: OpaquePointer, generation: UInt64)] = []
   private var latestFrame: (jpeg: Data, generation: UInt64)?
+  /// How many frames were delivered: a video gives new frames of the same generation.
+  private var framesDelivered: UInt64 = 0
   private var samples = LatencySamples()
   /// Frame render times handed in with the frames (render thread), read by `/stats` (loop thread).
   private let renderTimes = Mutex(LatencySamples())
@@ -307,6 +309,7 @@ public final class StudioServer: @unchecked Sendable {
 
   private func deliver(_ jpeg: Data, generation: UInt64) {
     latestFrame = (jpeg, generation)
+    framesDelivered &+= 1
     let ready = waitingForFrame.filter { $0.generation <= generation }
     waitingForFrame.removeAll { $0.generation <= generation }
     for waiting in ready {
@@ -334,8 +337,7 @@ public final class StudioServer: @unchecked Sendable {
 
   /// Sends the latest frame to a page that has shown the previous one and has not seen this one.
   private func offerFrame(to connection: LiveConnection) {
-    guard let latestFrame, !connection.awaitingShown,
-      connection.sentGeneration != latestFrame.generation
+    guard let latestFrame, !connection.awaitingShown, connection.sentFrame != framesDelivered
     else { return }
     let seq = connection.takeChanges(shownBy: latestFrame.generation)
     connection.sendText(
@@ -346,6 +348,7 @@ public final class StudioServer: @unchecked Sendable {
     connection.sendBinary(latestFrame.jpeg)
     connection.awaitingShown = true
     connection.sentGeneration = latestFrame.generation
+    connection.sentFrame = framesDelivered
   }
 
   private func connected(_ pointer: OpaquePointer) {

@@ -81,4 +81,16 @@ extension InputFile {
       avformat_seek_file(context, Int32(videoIndex), Int64.min, timestamp, timestamp, 0),
       "\(path): cannot seek in the file")
   }
+
+  /// Moves reading back to the start of the file, to play it again: to time 0 or before across every
+  /// stream (MPEG-TS needs that: a seek to its video's first timestamp lands past the first key
+  /// frame), else, for formats that seek one stream only (Y4M), to the video stream's key frame at or
+  /// before its first timestamp.
+  ///
+  /// - Throws: ``VideoError`` when the file cannot seek.
+  func rewind() throws(VideoError) {
+    guard avformat_seek_file(context, -1, Int64.min, 0, 0, 0) < 0 else { return }
+    let start = videoStream.pointee.start_time
+    try seekVideo(before: start == fd_no_pts() ? 0 : start)
+  }
 }

@@ -45,6 +45,12 @@ final class VideoDecoder {
     try VideoError.check(result, "\(path): cannot decode a video packet")
   }
 
+  /// Drops every frame and packet the decoder holds and leaves the end-of-stream state, for decoding
+  /// again from a new position (after a seek).
+  func flush() {
+    avcodec_flush_buffers(context)
+  }
+
   /// Receives the next decoded frame into `frame`; false when the decoder needs more input or is done.
   ///
   /// - Throws: ``VideoError`` when decoding fails.

@@ -15,6 +15,9 @@ import CFFmpeg
 /// Decoding and the conversion to RGB run on a thread of their own, up to three frames ahead (buffers
 /// reused frame after frame); the caller's render, the conversion back and the encoder run on the
 /// calling thread, the encoder and the decoder each with FFmpeg's automatic thread count.
+///
+/// It also plays a video for a live viewer (``play(choose:show:)``: frames in order as packed RGB,
+/// from the start on every call) and takes single frames (``frame(at:render:)``).
 public final class VideoTranscoder {
   /// One frame handed to the caller: packed RGB rows (`width × 3 × rgbSampleBytes` bytes; 16-bit samples
   /// little-endian) in, the same layout out.
@@ -45,12 +48,15 @@ public final class VideoTranscoder {
   /// Such frames are converted to RGB only when they reach `render`, on the calling thread.
   public var planarRender: ((PlanarFrame) throws -> PlanarOutcome)?
 
-  private let input: InputFile
-  private let decoder: VideoDecoder
-  private let pixelFormat: AVPixelFormat
+  // Internal, not private: playback (VideoTranscoder+Playback.swift) decodes through them too.
+  let input: InputFile
+  let decoder: VideoDecoder
+  let pixelFormat: AVPixelFormat
   private let colour: ColourTags
-  private let matrix: AVColorSpace
-  private let fullRange: Bool
+  let matrix: AVColorSpace
+  let fullRange: Bool
+  /// True once ``play(choose:show:)`` has read the file: the next pass seeks back to the start.
+  var hasPlayed = false
 
   /// Opens `path` and checks that its video can be processed.
   ///

@@ -158,12 +158,6 @@ import Vips
     #expect(studio.standardError.contains("stopped by SIGINT"))
   }
 
-  @Test func videoInputIsRefusedForNow() throws {
-    let result = try CLIRunner.run(["studio", "clip.mp4", "--port", "0"])
-    #expect(result.status == 2)
-    #expect(result.standardError.contains("video input is not supported by studio yet"))
-  }
-
   @Test func aMissingImageIsNamed() throws {
     let result = try CLIRunner.run(["studio", "/nonexistent/photo.jpg", "--port", "0"])
     #expect(result.status == 1)

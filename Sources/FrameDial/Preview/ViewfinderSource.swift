@@ -1,8 +1,10 @@
 import Foundation
 import Vips
 
-/// A still read once for a live viewfinder (`framedial studio`): upright 8-bit sRGB RGB pixels, packed,
-/// no larger than the device's viewfinder, a width limit, or the picture itself; and the screen layout.
+/// A picture for a live viewfinder (`framedial studio`): upright 8-bit sRGB RGB pixels, packed, no
+/// larger than the device's viewfinder, a width limit, or the picture itself; and the screen layout.
+/// A still is read once; a video's frames are scaled to the same size as they play
+/// (ViewfinderSource+Video.swift).
 public struct ViewfinderSource: Sendable {
   /// The packed RGB pixels, `width × height × 3` bytes.
   public var pixels: [UInt8]
@@ -12,6 +14,8 @@ public struct ViewfinderSource: Sendable {
   public var height: Int
   /// Where the viewfinder and the overlay go on the device's screen.
   public var layout: PreviewLayout
+  /// The shape of the video frames shown, nil for a still.
+  public var video: VideoFrameShape?
 
   /// Reads `input` (shrunk on load where the format allows), turns it upright, converts it to 8-bit
   /// sRGB with three bands (alpha flattened onto black, grey expanded) and scales it down to fit the

@@ -1,0 +1,52 @@
+import Vips
+
+extension ViewfinderSource {
+  /// A viewfinder for a video whose frames have `shape`, showing `firstFrame` (packed 8-bit RGB at
+  /// the coded size): frames are turned upright, given square pixels and scaled down to fit the
+  /// viewfinder of `device` held in `orientation`, and at most `maxWidth` pixels wide, as a still is
+  /// (see ``videoPixels(of:)``).
+  ///
+  /// - Throws: ``RenderError`` when the frame's buffer does not match `shape` or cannot be scaled.
+  public init(
+    firstFrame: UnsafeRawBufferPointer, shape: VideoFrameShape, device: ScreenDevice,
+    orientation: ScreenOrientation = .portrait, maxWidth: Int = 1920
+  ) throws {
+    let display = shape.displaySize
+    layout = PreviewLayout.make(
+      device: device, orientation: orientation, imageWidth: display.width,
+      imageHeight: display.height)
+    let size = Self.fittedSize(
+      width: display.width, height: display.height, into: layout.viewfinder.width,
+      maxWidth: max(1, maxWidth))
+    (width, height) = size
+    video = shape
+    pixels = []
+    pixels = try videoPixels(of: firstFrame)
+  }
+
+  /// A decoded video frame (packed 8-bit RGB at the coded size of ``video``) as this viewfinder shows
+  /// it: upright, square pixels, `width × height`, packed RGB.
+  ///
+  /// - Throws: ``RenderError`` when this is not a video's viewfinder, the buffer does not match the
+  ///   coded size, or libvips cannot scale the frame.
+  public func videoPixels(of frame: UnsafeRawBufferPointer) throws -> [UInt8] {
+    guard let video else { throw RenderError("the viewfinder shows a still, not video frames") }
+    do {
+      var image = try Image(
+        wrapping: frame,
+        layout: FrameLayout(width: video.codedWidth, height: video.codedHeight, bands: 3))
+      // Scaled while still as coded (fewer pixels to turn), to the size that is upright `width ×
+      // height`; the sample aspect goes into the same resize.
+      let coded =
+        video.turnsQuarter ? (width: height, height: width) : (width: width, height: height)
+      if image.width != coded.width || image.height != coded.height {
+        image = try image.thumbnailed(width: coded.width, height: coded.height)
+      }
+      let orientation = video.orientation
+      if orientation != 1 { image = try image.settingOrientation(orientation).autoRotated() }
+      return try image.pixelBytes()
+    } catch let error as VipsError {
+      throw RenderError("cannot scale a video frame for the viewfinder: \(error.message)")
+    }
+  }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import FrameDial
+import Video
+
+/// Plays a video for `framedial studio` on a thread of its own: decodes it in presentation order,
+/// scales each frame to the viewfinder and hands it on when its timestamp comes due (real time from
+/// the first frame), looping at the end. Late frames are decoded but passed over
+/// (``StudioPlaybackClock``); frames handed on replace each other (the frame loop renders the latest
+/// one with the latest state).
+final class StudioVideoPlayer: @unchecked Sendable {
+  // `@unchecked Sendable`: `transcoder` is used by the init, then by the playing thread only;
+  // `stopping` and `started` are guarded by `condition`.
+
+  /// The viewfinder: the first frame, the size every frame is scaled to, the screen layout.
+  let source: ViewfinderSource
+  private let path: String
+  private let transcoder: VideoTranscoder
+  /// Seconds from one frame to the next at the stream's average rate (0 when unknown).
+  private let interval: Double
+  private let condition = NSCondition()
+  private var stopping = false
+  private var started = false
+  private let finished = DispatchSemaphore(value: 0)
+
+  /// Opens the video at `path` and decodes its first frame for the viewfinder of `device`.
+  ///
+  /// - Throws: ``VideoError`` or ``RenderError`` naming `path` when it cannot be read, has no video
+  ///   stream or frame, or cannot be decoded or scaled.
+  init(path: String, device: ScreenDevice) throws {
+    self.path = path
+    transcoder = try VideoTranscoder(path: path)
+    transcoder.planarConversion = VideoPlanarConversion.make
+    let video = transcoder.source
+    interval = video.frameRate > 0 ? 1 / video.frameRate : 0
+    let shape = VideoFrameShape(
+      codedWidth: video.width, codedHeight: video.height, rotation: video.rotation,
+      sampleAspect: video.sampleAspect)
+    var first: ViewfinderSource?
+    var shown = false
+    do {
+      _ = try transcoder.play(
+        choose: { _ in shown ? .stop : .show },
+        show: { frame in
+          shown = true
+          first = try ViewfinderSource(firstFrame: frame.input, shape: shape, device: device)
+        })
+    } catch let error as RenderError {
+      throw RenderError("\(path): \(error.message)")
+    }
+    guard let first else { throw VideoError("\(path): has no video frame") }
+    source = first
+  }
+
+  /// Starts playing from the first frame: `show` gets every frame shown, scaled to ``source``'s size,
+  /// when it comes due; `fail` gets the message when decoding fails (playing stops, the last frame
+  /// stays). Call once.
+  func start(
+    show: @escaping @Sendable ([UInt8]) -> Void, fail: @escaping @Sendable (String) -> Void
+  ) {
+    condition.lock()
+    started = true
+    condition.unlock()
+    let thread = Thread { [self] in
+      do {
+        try run(show: show)
+      } catch {
+        fail(ErrorMessage.plain(error))
+      }
+      finished.signal()
+    }
+    thread.name = "framedial-studio-video"
+    thread.start()
+  }
+
+  /// Stops playing (at the next frame, or at once while waiting for one to come due) and waits for
+  /// the thread.
+  func stop() {
+    condition.lock()
+    stopping = true
+    condition.broadcast()
+    let wait = started
+    condition.unlock()
+    if wait { finished.wait() }
+  }
+
+  private var isStopping: Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    return stopping
+  }
+
+  /// Waits until `due` seconds after `origin` on `clock`, or a stop; false on a stop.
+  private func wait(
+    until due: Double, from origin: ContinuousClock.Instant, clock: ContinuousClock
+  ) -> Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    while !stopping {
+      let left = due - Self.seconds(origin.duration(to: clock.now))
+      guard left > 0 else { return true }
+      _ = condition.wait(until: Date().addingTimeInterval(left))
+    }
+    return false
+  }
+
+  private static func seconds(_ duration: Duration) -> Double {
+    let parts = duration.components
+    return Double(parts.seconds) + Double(parts.attoseconds) * 1e-18
+  }
+
+  /// Plays pass after pass until a stop; a video of one frame is shown once.
+  private func run(show: @Sendable ([UInt8]) -> Void) throws {
+    let clock = ContinuousClock()
+    let origin = clock.now
+    func now() -> Double { Self.seconds(origin.duration(to: clock.now)) }
+    var timing = StudioPlaybackClock(interval: interval, start: 0)
+    while true {
+      var lastTime = 0.0
+      var frames = 0
+      var due = 0.0
+      let ended = try transcoder.play(
+        choose: { time in
+          guard !isStopping else { return .stop }
+          frames += 1
+          lastTime = time
+          let decided = timing.frame(at: time, now: now())
+          due = decided.due
+          return decided.choice
+        },
+        show: { frame in
+          let pixels: [UInt8]
+          do {
+            pixels = try source.videoPixels(of: frame.input)
+          } catch let error as RenderError {
+            throw RenderError("\(path): \(error.message)")
+          }
+          guard wait(until: due, from: origin, clock: clock) else { return }
+          show(pixels)
+        })
+      guard ended, frames > 1 else { return }
+      timing.loop(lastTime: lastTime, now: now())
+    }
+  }
+}

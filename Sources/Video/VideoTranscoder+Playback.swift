@@ -1,0 +1,67 @@
+import CFFmpeg
+
+extension VideoTranscoder {
+  /// What playback does with a decoded frame, asked before it is converted to RGB.
+  public enum PlaybackChoice: Sendable, Equatable {
+    /// Convert the frame and hand it on.
+    case show
+    /// Pass over it: it is decoded (later frames may depend on it) but not converted.
+    case skip
+    /// Stop playing.
+    case stop
+  }
+
+  /// Decodes the video once from its first frame to its last, in presentation order, as a player does.
+  /// For each frame, `choose` gets its presentation time (seconds from the video stream's first
+  /// timestamp) and says whether it is converted to packed 8-bit RGB (rgb24, whatever the video's
+  /// depth; the stream's own matrix and range) and handed to `show` (whose `output` is the caller's
+  /// to use), passed over, or whether playing stops. Each call after the first seeks back to the
+  /// start, so calling it again loops the video. The pixels are as coded: rotation and sample aspect
+  /// are the caller's (``VideoSource/rotation``, ``VideoSource/sampleAspect``).
+  ///
+  /// - Returns: true at the end of the video, false when `choose` stopped it.
+  /// - Throws: ``VideoError`` naming the file when it cannot be read, sought or decoded; what `show`
+  ///   throws.
+  public func play(choose: (Double) -> PlaybackChoice, show: (Frame) throws -> Void) throws -> Bool
+  {
+    let stream = input.videoStream
+    if hasPlayed {
+      try input.rewind()
+      decoder.flush()
+    }
+    hasPlayed = true
+    // FrameDial's planar conversion writes rgb24 from 8-bit video only; deeper video goes through
+    // libswscale, which gives rgb24 from any depth.
+    let pipeline = try FramePipeline(
+      source: source, inputFormat: pixelFormat, outputFormat: pixelFormat, rgbSampleBytes: 1,
+      matrix: matrix, fullRange: fullRange, startTime: stream.pointee.start_time,
+      timeBase: stream.pointee.time_base, name: input.path,
+      planar: source.bitDepth > 8 ? nil : planarConversion)
+    pipeline.convertsAhead = false
+    let slot = try FrameSlot(bytes: pipeline.rgbBytes)
+    guard let packet = av_packet_alloc() else { throw VideoError("out of memory for a packet") }
+    var owned: UnsafeMutablePointer<AVPacket>? = packet
+    defer { av_packet_free(&owned) }
+    /// Takes every frame the decoder has ready; false when `choose` stopped.
+    func drainDecoder() throws -> Bool {
+      while let frame = try pipeline.next(from: decoder) {
+        try pipeline.load(frame, timestamp: pipeline.timestamp(of: frame), into: slot)
+        switch choose(slot.time) {
+        case .stop: return false
+        case .skip: continue
+        case .show:
+          try pipeline.loadRGB(slot)
+          try show(Frame(slot))
+        }
+      }
+      return true
+    }
+    while try input.read(into: packet) {
+      guard Int(packet.pointee.stream_index) == input.videoIndex else { continue }
+      try decoder.send(packet)
+      guard try drainDecoder() else { return false }
+    }
+    try decoder.send(nil)
+    return try drainDecoder()
+  }
+}

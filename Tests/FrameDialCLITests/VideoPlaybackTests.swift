@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+import Video
+
+@testable import FrameDialCLI
+
+/// ``VideoTranscoder/play(choose:show:)``, which `framedial studio` plays videos with: every frame in
+/// order as rgb24, frames passed over without being shown, a stop, and each call from the start.
+@Suite struct VideoPlaybackTests {
+  /// Ten frames at 25 fps whose grey rises by 20 levels a frame (20, 40, … 200), in a file of
+  /// extension `container`.
+  func rampClip(
+    in root: URL, _ arguments: [String] = ["-c:v", "libx264"], container: String = "mkv"
+  ) throws -> URL {
+    let url = root.appendingPathComponent("ramp-\(arguments.count).\(container)")
+    try VideoClips.make(
+      url,
+      [
+        "-f", "lavfi", "-i",
+        "color=c=gray:s=64x48:r=25:d=0.4,geq=lum='20+N*20':cb=128:cr=128",
+      ] + arguments)
+    return url
+  }
+
+  /// The first sample of each frame shown and the frame's time in milliseconds.
+  struct Shown: Equatable {
+    var red: UInt8
+    var milliseconds: Int
+  }
+
+  func pass(
+    _ transcoder: VideoTranscoder,
+    choose: (Double) -> VideoTranscoder.PlaybackChoice = { _ in .show }
+  ) throws -> (ended: Bool, shown: [Shown]) {
+    var shown: [Shown] = []
+    let ended = try transcoder.play(
+      choose: choose,
+      show: { frame in
+        #expect(frame.input.count == 64 * 48 * 3)
+        shown.append(Shown(red: frame.input[0], milliseconds: Int((frame.time * 1000).rounded())))
+      })
+    return (ended, shown)
+  }
+
+  @Test func everyFrameComesInOrderAndASecondPassStartsAgain() throws {
+    let root = try CLIRunner.scratchFolder("video-playback")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let transcoder = try VideoTranscoder(path: try rampClip(in: root).path)
+    let first = try pass(transcoder)
+    #expect(first.ended)
+    #expect(first.shown.map(\.milliseconds) == Array(stride(from: 0, to: 400, by: 40)))
+    let reds = first.shown.map { Int($0.red) }
+    // TV range: luma code Y is (Y − 16) × 255 / 219 in RGB.
+    let expected = stride(from: 20.0, through: 200, by: 20).map {
+      Int((($0 - 16) * 255 / 219).rounded())
+    }
+    #expect(zip(reds, expected).allSatisfy { abs($0 - $1) <= 2 }, "\(reds) against \(expected)")
+    #expect(try pass(transcoder).shown == first.shown)
+  }
+
+  /// Containers seek back differently: MPEG-TS timestamps start late (a seek to the video's first
+  /// timestamp lands past its key frame), Y4M seeks one stream only.
+  @Test(arguments: [
+    ("mp4", ["-c:v", "libx264"]), ("mov", ["-c:v", "libx264"]), ("ts", ["-c:v", "libx264"]),
+    ("webm", ["-c:v", "libvpx-vp9", "-deadline", "realtime"]), ("y4m", []),
+    ("avi", ["-c:v", "mpeg4"]),
+  ])
+  func everyContainerPlaysAgainFromItsFirstFrame(container: String, codec: [String]) throws {
+    let root = try CLIRunner.scratchFolder("video-playback-\(container)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let clip = try rampClip(in: root, ["-pix_fmt", "yuv420p"] + codec, container: container)
+    let transcoder = try VideoTranscoder(path: clip.path)
+    let stopped = try pass(transcoder) { time in time > 0.05 ? .stop : .show }
+    #expect(stopped.shown.count == 2)
+    let whole = try pass(transcoder)
+    #expect(whole.ended)
+    #expect(whole.shown.map(\.milliseconds) == Array(stride(from: 0, to: 400, by: 40)))
+    #expect(try pass(transcoder).shown == whole.shown)
+  }
+
+  @Test func framesPassedOverAreNotShownAndAStopEndsThePass() throws {
+    let root = try CLIRunner.scratchFolder("video-playback-skip")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let transcoder = try VideoTranscoder(path: try rampClip(in: root).path)
+    let everyOther = try pass(transcoder) { time in
+      Int((time * 25).rounded()) % 2 == 0 ? .show : .skip
+    }
+    #expect(everyOther.ended)
+    #expect(everyOther.shown.map(\.milliseconds) == [0, 80, 160, 240, 320])
+    let stopped = try pass(transcoder) { time in time > 0.1 ? .stop : .show }
+    #expect(!stopped.ended)
+    #expect(stopped.shown.map(\.milliseconds) == [0, 40, 80])
+    #expect(try pass(transcoder).shown.count == 10)
+  }
+
+  /// The packed RGB of the first frame of `clip` as `studio` plays it (FrameDial's planar conversion
+  /// for 8-bit 4:2:0) and as `video --frame-at 0` takes it (libswscale).
+  func firstFramePlayedAndTaken(_ clip: URL) throws -> (played: [UInt8], taken: [UInt8]) {
+    let player = try VideoTranscoder(path: clip.path)
+    player.planarConversion = VideoPlanarConversion.make
+    var played: [UInt8] = []
+    _ = try player.play(
+      choose: { _ in played.isEmpty ? .show : .stop }, show: { played = Array($0.input) })
+    var taken: [UInt8] = []
+    try VideoTranscoder(path: clip.path).frame(at: 0) { taken = Array($0.input) }
+    return (played, taken)
+  }
+
+  func meanDifference(_ a: [UInt8], _ b: [UInt8]) -> Double {
+    #expect(a.count == b.count && !a.isEmpty)
+    return Double(zip(a, b).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }) / Double(max(1, a.count))
+  }
+
+  @Test func playedFramesFollowTheStreamsMatrixAndRangeAsStillsDo() throws {
+    let root = try CLIRunner.scratchFolder("video-playback-colour")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let tags: [(String, [String])] = [
+      ("bt601", ["-colorspace", "smpte170m", "-color_range", "tv"]),
+      ("bt709", ["-colorspace", "bt709", "-color_range", "tv"]),
+      ("bt709-full", ["-colorspace", "bt709", "-color_range", "pc"]),
+    ]
+    var played: [String: [UInt8]] = [:]
+    for (name, tag) in tags {
+      let clip = root.appendingPathComponent("\(name).mkv")
+      // The same coded pixels each time, tagged three ways.
+      try VideoClips.make(
+        clip,
+        VideoClips.testSource(size: "320x240", seconds: 0.2)
+          + ["-c:v", "libx264", "-qp", "0", "-pix_fmt", "yuv420p"] + tag)
+      let frame = try firstFramePlayedAndTaken(clip)
+      #expect(meanDifference(frame.played, frame.taken) < 0.5, "\(name)")
+      played[name] = frame.played
+    }
+    // Each tag changes the colours the way it says: another matrix, another range.
+    let (bt601, bt709, full) = (
+      played["bt601"] ?? [], played["bt709"] ?? [], played["bt709-full"] ?? []
+    )
+    #expect(meanDifference(bt601, bt709) > 5)
+    #expect(meanDifference(bt709, full) > 5)
+  }
+
+  @Test func tenBitFramesComeAsEightBitRGB() throws {
+    let root = try CLIRunner.scratchFolder("video-playback-10bit")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let eight = try VideoTranscoder(
+      path: try rampClip(in: root, ["-pix_fmt", "yuv420p", "-c:v", "ffv1"]).path)
+    let ten = try VideoTranscoder(
+      path: try rampClip(in: root, ["-vf", "format=yuv420p10le", "-c:v", "ffv1"]).path)
+    #expect(ten.source.bitDepth == 10)
+    let (eightShown, tenShown) = (try pass(eight).shown, try pass(ten).shown)
+    #expect(tenShown.count == 10)
+    #expect(zip(eightShown, tenShown).allSatisfy { abs(Int($0.red) - Int($1.red)) <= 1 })
+  }
+}
