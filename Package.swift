@@ -55,7 +55,9 @@ let package = Package(
     .testTarget(name: "FrameDialTests", dependencies: ["FrameDial", "Controls", "Vips"]),
     .testTarget(
       name: "FrameDialCLITests",
-      dependencies: ["FrameDialCLI", "framedial", "FrameDial", "Controls", "Vips", "Video"]),
+      dependencies: [
+        "FrameDialCLI", "framedial", "FrameDial", "Controls", "Vips", "Video", "Studio",
+      ]),
     .testTarget(name: "StudioTests", dependencies: ["Studio"]),
     .testTarget(name: "BenchmarkSupportTests", dependencies: ["BenchmarkSupport"]),
     .testTarget(name: "FrameDialCTests", dependencies: ["FrameDialC", "framedial"]),

@@ -1,8 +1,9 @@
 import CSoup
 import Foundation
 
-/// A GLib main context and loop run by one thread of its own: libsoup's server and connections live on
-/// it (they are not thread-safe), and other threads hand it work with ``invoke(_:)``.
+/// A GLib main context and loop run by one thread of its own: libsoup's server and connections (or a
+/// ``LiveClient``'s session and connection) live on it (they are not thread-safe), and other threads
+/// hand it work with ``invoke(_:)``.
 final class EventLoop: @unchecked Sendable {
   // The context and loop pointers are set once and only passed to GLib's thread-safe calls
   // (g_main_context_invoke_full, g_main_loop_quit) from other threads: hence `@unchecked Sendable`.

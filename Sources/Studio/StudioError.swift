@@ -1,4 +1,4 @@
-/// Why the studio server could not start.
+/// Why the studio server could not start, or why a ``LiveClient`` could not connect, send or receive.
 public struct StudioError: Error, Sendable, Equatable, CustomStringConvertible {
   /// A sentence naming the problem.
   public var message: String

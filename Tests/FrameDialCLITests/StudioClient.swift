@@ -1,4 +1,5 @@
 import Foundation
+import Studio
 
 #if canImport(Glibc)
   import Glibc
@@ -60,6 +61,11 @@ final class StudioClient {
 
   var standardError: String {
     (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+  }
+
+  /// The server's `/live` WebSocket, opened with the page's own `Origin` as the page opens it.
+  func live() throws -> LiveClient {
+    try LiveClient(url: "ws://127.0.0.1:\(port)/live", origin: "http://127.0.0.1:\(port)")
   }
 
   /// A TCP connection to the server.

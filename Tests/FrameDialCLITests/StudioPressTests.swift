@@ -1,6 +1,7 @@
 import Controls
 import Foundation
 import FrameDial
+import Studio
 import Testing
 import Vips
 
@@ -80,10 +81,10 @@ import Vips
       #expect(try studio.request("POST", "/state", body: Data(change.utf8)).status == 200)
     }
     // A full press from the page is recorded too, and asks the page to download the capture.
-    let socket = try StudioSocket(studio)
-    try socket.send(#"{"type":"press","phase":"began","kind":"primary"}"#)
-    try socket.send(#"{"type":"press","phase":"ended","kind":"primary"}"#)
-    let capture = try socket.receiveJSON { $0["type"] as? String == "capture" }
+    let live = try studio.live()
+    try live.send(#"{"type":"press","phase":"began","kind":"primary"}"#)
+    try live.send(#"{"type":"press","phase":"ended","kind":"primary"}"#)
+    let capture = try live.receiveJSON { $0["type"] as? String == "capture" }
     #expect(capture["url"] as? String == "/capture.jpg")
     let stopped = try json(
       try studio.request("POST", "/record", body: Data(#"{"recording":false}"#.utf8)))
@@ -119,30 +120,30 @@ import Vips
 
   @Test func lightPressesOpenTheOverlayAndTheListAndAChoiceShowsAControl() throws {
     let studio = try StudioClient()
-    let socket = try StudioSocket(studio)
-    let first = try socket.receiveJSON { $0["type"] as? String == "state" }
+    let live = try studio.live()
+    let first = try live.receiveJSON { $0["type"] as? String == "state" }
     let hidden = try #require(first["overlay"] as? [String: Any])
     #expect(hidden["visible"] as? Bool == false)
     // One light press: once no second press can follow, the overlay opens on the middle control.
-    try socket.send(#"{"type":"press","phase":"began","kind":"secondary"}"#)
-    try socket.send(#"{"type":"press","phase":"ended","kind":"secondary"}"#)
-    let opened = try socket.receiveJSON { message in
+    try live.send(#"{"type":"press","phase":"began","kind":"secondary"}"#)
+    try live.send(#"{"type":"press","phase":"ended","kind":"secondary"}"#)
+    let opened = try live.receiveJSON { message in
       (message["overlay"] as? [String: Any])?["visible"] as? Bool == true
     }
     let overlay = try #require(opened["overlay"] as? [String: Any])
     #expect(overlay["control"] as? String == "exposure-bias")
     #expect(overlay["list"] as? Bool == false)
     // A control chosen from the list is the one the overlay shows.
-    try socket.send(#"{"type":"choose","control":"zoom"}"#)
-    let chosen = try socket.receiveJSON { message in
+    try live.send(#"{"type":"choose","control":"zoom"}"#)
+    let chosen = try live.receiveJSON { message in
       (message["overlay"] as? [String: Any])?["control"] as? String == "zoom"
     }
     #expect((chosen["overlay"] as? [String: Any])?["visible"] as? Bool == true)
-    try socket.send(#"{"type":"choose","control":"iso"}"#)
-    let refused = try socket.receiveJSON { $0["type"] as? String == "error" }
+    try live.send(#"{"type":"choose","control":"iso"}"#)
+    let refused = try live.receiveJSON { $0["type"] as? String == "error" }
     #expect((refused["message"] as? String)?.contains("no control named \"iso\"") == true)
-    try socket.send(#"{"type":"press","phase":"pressed","kind":"secondary"}"#)
-    let badPhase = try socket.receiveJSON { $0["type"] as? String == "error" }
+    try live.send(#"{"type":"press","phase":"pressed","kind":"secondary"}"#)
+    let badPhase = try live.receiveJSON { $0["type"] as? String == "error" }
     #expect((badPhase["message"] as? String)?.contains("allowed: began, ended, cancelled") == true)
   }
 
@@ -173,21 +174,20 @@ import Vips
 
   @Test func anOversizedLiveMessageClosesTheConnectionWithAReason() throws {
     let studio = try StudioClient()
-    let socket = try StudioSocket(studio)
+    let live = try studio.live()
     let padding = String(repeating: " ", count: 100 * 1024)
-    try socket.send(#"{"type":"state","state":{"exposureBias":1}"# + padding + "}")
-    var frame = try socket.receive()
+    try live.send(#"{"type":"state","state":{"exposureBias":1}"# + padding + "}")
     var errors: [String] = []
-    while frame.opcode != 8 {
-      if frame.opcode == 1, frame.text.contains("\"error\"") { errors.append(frame.text) }
-      frame = try socket.receive()
+    while let message = try live.receive() {
+      if case .text(let text) = message, text.contains("\"error\"") { errors.append(text) }
     }
-    #expect(frame.closeCode == 1009)
-    #expect(frame.closeReason.contains("at most 64 KiB"))
+    let closed = try #require(live.closed)
+    #expect(closed.code == 1009)
+    #expect(closed.reason.contains("at most 64 KiB"))
     #expect(errors.count == 1)
     // Nothing of it was applied, and the server answers the next page.
     #expect(try json(try studio.request("GET", "/state"))["exposureBias"] as? Double == 0)
-    let next = try StudioSocket(studio)
+    let next = try studio.live()
     try next.send(#"{"type":"state","seq":1,"state":{"exposureBias":0.5}}"#)
     _ = try next.receiveJSON { ($0["state"] as? [String: Any])?["exposureBias"] as? Double == 0.5 }
     #expect(studio.process.isRunning)

@@ -1,0 +1,171 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import Studio
+
+/// A backend with one control, `exposureBias`, so a real ``StudioServer`` can be driven without
+/// FrameDial: state changes count generations, a full press asks for a capture, and only
+/// `exposure-bias` can be chosen.
+final class OneControlBackend: StudioBackend {
+  private let current = Mutex((exposureBias: 0.0, generation: UInt64(0)))
+
+  func stateJSON() -> Data {
+    JSONText.object(["exposureBias": .number(current.withLock { $0.exposureBias })])
+  }
+
+  var generation: UInt64 { current.withLock { $0.generation } }
+
+  func applyState(json: Data) -> StateChange {
+    guard let object = try? JSONSerialization.jsonObject(with: json) as? [String: Any],
+      let value = object["exposureBias"] as? Double, object.count == 1
+    else { return .rejected(message: "only exposureBias (a number) is known") }
+    return .applied(
+      generation: current.withLock {
+        if $0.exposureBias != value {
+          ($0.exposureBias, $0.generation) = (value, $0.generation + 1)
+        }
+        return $0.generation
+      })
+  }
+
+  func labels() -> [String: String] {
+    ["exposure-bias": "\(current.withLock { $0.exposureBias }) EV"]
+  }
+  func pageConfiguration() -> Data { Data("{}".utf8) }
+  func overlayJSON() -> Data { Data(#"{"visible":false,"list":false,"control":null}"#.utf8) }
+
+  func press(phase: String, kind: String) -> PressOutcome {
+    guard ["began", "ended", "cancelled"].contains(phase) else {
+      return .rejected(message: "no press phase \(phase)")
+    }
+    return .accepted(capture: phase == "ended" && kind == "primary")
+  }
+
+  func chooseControl(_ name: String) -> String? {
+    name == "exposure-bias" ? nil : "no control named \"\(name)\""
+  }
+
+  func record(_ start: Bool?) -> RecordingStatus { RecordingStatus(recording: false, events: 0) }
+  func timelineJSONLines() -> Data { Data() }
+  func lookCube() -> Export { .refused(message: "no look") }
+  func capture(completion: @escaping @Sendable (Export) -> Void) {
+    completion(.failed(message: "no capture"))
+  }
+}
+
+/// ``LiveClient`` against a real ``StudioServer`` on a free port: the handshake with an Origin, text
+/// both ways, binary frames larger than libsoup's default limit, and the close codes and reasons.
+@Suite struct LiveClientTests {
+  /// A server on a free port with a ``OneControlBackend``; `test` gets it and its port.
+  func withServer(_ test: (StudioServer, Int) throws -> Void) throws {
+    let server = StudioServer(
+      configuration: .init(port: 0), backend: OneControlBackend(),
+      resources: try PageResources.bundled())
+    let url = try server.start()
+    defer {
+      server.stop()
+      server.waitUntilStopped()
+    }
+    let port = try #require(Int(url.dropFirst("http://127.0.0.1:".count).dropLast()))
+    try test(server, port)
+  }
+
+  func open(_ port: Int) throws -> LiveClient {
+    try LiveClient(url: "ws://127.0.0.1:\(port)/live", origin: "http://127.0.0.1:\(port)")
+  }
+
+  @Test func theFirstMessageIsTheStateAndAnswersComeBackUntilTheClose() throws {
+    try withServer { _, port in
+      // An http:// URL is taken as well as ws://.
+      let live = try LiveClient(
+        url: "http://127.0.0.1:\(port)/live", origin: "http://127.0.0.1:\(port)")
+      guard case .text(let first) = try #require(try live.receive()) else {
+        Issue.record("the first message is not text")
+        return
+      }
+      let state = try #require(
+        try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any])
+      #expect(state["type"] as? String == "state")
+      #expect(state["generation"] as? Int == 0)
+      try live.send(#"{"type":"state","seq":1,"state":{"exposureBias":1.5}}"#)
+      let changed = try live.receiveJSON { $0["type"] as? String == "state" }
+      #expect((changed["state"] as? [String: Any])?["exposureBias"] as? Double == 1.5)
+      #expect(changed["generation"] as? Int == 1)
+      #expect((changed["labels"] as? [String: Any])?["exposure-bias"] as? String == "1.5 EV")
+      try live.send(#"{"type":"press","phase":"began","kind":"primary"}"#)
+      try live.send(#"{"type":"press","phase":"ended","kind":"primary"}"#)
+      let capture = try live.receiveJSON { $0["type"] as? String == "capture" }
+      #expect(capture["url"] as? String == "/capture.jpg")
+      try live.send(#"{"type":"choose","control":"iso"}"#)
+      let refused = try live.receiveJSON { $0["type"] as? String == "error" }
+      #expect(refused["message"] as? String == #"no control named "iso""#)
+      #expect(live.closed == nil)
+      // Closing from this side: the server answers with the normal code.
+      live.close()
+      while try live.receive() != nil {}
+      #expect(live.closed?.code == 1000)
+      #expect(throws: StudioError.self) { try live.send(#"{"type":"shown"}"#) }
+    }
+  }
+
+  @Test func aFrameLargerThanLibsoupsDefaultLimitArrivesWhole() throws {
+    try withServer { server, port in
+      let live = try open(port)
+      // 300 KiB of a pattern: more than the 128 KiB libsoup takes by default.
+      let jpeg = Data((0..<300 * 1024).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+      server.publish(frame: jpeg, generation: 0)
+      let announced = try live.receiveJSON { $0["type"] as? String == "frame" }
+      #expect(announced["generation"] as? Int == 0)
+      #expect(try live.receive() == .binary(jpeg))
+    }
+  }
+
+  @Test func anOversizedMessageClosesWith1009AndAReason() throws {
+    try withServer { _, port in
+      let live = try open(port)
+      let text =
+        #"{"type":"state","state":{"exposureBias":1}"# + String(repeating: " ", count: 100 * 1024)
+        + "}"
+      try live.send(text)
+      var errors: [String] = []
+      while let message = try live.receive() {
+        if case .text(let text) = message, text.contains(#""type":"error""#) { errors.append(text) }
+      }
+      #expect(errors.count == 1)
+      let closed = try #require(live.closed)
+      #expect(closed.code == 1009)
+      #expect(
+        closed.reason == "a /live message may be at most 64 KiB, not \(text.utf8.count) bytes")
+      #expect(throws: StudioError.self) { try live.send(#"{"type":"shown"}"#) }
+    }
+  }
+
+  @Test func theServerStoppingClosesWithGoingAway() throws {
+    try withServer { server, port in
+      let live = try open(port)
+      server.stop()
+      while try live.receive() != nil {}
+      #expect(live.closed?.code == 1001)
+    }
+  }
+
+  @Test func aForeignOriginIsRefusedWithTheStatus() throws {
+    try withServer { _, port in
+      do throws(StudioError) {
+        _ = try LiveClient(url: "ws://127.0.0.1:\(port)/live", origin: "http://evil.example")
+        Issue.record("the handshake was accepted")
+      } catch {
+        #expect(error.message.contains("HTTP 403"), "\(error.message)")
+      }
+    }
+  }
+
+  @Test func aBadURLIsNamed() {
+    #expect(
+      throws: StudioError("'no url' is not a WebSocket URL (for example ws://127.0.0.1:8080/live)")
+    ) {
+      _ = try LiveClient(url: "no url", origin: nil)
+    }
+  }
+}
