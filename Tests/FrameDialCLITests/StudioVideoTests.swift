@@ -1,4 +1,5 @@
 import Foundation
+import Studio
 import Testing
 import Vips
 
@@ -63,16 +64,16 @@ import Vips
     let moving = try clip(
       "moving.mp4", source: "testsrc2=size=320x240:rate=25:duration=2", in: root)
     let studio = try StudioClient([moving.path])
-    let live = try StudioLiveSocket(studio)
-    let first = try #require(try live.nextBinary(timeout: 10))
+    let live = try studio.live()
+    let first = try #require(nextBinary(live, timeout: 10))
     // One frame in flight: the video goes on, but nothing more comes before the page says "shown".
-    #expect(try live.nextBinary(timeout: 0.5) == nil)
+    #expect(nextBinary(live, timeout: 0.5) == nil)
     try live.send(#"{"type":"shown"}"#)
-    let second = try #require(try live.nextBinary(timeout: 10))
+    let second = try #require(nextBinary(live, timeout: 10))
     #expect(second != first)
     // Every frame is the same state's (no change was made), yet each new one is sent.
     try live.send(#"{"type":"shown"}"#)
-    let third = try #require(try live.nextBinary(timeout: 10))
+    let third = try #require(nextBinary(live, timeout: 10))
     #expect(third != second)
     #expect(try Image(bytes: third).width == 320)
   }
@@ -89,6 +90,19 @@ import Vips
     let after = try frame(studio).mean
     #expect(abs(before - 80) < 6, "mean \(before)")
     #expect(after > before + 25, "mean \(before) → \(after)")
+  }
+
+  /// The next binary message (a frame) `live` receives within `timeout` seconds, text messages
+  /// skipped; nil when none came.
+  func nextBinary(_ live: LiveClient, timeout: TimeInterval) -> Data? {
+    let deadline = Date(timeIntervalSinceNow: timeout)
+    while deadline.timeIntervalSinceNow > 0 {
+      guard let message = try? live.receive(timeout: deadline.timeIntervalSinceNow) else {
+        return nil
+      }
+      if case .binary(let data) = message { return data }
+    }
+    return nil
   }
 
   /// The mean absolute difference of two 8-bit images' samples (same size and bands).
