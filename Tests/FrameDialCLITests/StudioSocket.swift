@@ -109,6 +109,18 @@ final class StudioSocket {
     }
   }
 
+  /// The next frame the server sends: its `frame` text message and the JPEG (the binary message
+  /// after it); other messages before it are skipped.
+  func receiveFrame() throws -> (message: [String: Any], jpeg: Data) {
+    let message = try receiveJSON { $0["type"] as? String == "frame" }
+    let jpeg = try receive()
+    guard jpeg.opcode == 2 else {
+      throw StudioClient.Failure(
+        description: "a frame message not followed by a JPEG: \(jpeg.text)")
+    }
+    return (message, jpeg.payload)
+  }
+
   private func fill() throws {
     var chunk = [UInt8](repeating: 0, count: 65536)
     let count = recv(socket, &chunk, chunk.count, 0)
