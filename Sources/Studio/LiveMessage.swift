@@ -12,7 +12,8 @@ import Foundation
 ///   `secondary`, fully: `primary`) or released (`ended`).
 /// - `{"type": "choose", "control": "zoom"}`: a control picked from the overlay's list.
 /// - `{"type": "view", "width": 460, "height": 259}`: the size the page shows the viewfinder at, in
-///   device pixels (sent on connecting and whenever it changes): frames are rendered at that size.
+///   device pixels (sent on connecting and whenever it changes): frames are rendered at that size (the
+///   size told last, when several pages are open).
 public enum LiveMessage: Sendable, Equatable {
   /// A state change: the JSON object of state keys, and the page's sequence number.
   case state(json: Data, seq: Int?)

@@ -460,14 +460,15 @@ function post(message) {
 }
 
 // A frame the worker drew: its latency (input event → the animation frame that drew it) is measured
-// here, where the input events' times are, and reported to the server.
+// here, where the input events' times are, and reported to the server (none for a frame that did not
+// decode: nothing new was drawn).
 function frameDrawn({ seq, size, at }) {
   if (size) {
     studio.framesShown += 1;
     studio.frameSize = size;
   }
   let latencyMs = null;
-  if (seq !== null && studio.sentAt.has(seq)) {
+  if (size && seq !== null && studio.sentAt.has(seq)) {
     latencyMs = at - performance.timeOrigin - studio.sentAt.get(seq);
     studio.latencies.push(latencyMs);
     if (studio.latencies.length > 1024) studio.latencies.shift();
