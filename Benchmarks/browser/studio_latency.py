@@ -5,7 +5,7 @@ Starts `FRAMEDIAL studio IMAGE --port 0`, opens the page, selects exposure with 
 EVENTS arrow-key presses at RATE a second (exposure sweeping up and down), each a real key event that
 Chromium dispatches to the page. The page measures every latency itself (input event → the frame showing
 that change on screen) and shows it on its meter; this script reads those latencies from the page and
-the frames' render times from the server's /stats, and prints one JSON document.
+the frames' render times (pixels; pixels and JPEG encoding) from the server's /stats, and prints one JSON document.
 
 usage: studio_latency.py FRAMEDIAL IMAGE EVENTS RATE
 """
@@ -76,10 +76,7 @@ def main(framedial, image, events, rate):
             unshown = settled(driver, studio)
             measured = latencies(driver)[warm:]
             stats = studio.get_json("/stats")
-            frame = driver.execute_script(
-                'const i = document.getElementById("frame");'
-                "return [i.naturalWidth, i.naturalHeight];"
-            )
+            frame = studio_browser.frame_size(driver)
             result = {
                 "browser": driver.capabilities.get("browserVersion", "?"),
                 "events": events,
@@ -89,8 +86,10 @@ def main(framedial, image, events, rate):
                 "renderP50Ms": stats["renderP50Ms"],
                 "renderP99Ms": stats["renderP99Ms"],
                 "renderSamples": stats["renderSamples"],
-                "frameWidth": frame[0],
-                "frameHeight": frame[1],
+                "frameP50Ms": stats["frameP50Ms"],
+                "frameP99Ms": stats["frameP99Ms"],
+                "frameWidth": frame["width"],
+                "frameHeight": frame["height"],
             }
         finally:
             driver.quit()

@@ -9,7 +9,8 @@ struct BrowserResult: Sendable, Codable {
   /// The browser and the interpreter that drove it.
   var browser: String
   var python: String
-  /// The image served, and the size of the frames the studio rendered from it (its viewfinder).
+  /// The image served, and the size of the frames the studio rendered from it (the size the page
+  /// shows its viewfinder at, in device pixels).
   var source: String
   var frameWidth: Int
   var frameHeight: Int
@@ -20,13 +21,20 @@ struct BrowserResult: Sendable, Codable {
   var latency: Summary
   /// Key presses no frame showed (a change the server found equal to its state makes no frame).
   var unshownChanges: Int
-  /// The studio's frame render times in milliseconds (`/stats`: the pixels, not the JPEG), nearest rank.
+  /// The studio's frame render times in milliseconds (`/stats`: the pixels alone), nearest rank.
   var renderP50: Double
   var renderP99: Double
   var renderSamples: Int
+  /// The studio's frame times in milliseconds (`/stats`: the pixels and their JPEG encoding, the frame
+  /// the page gets), nearest rank.
+  var frameP50: Double
+  var frameP99: Double
 
-  /// The target's limit in milliseconds: three median render times plus one display frame (16 ms).
-  var latencyLimit: Double { Targets.browserRenderTimes * renderP50 + Targets.displayFrameMs }
+  /// The target's limit in milliseconds: three median frame times (render and JPEG encoding) plus one
+  /// display frame (16 ms).
+  var latencyLimit: Double { Targets.browserRenderTimes * frameP50 + Targets.displayFrameMs }
+  /// The limit counting the render alone (the pixels, no encoding), reported beside it.
+  var renderOnlyLimit: Double { Targets.browserRenderTimes * renderP50 + Targets.displayFrameMs }
 }
 
 /// Runs Benchmarks/browser/studio_latency.py: a Python with Selenium drives Debian's chromium through
@@ -106,7 +114,9 @@ struct BrowserBenchmark {
     guard child.status == 0,
       let json = try? JSONSerialization.jsonObject(with: Data(child.output.utf8)) as? [String: Any],
       let latencies = json["latenciesMs"] as? [Double], let latency = Summary(latencies),
-      let renderP50 = json["renderP50Ms"] as? Double, let renderP99 = json["renderP99Ms"] as? Double
+      let renderP50 = json["renderP50Ms"] as? Double,
+      let renderP99 = json["renderP99Ms"] as? Double,
+      let frameP50 = json["frameP50Ms"] as? Double, let frameP99 = json["frameP99Ms"] as? Double
     else {
       progress(
         "browser: failed — \(Self.script) exited with \(child.status) (its errors are above)"
@@ -121,6 +131,7 @@ struct BrowserBenchmark {
       events: json["events"] as? Int ?? events,
       eventsPerSecond: json["eventsPerSecond"] as? Double ?? .nan, latency: latency,
       unshownChanges: json["unshownChanges"] as? Int ?? 0, renderP50: renderP50,
-      renderP99: renderP99, renderSamples: json["renderSamples"] as? Int ?? 0)
+      renderP99: renderP99, renderSamples: json["renderSamples"] as? Int ?? 0, frameP50: frameP50,
+      frameP99: frameP99)
   }
 }

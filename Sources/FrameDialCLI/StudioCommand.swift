@@ -77,7 +77,8 @@ enum StudioCommand: Command {
     let session = try StudioSession(
       live: live, model: model, configuration: configuration,
       downloads: StudioDownloads(input: input, load: load), changed: { frames.wake() },
-      overlayChanged: { link.overlayChanged() })
+      overlayChanged: { link.overlayChanged() },
+      viewfinderShown: { frames.show(width: $0, height: $1) })
     let server = StudioServer(
       configuration: .init(address: address, port: port), backend: session,
       resources: try PageResources.bundled())
@@ -90,8 +91,10 @@ enum StudioCommand: Command {
     stop.attach(server)
     link.attach(server)
     frames.start(
-      publish: { jpeg, generation, milliseconds in
-        server.publish(frame: jpeg, generation: generation, renderMilliseconds: milliseconds)
+      publish: { jpeg, generation, render, encode in
+        server.publish(
+          frame: jpeg, generation: generation, renderMilliseconds: render,
+          encodeMilliseconds: encode)
       },
       fail: { message, generation in server.publishFailure(message, generation: generation) })
     player?.start(

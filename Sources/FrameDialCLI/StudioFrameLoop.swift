@@ -8,37 +8,48 @@ import Vips
 /// renders the latest picture with the latest state (never a queue of stale ones: changes and pictures
 /// that arrive while a frame renders are taken together by the next frame, pictures replaced in
 /// between are skipped), encodes the frame as JPEG and hands it to `publish` with the milliseconds the
-/// render took (the pixels, not the encoding).
+/// render (scaling a new picture and the pixels) and the encoding took. Frames are rendered at the size
+/// the page shows (``show(width:height:)``), never above the source's: a smaller frame renders, encodes,
+/// travels and decodes faster.
 final class StudioFrameLoop: @unchecked Sendable {
-  // `@unchecked Sendable`: `renderer` and the buffers are used on the render thread only; `stopping`
-  // and `picture` are guarded by `condition`.
+  // `@unchecked Sendable`: `renderer`, `renderSize`, `scaled` and the buffers are used on the render
+  // thread only; `stopping`, `picture` and `displayBox` are guarded by `condition`.
   /// The JPEG quality of live frames.
   static let quality = 85
 
   private let source: ViewfinderSource
-  private let renderer: FrameRenderer
-  private var publish: @Sendable (Data, UInt64, Double) -> Void = { _, _, _ in }
+  private let live: LiveControlState
+  /// The size frames are rendered at now, and its renderer.
+  private var renderSize: (width: Int, height: Int)
+  private var renderer: FrameRenderer
+  /// The newest picture handed in, at the source's size, and its number (0: the source's own pixels).
+  private var picture: (pixels: [UInt8], number: UInt64)
+  /// The last picture scaled to a size other than the source's (a still is scaled once a size).
+  private var scaled: (number: UInt64, width: Int, height: Int, pixels: [UInt8])?
+  /// The page's displayed viewfinder size (device pixels), nil until a page tells it.
+  private var displayBox: (width: Int, height: Int)?
+  private var publish: @Sendable (Data, UInt64, Double, Double) -> Void = { _, _, _, _ in }
   private var fail: @Sendable (String, UInt64) -> Void = { _, _ in }
   private let condition = NSCondition()
   private var stopping = false
   private var started = false
-  /// The newest picture handed in and its number (0: the source's own pixels).
-  private var picture: (pixels: [UInt8], number: UInt64)
   private let finished = DispatchSemaphore(value: 0)
 
   /// Prepares a loop over `source` following `live`.
   init(source: ViewfinderSource, live: LiveControlState) throws {
     self.source = source
+    self.live = live
+    renderSize = (source.width, source.height)
     picture = (source.pixels, 0)
     renderer = try FrameRenderer(
       width: source.width, height: source.height, pixelFormat: .rgb24, controls: live)
   }
 
   /// Starts the render thread, which renders the current state at once: `publish` gets each frame, its
-  /// generation and its render time in milliseconds, `fail` a failure's message and the generation
-  /// that failed. Call once.
+  /// generation and its render and encoding times in milliseconds, `fail` a failure's message and the
+  /// generation that failed. Call once.
   func start(
-    publish: @escaping @Sendable (Data, UInt64, Double) -> Void,
+    publish: @escaping @Sendable (Data, UInt64, Double, Double) -> Void,
     fail: @escaping @Sendable (String, UInt64) -> Void
   ) {
     self.publish = publish
@@ -68,6 +79,16 @@ final class StudioFrameLoop: @unchecked Sendable {
     condition.unlock()
   }
 
+  /// Tells the loop the page shows the viewfinder at `width × height` device pixels: the next frames
+  /// are rendered at the source's aspect ratio fitted in that box (never above the source's size),
+  /// and a frame at the new size follows at once. Safe from any thread.
+  func show(width: Int, height: Int) {
+    condition.lock()
+    displayBox = (width, height)
+    condition.broadcast()
+    condition.unlock()
+  }
+
   /// Stops the loop after the frame it is rendering, and waits for it.
   func stop() {
     condition.lock()
@@ -77,43 +98,78 @@ final class StudioFrameLoop: @unchecked Sendable {
     if started { finished.wait() }
   }
 
+  /// The size frames take now: the source fitted in the page's box, or the source's own size.
+  private func wantedSize() -> (width: Int, height: Int) {
+    displayBox.map { source.displaySize(fitting: $0.width, $0.height) }
+      ?? (source.width, source.height)
+  }
+
+  /// `current`'s pixels at `size`: its own at the source's size, else scaled (Lanczos 3, as the source
+  /// was made), kept for the next frame of the same picture and size.
+  private func pixels(
+    of current: (pixels: [UInt8], number: UInt64), at size: (width: Int, height: Int)
+  )
+    throws -> [UInt8]
+  {
+    if size == (source.width, source.height) { return current.pixels }
+    if let scaled, scaled.number == current.number, (scaled.width, scaled.height) == size {
+      return scaled.pixels
+    }
+    var frame = source
+    frame.pixels = current.pixels
+    let resized = try frame.resized(toWidth: size.width, height: size.height).pixels
+    scaled = (current.number, size.width, size.height, resized)
+    return resized
+  }
+
   private func run() {
-    var output = [UInt8](repeating: 0, count: source.pixels.count)
-    var rendered: UInt64?
-    var renderedPicture: UInt64?
+    var output: [UInt8] = []
+    var rendered: (generation: UInt64, picture: UInt64, width: Int, height: Int)?
     while true {
       condition.lock()
-      while !stopping && rendered == renderer.controls.generation
-        && renderedPicture == picture.number
+      var size = wantedSize()
+      while !stopping, let last = rendered, last.generation == live.generation,
+        last.picture == picture.number, (last.width, last.height) == size
       {
         condition.wait()
+        size = wantedSize()
       }
       let stop = stopping
-      let (pixels, number) = picture
+      let current = picture
       condition.unlock()
       if stop { return }
-      renderedPicture = number
-      let wanted = renderer.controls.generation
+      let wanted = live.generation
       do {
+        if size != renderSize {
+          renderer = try FrameRenderer(
+            width: size.width, height: size.height, pixelFormat: .rgb24, controls: live)
+          renderSize = size
+        }
         let started = ContinuousClock.now
-        let generation = try pixels.withUnsafeBytes { input in
+        let input = try pixels(of: current, at: size)
+        if output.count != input.count { output = [UInt8](repeating: 0, count: input.count) }
+        let generation = try input.withUnsafeBytes { input in
           try output.withUnsafeMutableBytes { try renderer.render(input, into: $0) }
         }
-        let renderTime = ContinuousClock.now - started
-        let layout = FrameLayout(width: source.width, height: source.height, bands: 3)
+        let rendering = ContinuousClock.now
+        let layout = FrameLayout(width: size.width, height: size.height, bands: 3)
         let jpeg = try output.withUnsafeBytes { pixels in
           try Image(wrapping: pixels, layout: layout).encoded(
             as: .jpeg, options: SaveOptions(quality: Self.quality, keepMetadata: false))
         }
-        rendered = generation
-        let milliseconds =
-          Double(renderTime.components.seconds) * 1000
-          + Double(renderTime.components.attoseconds) / 1e15
-        publish(jpeg, generation, milliseconds)
+        let encoding = ContinuousClock.now
+        rendered = (generation, current.number, size.width, size.height)
+        publish(
+          jpeg, generation, Self.milliseconds(rendering - started),
+          Self.milliseconds(encoding - rendering))
       } catch {
-        rendered = wanted
+        rendered = (wanted, current.number, size.width, size.height)
         fail(ErrorMessage.plain(error), wanted)
       }
     }
+  }
+
+  private static func milliseconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
   }
 }

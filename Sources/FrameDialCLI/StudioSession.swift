@@ -12,17 +12,20 @@ final class StudioSession: StudioBackend {
   private let selections: [ControlSelection]
   private let configuration: Data
   private let changed: @Sendable () -> Void
+  private let shown: @Sendable (Int, Int) -> Void
   private let overlay: StudioOverlay
   private let recording = StudioRecording()
   private let downloads: StudioDownloads
 
   /// Creates a session over `live`, labelling values with the standard controls of `model`; `changed`
   /// runs after every change that took effect, `overlayChanged` when the overlay opens or closes by
-  /// itself (a press recognised late, the idle timeout). Captures and looks are made from `downloads`.
+  /// itself (a press recognised late, the idle timeout), `viewfinderShown` with the page's displayed
+  /// viewfinder size in device pixels. Captures and looks are made from `downloads`.
   init(
     live: LiveControlState, model: CaptureDeviceModel, configuration: Data,
     downloads: StudioDownloads, changed: @escaping @Sendable () -> Void,
-    overlayChanged: @escaping @Sendable () -> Void
+    overlayChanged: @escaping @Sendable () -> Void,
+    viewfinderShown: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
   ) throws {
     self.live = live
     self.downloads = downloads
@@ -32,6 +35,7 @@ final class StudioSession: StudioBackend {
     }
     self.configuration = configuration
     self.changed = changed
+    shown = viewfinderShown
   }
 
   func stateJSON() -> Data {
@@ -93,6 +97,8 @@ final class StudioSession: StudioBackend {
   }
 
   func chooseControl(_ name: String) -> String? { overlay.choose(name) }
+
+  func viewfinderShown(width: Int, height: Int) { shown(width, height) }
 
   func record(_ start: Bool?) -> RecordingStatus {
     switch start {

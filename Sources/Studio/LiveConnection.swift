@@ -4,17 +4,17 @@ import Foundation
 /// One page connected to `/live` (libsoup's `SoupWebsocketConnection`, one reference held), used on the
 /// event-loop thread only.
 ///
-/// Frames follow "latest wins": a frame is sent only once the page said the previous one is on screen;
+/// Frames follow "latest wins": a frame is sent only once the page said the previous one is decoded;
 /// meanwhile newer frames replace each other on the server, so the page never works through a queue of
-/// stale ones.
+/// stale ones (it decodes one while the one before waits for its animation frame, and draws the newest).
 final class LiveConnection {
   let pointer: OpaquePointer
-  /// A frame was sent and the page has not yet said it is shown.
-  var awaitingShown = false
+  /// A frame was sent and the page has not yet said it is decoded.
+  var awaitingDecoded = false
   /// The generation of the last frame sent.
   var sentGeneration: UInt64?
-  /// The number of the last frame sent (the server's count of frames delivered).
-  var sentFrame: UInt64?
+  /// The number of the last frame sent (the server counts the frames it delivers).
+  var sentFrame: Int?
   /// The page's state changes not yet shown in a frame sent: its sequence number and the generation the
   /// change produced.
   var changes: [(seq: Int, generation: UInt64)] = []

@@ -4,22 +4,33 @@ import Foundation
 ///
 /// - `{"type": "state", "seq": 12, "state": {"exposureBias": 0.5}}`: a state change (keys as in
 ///   `POST /state`); `seq` is the page's own counter, echoed with the first frame that shows the change.
-/// - `{"type": "shown", "generation": 7, "latencyMs": 23.5}`: the last frame sent is on screen (the server
-///   sends no other frame until then: latest wins); `latencyMs`, when present, is the time from the
-///   input event to the frame on screen.
+/// - `{"type": "decoded"}`: the last frame sent is decoded and waits for the page's next animation frame
+///   (the server sends no other frame until then: latest wins; the page draws the newest it decoded).
+/// - `{"type": "shown", "latencyMs": 23.5}`: a frame is on screen; `latencyMs`, when present, is the
+///   time from the input event to the frame on screen.
 /// - `{"type": "press", "phase": "began", "kind": "secondary"}`: the Camera Control pressed (lightly:
 ///   `secondary`, fully: `primary`) or released (`ended`).
 /// - `{"type": "choose", "control": "zoom"}`: a control picked from the overlay's list.
+/// - `{"type": "view", "width": 460, "height": 259}`: the size the page shows the viewfinder at, in
+///   device pixels (sent on connecting and whenever it changes): frames are rendered at that size (the
+///   size told last, when several pages are open).
 public enum LiveMessage: Sendable, Equatable {
   /// A state change: the JSON object of state keys, and the page's sequence number.
   case state(json: Data, seq: Int?)
-  /// The frame sent last is displayed, with the latency measured for it, if any.
+  /// The frame sent last is decoded: the page takes the next one.
+  case decoded
+  /// A frame is displayed, with the latency measured for it, if any.
   case shown(latencyMs: Double?)
   /// A press of the on-screen Camera Control or its keys: a phase (`began`, `ended`, `cancelled`) and
   /// a kind (`primary`: full press, `secondary`: light press), checked by the backend.
   case press(phase: String, kind: String)
   /// A control picked from the list: its name as in `studio.json`.
   case choose(control: String)
+  /// The viewfinder's displayed size in device pixels (each 1 … ``largestViewSide``).
+  case view(width: Int, height: Int)
+
+  /// The largest side a `view` message may give, in device pixels.
+  public static let largestViewSide = 16384
 
   /// Why a message was not understood (sent back to the page as an error).
   public struct Problem: Error, Sendable, Equatable {
@@ -48,6 +59,8 @@ public enum LiveMessage: Sendable, Equatable {
         throw Problem(message: "a \"state\" message needs a \"state\" object of control keys")
       }
       self = .state(json: json, seq: (object["seq"] as? NSNumber)?.intValue)
+    case "decoded":
+      self = .decoded
     case "shown":
       self = .shown(latencyMs: (object["latencyMs"] as? NSNumber)?.doubleValue)
     case "press":
@@ -60,9 +73,30 @@ public enum LiveMessage: Sendable, Equatable {
         throw Problem(message: "a \"choose\" message needs a \"control\" name (a string)")
       }
       self = .choose(control: control)
+    case "view":
+      self = try Self.view(object)
     default:
       throw Problem(
-        message: "a /live message's \"type\" must be \"state\", \"shown\", \"press\" or \"choose\"")
+        message:
+          "a /live message's \"type\" must be \"state\", \"decoded\", \"shown\", \"press\", "
+          + "\"choose\" or \"view\"")
     }
+  }
+
+  /// Reads a `view` message's `width` and `height`: whole numbers from 1 to ``largestViewSide``.
+  private static func view(_ object: [String: Any]) throws(Problem) -> LiveMessage {
+    func side(_ key: String) -> Int? {
+      guard let number = object[key] as? NSNumber, let value = Int(exactly: number.doubleValue),
+        (1...largestViewSide).contains(value)
+      else { return nil }
+      return value
+    }
+    guard let width = side("width"), let height = side("height") else {
+      throw Problem(
+        message:
+          "a \"view\" message needs a \"width\" and a \"height\": whole numbers of device pixels "
+          + "from 1 to \(largestViewSide)")
+    }
+    return .view(width: width, height: height)
   }
 }

@@ -19,6 +19,9 @@ public protocol StudioBackend: Sendable {
   /// A press of the Camera Control sent by the page: `phase` `began`, `ended` or `cancelled`, `kind`
   /// `primary` (a full press) or `secondary` (a light press).
   func press(phase: String, kind: String) -> PressOutcome
+  /// The page shows the viewfinder at `width × height` device pixels (its displayed size): frames from
+  /// now on should be rendered at that size, never above the source's. Called on every `view` message.
+  func viewfinderShown(width: Int, height: Int)
   /// The user picks the control the overlay shows (by name, as in `studio.json`), opening the overlay.
   ///
   /// - Returns: nil, or why the name was refused.

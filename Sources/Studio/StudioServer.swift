@@ -45,12 +45,14 @@ public final class StudioServer: @unchecked Sendable {
   private var policy = OriginPolicy(port: 0, loopbackOnly: true)
   private var connections: [Int: LiveConnection] = [:]
   private var waitingForFrame: [(message: OpaquePointer, generation: UInt64)] = []
-  private var latestFrame: (jpeg: Data, generation: UInt64)?
-  /// How many frames were delivered: a video gives new frames of the same generation.
-  private var framesDelivered: UInt64 = 0
+  private var latestFrame: (jpeg: Data, generation: UInt64, number: Int)?
+  /// Frames delivered so far (a frame's number tells a re-rendered size of one generation apart).
+  private var framesDelivered = 0
   private var samples = LatencySamples()
-  /// Frame render times handed in with the frames (render thread), read by `/stats` (loop thread).
+  /// Frame render times handed in with the frames (render thread), read by `/stats` (loop thread):
+  /// the pixels, and the whole frame the page gets (the pixels and their JPEG encoding).
   private let renderTimes = Mutex(LatencySamples())
+  private let frameTimes = Mutex(LatencySamples())
 
   /// A frame or failure handed in from the render thread, not yet taken by the loop.
   private enum Incoming {
@@ -99,10 +101,19 @@ public final class StudioServer: @unchecked Sendable {
 
   /// Hands in the newest rendered frame (a JPEG) and the state generation it shows; safe from any
   /// thread. A frame not yet taken by the loop is replaced. `renderMilliseconds`, when given, is how
-  /// long rendering the frame took (its pixels, not the encoding): `/stats` reports its percentiles,
+  /// long rendering the frame took (its pixels), `encodeMilliseconds` how long its JPEG encoding took:
+  /// `/stats` reports the percentiles of both the render and the whole frame (render + encoding),
   /// counting every frame rendered, replaced ones included.
-  public func publish(frame jpeg: Data, generation: UInt64, renderMilliseconds: Double? = nil) {
-    if let renderMilliseconds { renderTimes.withLock { $0.add(renderMilliseconds) } }
+  public func publish(
+    frame jpeg: Data, generation: UInt64, renderMilliseconds: Double? = nil,
+    encodeMilliseconds: Double? = nil
+  ) {
+    if let renderMilliseconds {
+      _ = renderTimes.withLock { $0.add(renderMilliseconds) }
+      if let encodeMilliseconds {
+        _ = frameTimes.withLock { $0.add(renderMilliseconds + encodeMilliseconds) }
+      }
+    }
     hand(.frame(jpeg, generation: generation))
   }
 
@@ -265,7 +276,9 @@ public final class StudioServer: @unchecked Sendable {
       waitingForFrame.append((message.pointer, wanted))
     case .stats:
       message.respondJSON(
-        200, Self.statsJSON(latency: samples, render: renderTimes.withLock { $0 }))
+        200,
+        Self.statsJSON(
+          latency: samples, render: renderTimes.withLock { $0 }, frame: frameTimes.withLock { $0 }))
     case .live:
       break  // no status set: libsoup goes on with the WebSocket handshake (or refuses a plain GET)
     case .capture, .look, .record, .timeline:
@@ -278,15 +291,20 @@ public final class StudioServer: @unchecked Sendable {
   }
 
   /// `{"p50Ms": …, "p99Ms": …, "samples": …, "renderP50Ms": …, "renderP99Ms": …,
-  /// "renderSamples": …}`: the page's latencies and the frames' render times (null percentiles before
-  /// the first sample).
-  static func statsJSON(latency: LatencySamples, render: LatencySamples) -> Data {
+  /// "renderSamples": …, "frameP50Ms": …, "frameP99Ms": …, "frameSamples": …}`: the page's latencies,
+  /// the frames' render times (pixels only) and frame times (pixels and JPEG encoding); null
+  /// percentiles before the first sample.
+  static func statsJSON(latency: LatencySamples, render: LatencySamples, frame: LatencySamples)
+    -> Data
+  {
     func value(_ number: Double?) -> JSONText.Value { number.map { .number($0) } ?? .null }
     return JSONText.object([
       "p50Ms": value(latency.percentile(50)), "p99Ms": value(latency.percentile(99)),
       "samples": .integer(Int64(latency.count)),
       "renderP50Ms": value(render.percentile(50)), "renderP99Ms": value(render.percentile(99)),
       "renderSamples": .integer(Int64(render.count)),
+      "frameP50Ms": value(frame.percentile(50)), "frameP99Ms": value(frame.percentile(99)),
+      "frameSamples": .integer(Int64(frame.count)),
     ])
   }
 
@@ -308,8 +326,8 @@ public final class StudioServer: @unchecked Sendable {
   }
 
   private func deliver(_ jpeg: Data, generation: UInt64) {
-    latestFrame = (jpeg, generation)
-    framesDelivered &+= 1
+    framesDelivered += 1
+    latestFrame = (jpeg, generation, framesDelivered)
     let ready = waitingForFrame.filter { $0.generation <= generation }
     waitingForFrame.removeAll { $0.generation <= generation }
     for waiting in ready {
@@ -335,9 +353,9 @@ public final class StudioServer: @unchecked Sendable {
     for connection in connections.values { connection.sendText(text) }
   }
 
-  /// Sends the latest frame to a page that has shown the previous one and has not seen this one.
+  /// Sends the latest frame to a page that has decoded the previous one and has not seen this one.
   private func offerFrame(to connection: LiveConnection) {
-    guard let latestFrame, !connection.awaitingShown, connection.sentFrame != framesDelivered
+    guard let latestFrame, !connection.awaitingDecoded, connection.sentFrame != latestFrame.number
     else { return }
     let seq = connection.takeChanges(shownBy: latestFrame.generation)
     connection.sendText(
@@ -346,9 +364,9 @@ public final class StudioServer: @unchecked Sendable {
         "seq": seq.map { .integer(Int64($0)) } ?? .null,
       ]))
     connection.sendBinary(latestFrame.jpeg)
-    connection.awaitingShown = true
+    connection.awaitingDecoded = true
     connection.sentGeneration = latestFrame.generation
-    connection.sentFrame = framesDelivered
+    connection.sentFrame = latestFrame.number
   }
 
   private func connected(_ pointer: OpaquePointer) {
@@ -412,10 +430,11 @@ public final class StudioServer: @unchecked Sendable {
       case .rejected(let reason):
         fail(reason)
       }
+    case .decoded:
+      connection.awaitingDecoded = false
+      offerFrame(to: connection)
     case .shown(let latency):
       if let latency { samples.add(latency) }
-      connection.awaitingShown = false
-      offerFrame(to: connection)
     case .press(let phase, let kind):
       switch backend.press(phase: phase, kind: kind) {
       case .accepted(let capture):
@@ -432,6 +451,8 @@ public final class StudioServer: @unchecked Sendable {
     case .choose(let control):
       if let refusal = backend.chooseControl(control) { return fail(refusal) }
       broadcastState()
+    case .view(let width, let height):
+      backend.viewfinderShown(width: width, height: height)
     }
   }
 }

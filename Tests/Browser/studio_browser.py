@@ -108,32 +108,63 @@ def chromium(window=WINDOW):
     return webdriver.Chrome(options=options, service=Service(shutil.which("chromedriver")))
 
 
-# The mean of every sample of the displayed frame (<img id="frame">), drawn at its own size into a
-# canvas; null until a frame is shown. The frame comes from a blob: URL of the page's origin, so the
-# canvas can be read.
-FRAME_MEAN = """
-const image = document.getElementById("frame");
-if (!image || !image.complete || image.naturalWidth === 0) return null;
-const canvas = document.createElement("canvas");
-canvas.width = image.naturalWidth;
-canvas.height = image.naturalHeight;
-const context = canvas.getContext("2d", { willReadFrequently: true });
-context.drawImage(image, 0, 0);
-const data = context.getImageData(0, 0, canvas.width, canvas.height).data;
-let sum = 0;
-for (let i = 0; i < data.length; i += 4) sum += data[i] + data[i + 1] + data[i + 2];
-return sum / (3 * canvas.width * canvas.height);
+# The mean of every sample of a PNG screenshot (base64) of the viewfinder's canvas, decoded in the
+# page, leaving out the part the overlay may cover (shown, hidden or fading); null until a frame is
+# drawn.
+SCREENSHOT_MEAN = """
+const [png, done] = arguments;
+if (studio.framesShown === 0) return done(null);
+const frame = document.getElementById("frame").getBoundingClientRect();
+const overlay = document.getElementById("overlay");
+const over = overlay.hidden ? null : overlay.getBoundingClientRect();
+const image = new Image();
+image.onerror = () => done(null);
+image.onload = () => {
+  const canvas = document.createElement("canvas");
+  canvas.width = image.naturalWidth;
+  canvas.height = image.naturalHeight;
+  const context = canvas.getContext("2d", { willReadFrequently: true });
+  context.drawImage(image, 0, 0);
+  const data = context.getImageData(0, 0, canvas.width, canvas.height).data;
+  const sx = frame.width / canvas.width, sy = frame.height / canvas.height;
+  let sum = 0, count = 0;
+  for (let y = 0; y < canvas.height; y++) {
+    for (let x = 0; x < canvas.width; x++) {
+      const px = frame.left + (x + 0.5) * sx, py = frame.top + (y + 0.5) * sy;
+      if (over && px >= over.left && px < over.right && py >= over.top && py < over.bottom) continue;
+      const i = 4 * (y * canvas.width + x);
+      sum += data[i] + data[i + 1] + data[i + 2];
+      count += 1;
+    }
+  }
+  done(count ? sum / (3 * count) : null);
+};
+image.src = "data:image/png;base64," + png;
 """
 
 
 def frame_mean(driver):
-    """The displayed frame's mean sample value (0–255), or None before the first frame."""
-    return driver.execute_script(FRAME_MEAN)
+    """The displayed frame's mean sample value (0–255): the pixels on screen where the viewfinder's
+    canvas is (a screenshot of it, the overlay's part left out), or None before the first frame."""
+    png = driver.find_element("id", "frame").screenshot_as_base64
+    return driver.execute_async_script(SCREENSHOT_MEAN, png)
 
 
-def frame_source(driver):
-    """The displayed frame's URL (a new blob: URL for every frame shown)."""
-    return driver.execute_script('return document.getElementById("frame").currentSrc;')
+def frames_shown(driver):
+    """How many frames the page has drawn on its viewfinder canvas."""
+    return driver.execute_script("return studio.framesShown;")
+
+
+def frame_size(driver):
+    """The displayed frame: {"width", "height"} of the last frame drawn (its pixels) and
+    {"boxWidth", "boxHeight"}, the size the canvas takes on screen in device pixels."""
+    return driver.execute_script(
+        "const size = studio.frameSize || {width: 0, height: 0};"
+        'const box = document.getElementById("frame").getBoundingClientRect();'
+        "const ratio = window.devicePixelRatio || 1;"
+        "return {width: size.width, height: size.height,"
+        " boxWidth: box.width * ratio, boxHeight: box.height * ratio};"
+    )
 
 
 def open_page(driver, url, timeout=60):

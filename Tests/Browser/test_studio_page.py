@@ -49,7 +49,7 @@ def page(framedial_binary):
 def test_keyboard_slide_on_exposure_brightens_the_frame_and_the_meter_shows_numbers(page):
     studio, driver = page
     before = studio_browser.frame_mean(driver)
-    first_frame = studio_browser.frame_source(driver)
+    first_frame = studio_browser.frames_shown(driver)
     studio_browser.select_with_keyboard(driver, "exposure-bias")
     slider = driver.switch_to.active_element
     assert slider.get_attribute("aria-valuenow") == "0"
@@ -66,7 +66,7 @@ def test_keyboard_slide_on_exposure_brightens_the_frame_and_the_meter_shows_numb
     )
     assert studio.get_json("/state")["exposureBias"] >= 1, "eight presses move exposure ≥ 1 EV"
     WebDriverWait(driver, 30).until(
-        lambda d: studio_browser.frame_source(d) != first_frame
+        lambda d: studio_browser.frames_shown(d) > first_frame
         and studio_browser.frame_mean(d) > before + 20,
         message=f"the displayed frame never got brighter than its mean {before:.1f}",
     )
@@ -94,3 +94,21 @@ def test_keyboard_slide_on_exposure_brightens_the_frame_and_the_meter_shows_numb
     assert stats["samples"] > 0, stats
     assert stats["p50Ms"] > 0 and stats["p99Ms"] >= stats["p50Ms"], stats
     assert stats["renderSamples"] >= 2 and stats["renderP50Ms"] > 0, stats
+
+
+def test_frames_come_at_the_size_the_page_shows_the_viewfinder(page):
+    _, driver = page
+    canvas = driver.find_element("id", "frame")
+    assert canvas.get_attribute("role") == "img"
+    assert canvas.get_attribute("aria-label") == "The processed viewfinder"
+    # The page told the server its displayed size; the frame drawn is the source (1206 px wide in the
+    # iPhone 16 Pro viewfinder) scaled to fit that box, so it is smaller than the viewfinder's own.
+    WebDriverWait(driver, 30).until(
+        lambda d: abs(studio_browser.frame_size(d)["width"] - studio_browser.frame_size(d)["boxWidth"])
+        <= 1,
+        message=f"frame never drawn at its displayed size: {studio_browser.frame_size(driver)}",
+    )
+    size = studio_browser.frame_size(driver)
+    print(f"displayed frame: {size}")
+    assert size["width"] < 1206, size
+    assert abs(size["height"] - size["boxHeight"]) <= 1, size

@@ -66,13 +66,13 @@ import Vips
     let studio = try StudioClient([moving.path])
     let live = try studio.live()
     let first = try #require(nextBinary(live, timeout: 10))
-    // One frame in flight: the video goes on, but nothing more comes before the page says "shown".
+    // One frame in flight: the video goes on, but nothing more comes before the page says "decoded".
     #expect(nextBinary(live, timeout: 0.5) == nil)
-    try live.send(#"{"type":"shown"}"#)
+    try live.send(#"{"type":"decoded"}"#)
     let second = try #require(nextBinary(live, timeout: 10))
     #expect(second != first)
     // Every frame is the same state's (no change was made), yet each new one is sent.
-    try live.send(#"{"type":"shown"}"#)
+    try live.send(#"{"type":"decoded"}"#)
     let third = try #require(nextBinary(live, timeout: 10))
     #expect(third != second)
     #expect(try Image(bytes: third).width == 320)

@@ -66,6 +66,33 @@ import Testing
     }
   }
 
+  @Test func viewMessagesCarryTheDisplayedSizeAndDecodedNeedsNothingElse() throws {
+    #expect(
+      try LiveMessage(text: Data(#"{"type":"view","width":482,"height":271}"#.utf8))
+        == .view(width: 482, height: 271))
+    #expect(
+      try LiveMessage(text: Data(#"{"type":"view","width":16384,"height":1.0}"#.utf8))
+        == .view(width: 16384, height: 1))
+    #expect(try LiveMessage(text: Data(#"{"type":"decoded"}"#.utf8)) == .decoded)
+  }
+
+  @Test(arguments: [
+    #"{"type":"view","width":0,"height":271}"#, #"{"type":"view","width":482,"height":16385}"#,
+    #"{"type":"view","width":482.5,"height":271}"#, #"{"type":"view","width":"482","height":271}"#,
+    #"{"type":"view","width":482}"#, #"{"type":"view","width":-482,"height":271}"#,
+  ])
+  func viewMessagesOutsideWholePixelsAreRefusedWithTheRange(text: String) {
+    do {
+      _ = try LiveMessage(text: Data(text.utf8))
+      Issue.record("\(text) was taken")
+    } catch {
+      #expect(
+        error.message
+          == "a \"view\" message needs a \"width\" and a \"height\": whole numbers of device "
+          + "pixels from 1 to 16384")
+    }
+  }
+
   @Test(arguments: [
     "not json", "[1,2]", #"{"type":"dance"}"#, #"{"state":{}}"#, #"{"type":"state","state":3}"#,
     #"{"type":"press","phase":"began"}"#, #"{"type":"press","kind":"primary","phase":1}"#,
@@ -90,12 +117,14 @@ import Testing
 
 /// `GET /stats`: the page's latencies and the frames' render times, each with its own percentiles.
 @Suite struct StatsJSONTests {
-  @Test func latencyAndRenderTimesAreReportedSeparately() throws {
+  @Test func latencyRenderAndFrameTimesAreReportedSeparately() throws {
     var latency = LatencySamples()
     for value in 1...100 { latency.add(Double(value)) }
     var render = LatencySamples()
     for value in [4.0, 2.5, 3.0, 9.0] { render.add(value) }
-    let data = StudioServer.statsJSON(latency: latency, render: render)
+    var frame = LatencySamples()
+    for value in [5.0, 7.5, 6.0] { frame.add(value) }
+    let data = StudioServer.statsJSON(latency: latency, render: render, frame: frame)
     let stats = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     #expect(stats["p50Ms"] as? Double == 50)
     #expect(stats["p99Ms"] as? Double == 99)
@@ -104,15 +133,21 @@ import Testing
     #expect(stats["renderP50Ms"] as? Double == 3)
     #expect(stats["renderP99Ms"] as? Double == 9)
     #expect(stats["renderSamples"] as? Int == 4)
+    // Nearest rank over 5, 6, 7.5: rank 2 for p50, rank 3 for p99.
+    #expect(stats["frameP50Ms"] as? Double == 6)
+    #expect(stats["frameP99Ms"] as? Double == 7.5)
+    #expect(stats["frameSamples"] as? Int == 3)
   }
 
   @Test func percentilesAreNullBeforeTheFirstSample() throws {
-    let data = StudioServer.statsJSON(latency: LatencySamples(), render: LatencySamples())
+    let data = StudioServer.statsJSON(
+      latency: LatencySamples(), render: LatencySamples(), frame: LatencySamples())
     let stats = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-    for key in ["p50Ms", "p99Ms", "renderP50Ms", "renderP99Ms"] {
+    for key in ["p50Ms", "p99Ms", "renderP50Ms", "renderP99Ms", "frameP50Ms", "frameP99Ms"] {
       #expect(stats[key] is NSNull, "\(key)")
     }
     #expect(stats["samples"] as? Int == 0)
     #expect(stats["renderSamples"] as? Int == 0)
+    #expect(stats["frameSamples"] as? Int == 0)
   }
 }

@@ -42,6 +42,8 @@ final class OneControlBackend: StudioBackend {
     return .accepted(capture: phase == "ended" && kind == "primary")
   }
 
+  func viewfinderShown(width: Int, height: Int) {}
+
   func chooseControl(_ name: String) -> String? {
     name == "exposure-bias" ? nil : "no control named \"\(name)\""
   }

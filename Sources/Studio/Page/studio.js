@@ -1,6 +1,10 @@
 // FrameDial Studio: the Camera Control overlay in a page. State changes go to the server over the /live
-// WebSocket; the server renders the latest state only and sends the frame back (one at a time: the next
-// frame comes after this page says the last one is on screen). Plain script, no build step.
+// WebSocket; the server renders the latest state only, at the size this page shows the viewfinder (the
+// page tells it: the "view" message), and sends the frame back, one at a time: the next frame comes
+// after the page says the last one is decoded. The WebSocket and the frames live in a worker of their
+// own (frameWorker below): it decodes each frame (createImageBitmap) and draws the newest one decoded on
+// the viewfinder's canvas (an OffscreenCanvas) in its next animation frame, so frames never wait for
+// this page's main thread (its layout, painting and input). Plain script, no build step.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -9,12 +13,14 @@ const studio = {
   state: {},
   labels: {},
   selected: null,
-  socket: null,
+  worker: null, // the frame worker, which holds the /live WebSocket
+  connected: false,
   seq: 0,
   sentAt: new Map(), // seq → input event time (performance.now clock)
-  frameSeq: null, // the seq the next binary frame shows
   latencies: [],
-  frameURL: null,
+  framesShown: 0, // frames the worker drew on the viewfinder's canvas
+  frameSize: null, // { width, height } of the last frame drawn, in pixels
+  viewSize: null, // the displayed viewfinder size last sent, in device pixels
   overlay: { visible: false, list: false, control: null }, // as the server's model says
   pressed: new Set(), // press kinds held down now
 };
@@ -67,9 +73,7 @@ function send(change, event) {
   const at = event && event.timeStamp > 0 ? event.timeStamp : performance.now();
   studio.sentAt.set(studio.seq, at);
   Object.assign(studio.state, change);
-  if (studio.socket && studio.socket.readyState === WebSocket.OPEN) {
-    studio.socket.send(JSON.stringify({ type: "state", seq: studio.seq, state: change }));
-  }
+  post({ type: "state", seq: studio.seq, state: change });
   drawOverlay();
 }
 
@@ -198,9 +202,7 @@ function choose(control, focus) {
 // Choosing a control (from the panel or the overlay's list) opens the overlay on it: the server's
 // Camera Control model keeps what the overlay shows and remembers the last control used.
 function chooseFromList(control) {
-  if (studio.socket && studio.socket.readyState === WebSocket.OPEN) {
-    studio.socket.send(JSON.stringify({ type: "choose", control: control.name }));
-  }
+  post({ type: "choose", control: control.name });
   studio.overlay = { ...studio.overlay, visible: true, list: false, control: control.name };
   choose(control, true);
 }
@@ -215,9 +217,7 @@ function press(phase, kind) {
     if (!studio.pressed.has(kind)) return;
     studio.pressed.delete(kind);
   }
-  if (studio.socket && studio.socket.readyState === WebSocket.OPEN) {
-    studio.socket.send(JSON.stringify({ type: "press", phase, kind }));
-  }
+  post({ type: "press", phase, kind });
 }
 
 function bindPressButton(button, kind) {
@@ -357,61 +357,167 @@ function onDrag(event) {
 
 // --- Frames and the connection ---
 
-async function showFrame(blob) {
-  const seq = studio.frameSeq;
-  studio.frameSeq = null;
-  const url = URL.createObjectURL(blob);
-  const image = $("frame");
-  image.src = url;
-  try { await image.decode(); } catch (_) { /* shown anyway */ }
-  if (studio.frameURL) URL.revokeObjectURL(studio.frameURL);
-  studio.frameURL = url;
-  requestAnimationFrame(() => {
-    const shownAt = performance.now();
-    let latencyMs = null;
-    if (seq !== null && studio.sentAt.has(seq)) {
-      latencyMs = shownAt - studio.sentAt.get(seq);
-      studio.latencies.push(latencyMs);
-      if (studio.latencies.length > 1024) studio.latencies.shift();
-      drawLatency();
-    }
-    for (const key of [...studio.sentAt.keys()]) if (seq !== null && key <= seq) studio.sentAt.delete(key);
-    if (studio.socket && studio.socket.readyState === WebSocket.OPEN) {
-      studio.socket.send(JSON.stringify(latencyMs === null ? { type: "shown" } : { type: "shown", latencyMs }));
-    }
-  });
+// The viewfinder's displayed size in device pixels (CSS size × devicePixelRatio): the size the
+// server renders frames at.
+function viewSize() {
+  const box = $("frame").getBoundingClientRect();
+  const ratio = window.devicePixelRatio || 1;
+  return {
+    width: Math.max(1, Math.round(box.width * ratio)),
+    height: Math.max(1, Math.round(box.height * ratio)),
+  };
 }
 
+// Tells the server the displayed size: on connecting (`always`) and when it changes.
+function sendViewSize(always) {
+  const size = viewSize();
+  const last = studio.viewSize;
+  if (!always && last && last.width === size.width && last.height === size.height) return;
+  studio.viewSize = size;
+  if (studio.connected) post({ type: "view", ...size });
+}
+
+// The frame worker's script (its source text becomes a worker of its own; it shares nothing with this
+// page but messages). It holds the /live WebSocket: text messages from the server go to the page,
+// frames (a "frame" message, then the JPEG) are decoded and drawn here; the page's messages go out.
+function frameWorker() {
+  let url = null;
+  let socket = null;
+  let context = null; // the viewfinder's OffscreenCanvas, 2D
+  let frameSeq = null; // the seq the next binary frame shows
+  let decoded = null; // { bitmap, seq }: the newest frame decoded, waiting for an animation frame
+
+  function send(message) {
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  }
+
+  async function decode(blob) {
+    const seq = frameSeq;
+    frameSeq = null;
+    let bitmap = null;
+    try { bitmap = await createImageBitmap(blob); } catch (_) { /* not drawn; still acknowledged */ }
+    const waiting = decoded;
+    if (waiting && bitmap && waiting.bitmap) waiting.bitmap.close(); // never drawn: a newer one came
+    // The newest frame shows every change an older one showed, so it takes the newest seq.
+    decoded = {
+      bitmap: bitmap ?? (waiting ? waiting.bitmap : null),
+      seq: seq ?? (waiting ? waiting.seq : null),
+    };
+    if (!waiting) requestAnimationFrame(draw);
+    send({ type: "decoded" });
+  }
+
+  // In the animation frame: draws the newest frame decoded; the page gets the time (since the epoch,
+  // as the page's clock differs from this worker's) to measure the latency.
+  function draw() {
+    const { bitmap, seq } = decoded;
+    decoded = null;
+    let size = null;
+    if (bitmap) {
+      const canvas = context.canvas;
+      if (canvas.width !== bitmap.width || canvas.height !== bitmap.height) {
+        canvas.width = bitmap.width;
+        canvas.height = bitmap.height;
+      }
+      context.drawImage(bitmap, 0, 0);
+      size = { width: bitmap.width, height: bitmap.height };
+      bitmap.close();
+    }
+    postMessage({ type: "drawn", seq, size, at: performance.timeOrigin + performance.now() });
+  }
+
+  function connect() {
+    socket = new WebSocket(url);
+    socket.binaryType = "blob";
+    socket.addEventListener("open", () => postMessage({ type: "open" }));
+    socket.addEventListener("message", (event) => {
+      if (typeof event.data !== "string") return void decode(event.data);
+      const message = JSON.parse(event.data);
+      if (message.type === "frame") frameSeq = message.seq;
+      else postMessage({ type: "message", message });
+    });
+    socket.addEventListener("close", (event) => {
+      postMessage({ type: "close", reason: event.reason });
+      setTimeout(connect, 1000);
+    });
+  }
+
+  self.onmessage = (event) => {
+    const message = event.data;
+    if (message.type === "start") {
+      url = message.url;
+      context = message.canvas.getContext("2d", { alpha: false });
+      connect();
+    } else if (message.type === "send") {
+      send(message.message);
+    }
+  };
+}
+
+// A message to the server, through the worker's WebSocket (dropped while it is not connected).
+function post(message) {
+  if (studio.worker) studio.worker.postMessage({ type: "send", message });
+}
+
+// A frame the worker drew: its latency (input event → the animation frame that drew it) is measured
+// here, where the input events' times are, and reported to the server (none for a frame that did not
+// decode: nothing new was drawn).
+function frameDrawn({ seq, size, at }) {
+  if (size) {
+    studio.framesShown += 1;
+    studio.frameSize = size;
+  }
+  let latencyMs = null;
+  if (size && seq !== null && studio.sentAt.has(seq)) {
+    latencyMs = at - performance.timeOrigin - studio.sentAt.get(seq);
+    studio.latencies.push(latencyMs);
+    if (studio.latencies.length > 1024) studio.latencies.shift();
+    drawLatency();
+  }
+  for (const key of [...studio.sentAt.keys()]) if (seq !== null && key <= seq) studio.sentAt.delete(key);
+  post(latencyMs === null ? { type: "shown" } : { type: "shown", latencyMs });
+}
+
+function received(message) {
+  if (message.type === "state") {
+    studio.state = message.state;
+    studio.labels = message.labels;
+    drawList();
+    drawOverlay();
+    applyOverlay(message.overlay);
+  } else if (message.type === "capture") {
+    $("status").textContent = "Taking the picture…";
+    download(message.url, "framedial-capture.jpg").then(() => {
+      if ($("status").textContent === "Taking the picture…") $("status").textContent = "Picture taken.";
+    });
+  } else if (message.type === "error") {
+    $("status").textContent = message.message;
+  }
+}
+
+// Starts the frame worker on the viewfinder's canvas; it connects to /live (and reconnects).
 function connect() {
-  const socket = new WebSocket(`ws://${location.host}/live`);
-  socket.binaryType = "blob";
-  studio.socket = socket;
-  socket.addEventListener("open", () => { $("status").textContent = "Connected."; });
-  socket.addEventListener("message", (event) => {
-    if (typeof event.data !== "string") return void showFrame(event.data);
-    const message = JSON.parse(event.data);
-    if (message.type === "state") {
-      studio.state = message.state;
-      studio.labels = message.labels;
-      drawList();
-      drawOverlay();
-      applyOverlay(message.overlay);
-    } else if (message.type === "capture") {
-      $("status").textContent = "Taking the picture…";
-      download(message.url, "framedial-capture.jpg").then(() => {
-        if ($("status").textContent === "Taking the picture…") $("status").textContent = "Picture taken.";
-      });
-    } else if (message.type === "frame") {
-      studio.frameSeq = message.seq;
-    } else if (message.type === "error") {
-      $("status").textContent = message.message;
+  const script = new Blob([`"use strict";\n(${frameWorker})();\n`], { type: "text/javascript" });
+  const worker = new Worker(URL.createObjectURL(script));
+  studio.worker = worker;
+  worker.addEventListener("message", (event) => {
+    const message = event.data;
+    if (message.type === "drawn") {
+      frameDrawn(message);
+    } else if (message.type === "message") {
+      received(message.message);
+    } else if (message.type === "open") {
+      studio.connected = true;
+      $("status").textContent = "Connected.";
+      sendViewSize(true);
+    } else if (message.type === "close") {
+      studio.connected = false;
+      const reason = message.reason ? ` (${message.reason})` : "";
+      $("status").textContent = `Disconnected from framedial studio${reason}; retrying…`;
     }
   });
-  socket.addEventListener("close", (event) => {
-    const reason = event.reason ? ` (${event.reason})` : "";
-    $("status").textContent = `Disconnected from framedial studio${reason}; retrying…`;
-    setTimeout(connect, 1000);
-  });
+  const canvas = $("frame").transferControlToOffscreen();
+  worker.postMessage({ type: "start", url: `ws://${location.host}/live`, canvas }, [canvas]);
 }
 
 function exportState() {
@@ -432,6 +538,8 @@ async function start() {
   const overlay = $("overlay");
   if (config.overlay) place(overlay, config.overlay);
   else overlay.hidden = true;
+  new ResizeObserver(() => sendViewSize(false)).observe($("frame"));
+  window.addEventListener("resize", () => sendViewSize(false)); // a new devicePixelRatio too
   for (const target of [$("slider"), $("options")]) {
     target.addEventListener("keydown", onKey);
     target.addEventListener("wheel", onWheel, { passive: false });
