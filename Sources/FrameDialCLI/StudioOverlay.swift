@@ -82,6 +82,13 @@ final class StudioOverlay: Sendable {
     return nil
   }
 
+  /// Where a user's slide of the slider named `name` ending at `proposed` lands under the Camera
+  /// Control model (``CaptureSlider/landingValue(for:)``), or nil when no slider has that name.
+  func landing(of name: String, at proposed: Double) -> Double? {
+    let slider = controls.first { $0.memoryKey == name } as? CaptureSlider
+    return slider?.landingValue(for: proposed)
+  }
+
   /// Notes an interaction (a slide): the overlay stays up for another idle timeout.
   func touch() {
     let count = activity.withLock { count in

@@ -60,12 +60,17 @@ struct StudioPageConfiguration: Encodable {
     let standard = try StandardControls(device: CaptureDevice(model: model))
     controls = ControlDescription.describing(standard.all).map { description in
       let name = description.identifier
-      let key = name == "temperature" ? ControlKey.whiteBalance : ControlKey(rawValue: name)
       return Control(
-        name: name, jsonKey: key?.jsonKey ?? name,
+        name: name, jsonKey: Self.jsonKey(ofControl: name),
         spacing: name == "zoom" ? "logarithmic" : name == "temperature" ? "mired" : "linear",
         glyph: SymbolGlyph.glyph(for: description.symbol), description: description)
     }
+  }
+
+  /// The JSON state key the control named `name` sets (`temperature` sets the white balance).
+  static func jsonKey(ofControl name: String) -> String {
+    let key = name == "temperature" ? ControlKey.whiteBalance : ControlKey(rawValue: name)
+    return key?.jsonKey ?? name
   }
 
   /// The JSON document.

@@ -64,6 +64,19 @@ final class StudioSession: StudioBackend {
     }
   }
 
+  /// A drag of the slider named `control` ending at `value`, landed as the Camera Control model lands a
+  /// user's slide (near a prominent value, on it), then applied as a state change.
+  func slide(control: String, to value: Double) -> StateChange {
+    guard let landed = overlay.landing(of: control, at: value) else {
+      return .rejected(message: "no slider named \"\(control)\"")
+    }
+    let key = StudioPageConfiguration.jsonKey(ofControl: control)
+    guard let json = try? JSONSerialization.data(withJSONObject: [key: landed]) else {
+      return .rejected(message: "the slide of \"\(control)\" cannot be written as JSON")
+    }
+    return applyState(json: json)
+  }
+
   /// The overlay's value label of every control for the current state ("+1.0 EV", "Tungsten").
   func labels() -> [String: String] {
     let state = live.snapshot().state

@@ -11,6 +11,9 @@ import Foundation
 /// - `{"type": "press", "phase": "began", "kind": "secondary"}`: the Camera Control pressed (lightly:
 ///   `secondary`, fully: `primary`) or released (`ended`).
 /// - `{"type": "choose", "control": "zoom"}`: a control picked from the overlay's list.
+/// - `{"type": "slide", "seq": 13, "control": "exposure-bias", "value": 0.1}`: a drag of a slider,
+///   ending at `value` for now; the backend lands it as the Camera Control model does (a step, a listed
+///   value, or a prominent value within reach) before it changes the state.
 /// - `{"type": "view", "width": 460, "height": 259}`: the size the page shows the viewfinder at, in
 ///   device pixels (sent on connecting and whenever it changes): frames are rendered at that size (the
 ///   size told last, when several pages are open).
@@ -26,6 +29,9 @@ public enum LiveMessage: Sendable, Equatable {
   case press(phase: String, kind: String)
   /// A control picked from the list: its name as in `studio.json`.
   case choose(control: String)
+  /// A drag of the slider named `control` (as in `studio.json`) ending at `value`, and the page's
+  /// sequence number.
+  case slide(control: String, value: Double, seq: Int?)
   /// The viewfinder's displayed size in device pixels (each 1 … ``largestViewSide``).
   case view(width: Int, height: Int)
 
@@ -73,13 +79,22 @@ public enum LiveMessage: Sendable, Equatable {
         throw Problem(message: "a \"choose\" message needs a \"control\" name (a string)")
       }
       self = .choose(control: control)
+    case "slide":
+      guard let control = object["control"] as? String,
+        let value = (object["value"] as? NSNumber)?.doubleValue, value.isFinite
+      else {
+        throw Problem(
+          message:
+            "a \"slide\" message needs a \"control\" name (a string) and a \"value\" (a number)")
+      }
+      self = .slide(control: control, value: value, seq: (object["seq"] as? NSNumber)?.intValue)
     case "view":
       self = try Self.view(object)
     default:
       throw Problem(
         message:
-          "a /live message's \"type\" must be \"state\", \"decoded\", \"shown\", \"press\", "
-          + "\"choose\" or \"view\"")
+          "a /live message's \"type\" must be \"state\", \"slide\", \"decoded\", \"shown\", "
+          + "\"press\", \"choose\" or \"view\"")
     }
   }
 

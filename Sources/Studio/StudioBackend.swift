@@ -10,6 +10,10 @@ public protocol StudioBackend: Sendable {
   var generation: UInt64 { get }
   /// Applies a JSON object of state keys over the current state (keys not given keep their values).
   func applyState(json: Data) -> StateChange
+  /// A drag of the slider named `control` (as in `studio.json`) ending at `value`: the value lands as
+  /// the Camera Control model lands a user's slide (a step, a listed value, or a prominent value within
+  /// reach), then applies like a state change.
+  func slide(control: String, to value: Double) -> StateChange
   /// The value labels the overlay shows for the current state, by control name ("+1.0 EV").
   func labels() -> [String: String]
   /// The document `GET /studio.json` serves: what the page draws.

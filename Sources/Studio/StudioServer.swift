@@ -399,6 +399,22 @@ public final class StudioServer: @unchecked Sendable {
     offerFrame(to: connection)
   }
 
+  /// After a page's change: the page learns which frame shows it, every page gets the new state, and
+  /// the frame follows; or the page gets why it was refused.
+  private func changed(_ change: StateChange, seq: Int?, on connection: LiveConnection) {
+    switch change {
+    case .applied(let generation):
+      // A frame of this generation is still to come (a change to values already set makes none).
+      if let seq, connection.sentGeneration.map({ generation > $0 }) ?? true {
+        connection.changes.append((seq, generation))
+      }
+      broadcastState()
+      offerFrame(to: connection)
+    case .rejected(let reason):
+      connection.sendText(JSONText.object(["type": .string("error"), "message": .string(reason)]))
+    }
+  }
+
   private func received(_ body: Data, isText: Bool, on pointer: OpaquePointer) {
     guard let connection = connections[Int(bitPattern: UnsafeRawPointer(pointer))] else { return }
     func fail(_ message: String) {
@@ -419,17 +435,9 @@ public final class StudioServer: @unchecked Sendable {
     }
     switch message {
     case .state(let json, let seq):
-      switch backend.applyState(json: json) {
-      case .applied(let generation):
-        // A frame of this generation is still to come (a change to values already set makes none).
-        if let seq, connection.sentGeneration.map({ generation > $0 }) ?? true {
-          connection.changes.append((seq, generation))
-        }
-        broadcastState()
-        offerFrame(to: connection)
-      case .rejected(let reason):
-        fail(reason)
-      }
+      changed(backend.applyState(json: json), seq: seq, on: connection)
+    case .slide(let control, let value, let seq):
+      changed(backend.slide(control: control, to: value), seq: seq, on: connection)
     case .decoded:
       connection.awaitingDecoded = false
       offerFrame(to: connection)

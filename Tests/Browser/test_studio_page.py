@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 import pytest
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -116,3 +117,32 @@ def test_frames_come_at_the_size_the_page_shows_the_viewfinder(page):
     print(f"displayed frame: {size}")
     assert size["width"] < 1206, size
     assert abs(size["height"] - size["boxHeight"]) <= 1, size
+
+
+def test_a_drag_near_a_prominent_value_lands_on_it(page):
+    """A drag is a user's slide: near exposure's prominent 0 EV (within 2 % of its −8 … +8 range) it
+    lands on 0, as the Camera Control model lands it; farther away it stays where the pointer is."""
+    studio, driver = page
+    studio_browser.select_with_keyboard(driver, "exposure-bias")
+    slider = driver.find_element("id", "slider")
+
+    def drag_to(value):
+        # Position p (0 at the bottom, 1 at the top) of `value` on the linear −8 … +8 scale.
+        position = (value + 8) / 16
+        height = slider.size["height"]
+        offset_y = round(height / 2 - position * height)  # from the element's centre, down positive
+        ActionChains(driver).move_to_element(slider).click_and_hold().move_by_offset(
+            0, offset_y
+        ).release().perform()
+
+    drag_to(1.5)
+    WebDriverWait(driver, 10).until(
+        lambda _: abs(studio.get_json("/state")["exposureBias"] - 1.5) < 0.1,
+        message="a drag to +1.5 EV did not reach the server",
+    )
+    drag_to(0.2)
+    WebDriverWait(driver, 10).until(
+        lambda _: studio.get_json("/state")["exposureBias"] == 0,
+        message=f"a drag to +0.2 EV did not land on 0: {studio.get_json('/state')}",
+    )
+    WebDriverWait(driver, 10).until(lambda _: slider.get_attribute("aria-valuenow") == "0")

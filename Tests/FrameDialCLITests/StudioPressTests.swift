@@ -147,6 +147,33 @@ import Vips
     #expect((badPhase["message"] as? String)?.contains("allowed: began, ended, cancelled") == true)
   }
 
+  @Test func aDragLandsAsTheCameraControlModelLandsAUsersSlide() throws {
+    let studio = try StudioClient()
+    let live = try studio.live()
+    _ = try live.receiveJSON { $0["type"] as? String == "state" }
+    func exposure(_ message: [String: Any]) -> Double? {
+      (message["state"] as? [String: Any])?["exposureBias"] as? Double
+    }
+    // Exposure runs −8 … +8 EV with 0 prominent: a drag within 2 % of the range (0.32 EV) of 0 lands
+    // on 0, one farther away where it ends.
+    try live.send(#"{"type":"slide","seq":1,"control":"exposure-bias","value":0.5}"#)
+    #expect(exposure(try live.receiveJSON { exposure($0) == 0.5 }) == 0.5)
+    try live.send(#"{"type":"slide","seq":2,"control":"exposure-bias","value":0.25}"#)
+    _ = try live.receiveJSON { exposure($0) == 0 }
+    let state = try studio.request("GET", "/state")
+    let json = try JSONSerialization.jsonObject(with: state.body) as? [String: Any]
+    #expect(json?["exposureBias"] as? Double == 0)
+    // The same value sent as a state change is kept as it is: only drags land.
+    try live.send(#"{"type":"state","seq":3,"state":{"exposureBias":0.25}}"#)
+    #expect(exposure(try live.receiveJSON { exposure($0) == 0.25 }) == 0.25)
+    // Contrast lands on its prominent 1 (the range 0 … 2 gives a reach of 0.04).
+    try live.send(#"{"type":"slide","seq":4,"control":"contrast","value":1.03}"#)
+    _ = try live.receiveJSON { ($0["state"] as? [String: Any])?["contrast"] as? Double == 1 }
+    try live.send(#"{"type":"slide","seq":5,"control":"iso","value":100}"#)
+    let refused = try live.receiveJSON { $0["type"] as? String == "error" }
+    #expect(refused["message"] as? String == "no slider named \"iso\"")
+  }
+
   @Test func oversizedBodiesAre413AndTheServerGoesOn() throws {
     let studio = try StudioClient()
     let padding = String(repeating: " ", count: 70 * 1024)

@@ -66,6 +66,27 @@ import Testing
     }
   }
 
+  @Test func slideMessagesCarryTheControlTheValueAndTheSequence() throws {
+    #expect(
+      try LiveMessage(
+        text: Data(#"{"type":"slide","seq":4,"control":"exposure-bias","value":0.25}"#.utf8))
+        == .slide(control: "exposure-bias", value: 0.25, seq: 4))
+    #expect(
+      try LiveMessage(text: Data(#"{"type":"slide","control":"zoom","value":2}"#.utf8))
+        == .slide(control: "zoom", value: 2, seq: nil))
+    for bad in [
+      #"{"type":"slide","control":"zoom"}"#, #"{"type":"slide","value":2}"#,
+      #"{"type":"slide","control":"zoom","value":"2"}"#,
+    ] {
+      do {
+        _ = try LiveMessage(text: Data(bad.utf8))
+        Issue.record("taken: \(bad)")
+      } catch {
+        #expect(error.message.contains("a \"slide\" message needs a \"control\" name"))
+      }
+    }
+  }
+
   @Test func viewMessagesCarryTheDisplayedSizeAndDecodedNeedsNothingElse() throws {
     #expect(
       try LiveMessage(text: Data(#"{"type":"view","width":482,"height":271}"#.utf8))

@@ -44,6 +44,10 @@ final class OneControlBackend: StudioBackend {
 
   func viewfinderShown(width: Int, height: Int) {}
 
+  func slide(control: String, to value: Double) -> StateChange {
+    .rejected(message: "no slider named \"\(control)\"")
+  }
+
   func chooseControl(_ name: String) -> String? {
     name == "exposure-bias" ? nil : "no control named \"\(name)\""
   }

@@ -68,18 +68,25 @@ function pickerIndex(control) {
 
 // --- Sending changes ---
 
-function send(change, event) {
+// Sends a change (shown here at once) as `message`, a state message by default, numbered for the
+// latency meter.
+function send(change, event, message = { type: "state", state: change }) {
   studio.seq += 1;
   const at = event && event.timeStamp > 0 ? event.timeStamp : performance.now();
   studio.sentAt.set(studio.seq, at);
   Object.assign(studio.state, change);
-  post({ type: "state", seq: studio.seq, state: change });
+  post({ ...message, seq: studio.seq });
   drawOverlay();
 }
 
-function slideTo(control, value, event) {
+// Keys and the wheel set the value they step to. A drag is a user's slide: the server lands it as the
+// Camera Control model does (on a step, a listed value, or a prominent value within reach) and sends
+// the landed state back; the pointer's own position decides each move, so a drag leaves a prominent
+// value once it goes past its reach.
+function slideTo(control, value, event, drag = false) {
   if (value === sliderValue(control)) return;
-  send({ [control.jsonKey]: value }, event);
+  const change = { [control.jsonKey]: value };
+  send(change, event, drag ? { type: "slide", control: control.name, value } : undefined);
 }
 
 function slideBy(control, positions, event) {
@@ -352,7 +359,7 @@ function onDrag(event) {
   if (event.type === "pointerdown") $("slider").setPointerCapture(event.pointerId);
   else if (!$("slider").hasPointerCapture(event.pointerId)) return;
   const box = $("slider").getBoundingClientRect();
-  slideTo(control, fromPosition(control, (box.bottom - event.clientY) / box.height), event);
+  slideTo(control, fromPosition(control, (box.bottom - event.clientY) / box.height), event, true);
 }
 
 // --- Frames and the connection ---
