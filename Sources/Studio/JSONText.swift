@@ -8,6 +8,7 @@ enum JSONText {
     case string(String)
     case number(Double)
     case integer(Int64)
+    case bool(Bool)
     case null
     /// Bytes that already hold a JSON value (a state object from the backend).
     case raw(Data)
@@ -32,6 +33,7 @@ enum JSONText {
     case .number(let number):
       out.append(contentsOf: (number.isFinite ? "\(number)" : "null").utf8)
     case .integer(let number): out.append(contentsOf: "\(number)".utf8)
+    case .bool(let flag): out.append(contentsOf: (flag ? "true" : "false").utf8)
     case .null: out.append(contentsOf: "null".utf8)
     case .raw(let data): out.append(data)
     case .object(let members):

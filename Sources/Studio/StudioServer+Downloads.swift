@@ -45,7 +45,7 @@ extension StudioServer {
       message.respondJSON(
         200,
         JSONText.object([
-          "recording": .raw(Data((status.recording ? "true" : "false").utf8)),
+          "recording": .bool(status.recording),
           "events": .integer(Int64(status.events)),
         ]))
     case .timeline:
