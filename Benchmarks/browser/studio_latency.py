@@ -5,7 +5,8 @@ Starts `FRAMEDIAL studio IMAGE --port 0`, opens the page, selects exposure with 
 EVENTS arrow-key presses at RATE a second (exposure sweeping up and down), each a real key event that
 Chromium dispatches to the page. The page measures every latency itself (input event → the frame showing
 that change on screen) and shows it on its meter; this script reads those latencies from the page and
-the frames' render times (pixels; pixels and JPEG encoding) from the server's /stats, and prints one JSON document.
+the frames' render times (pixels; pixels and the RGBA copy the page gets) from the server's /stats, and
+prints one JSON document.
 
 usage: studio_latency.py FRAMEDIAL IMAGE EVENTS RATE
 """

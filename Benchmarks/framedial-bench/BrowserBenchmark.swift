@@ -25,15 +25,15 @@ struct BrowserResult: Sendable, Codable {
   var renderP50: Double
   var renderP99: Double
   var renderSamples: Int
-  /// The studio's frame times in milliseconds (`/stats`: the pixels and their JPEG encoding, the frame
-  /// the page gets), nearest rank.
+  /// The studio's frame times in milliseconds (`/stats`: the pixels and their RGBA copy, the frame the
+  /// page gets), nearest rank.
   var frameP50: Double
   var frameP99: Double
 
-  /// The target's limit in milliseconds: three median frame times (render and JPEG encoding) plus one
+  /// The target's limit in milliseconds: three median frame times (render and RGBA copy) plus one
   /// display frame (16 ms).
   var latencyLimit: Double { Targets.browserRenderTimes * frameP50 + Targets.displayFrameMs }
-  /// The limit counting the render alone (the pixels, no encoding), reported beside it.
+  /// The limit counting the render alone (the pixels, no copy), reported beside it.
   var renderOnlyLimit: Double { Targets.browserRenderTimes * renderP50 + Targets.displayFrameMs }
 }
 

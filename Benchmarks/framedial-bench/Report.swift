@@ -286,13 +286,13 @@ enum Report {
         + "(Selenium): exposure selected with the keyboard, then \(browser.events) arrow-key presses "
         + "at \(n(browser.eventsPerSecond))/s sweeping it up and down, after a warm-up. Latency: from "
         + "the key event's time stamp to the animation frame in which the page's frame worker draws "
-        + "the frame showing that change (decoded with createImageBitmap) on the viewfinder's canvas, "
-        + "measured by the page (its meter); one sample per frame shown (a frame that takes several "
-        + "presses together counts the newest). Render: the studio's own timing of each frame's "
-        + "pixels; frame: the pixels and their JPEG encoding, the frame the page gets (`/stats`, "
-        + "same run). Target: p99 ≤ 3 × the median frame (render + JPEG) + 16 ms (one display "
-        + "frame); counting the render alone the limit would be \(n(browser.renderOnlyLimit)) ms. "
-        + "Presses no frame showed: \(browser.unshownChanges).",
+        + "the frame showing that change (raw RGBA, as a page on the studio's machine gets it, drawn "
+        + "with putImageData) on the viewfinder's canvas, measured by the page (its meter); one "
+        + "sample per frame shown (a frame that takes several presses together counts the newest). "
+        + "Render: the studio's own timing of each frame's pixels; frame: the pixels and the RGBA "
+        + "copy the page gets (`/stats`, same run). Target: p99 ≤ 3 × the median frame + 16 ms (one "
+        + "display frame); counting the render alone the limit would be "
+        + "\(n(browser.renderOnlyLimit)) ms. Presses no frame showed: \(browser.unshownChanges).",
       "",
     ]
       + table(

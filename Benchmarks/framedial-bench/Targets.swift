@@ -21,8 +21,8 @@ enum Targets {
   static let sizedOverVipsthumbnail = 1.5
 
   /// The studio's slider-to-displayed-frame latency p99 in a browser may be at most this many median
-  /// frame times (render and JPEG encoding: the frame the page gets) of the same run, plus one display
-  /// frame.
+  /// frame times (the render and the frame's RGBA copy: the frame the page gets) of the same run, plus
+  /// one display frame.
   static let browserRenderTimes = 3.0
   /// One display frame at 60 Hz, in milliseconds.
   static let displayFrameMs = 16.0
@@ -99,7 +99,7 @@ enum Targets {
       targets.append(
         Target(
           "studio slider-to-displayed-frame latency in headless Chromium, 1080p source, p99 "
-            + "(limit: 3 × median frame, render + JPEG, \(Format.number(browser.frameP50)) ms + 16 ms)",
+            + "(limit: 3 × median frame, render + RGBA, \(Format.number(browser.frameP50)) ms + 16 ms)",
           measured: browser.latency.p99, .atMost, browser.latencyLimit, unit: "ms"))
     }
     if let batch = result.batch?.first(where: { $0.jobs == 2 && $0.role == "colour" }) {

@@ -78,7 +78,8 @@ enum StudioCommand: Command {
       live: live, model: model, configuration: configuration,
       downloads: StudioDownloads(input: input, load: load), changed: { frames.wake() },
       overlayChanged: { link.overlayChanged() },
-      viewfinderShown: { frames.show(width: $0, height: $1) })
+      viewfinderShown: { frames.show(width: $0, height: $1) },
+      framesWanted: { frames.want(rgba: $0, jpeg: $1) })
     let server = StudioServer(
       configuration: .init(address: address, port: port), backend: session,
       resources: try PageResources.bundled())
@@ -91,10 +92,10 @@ enum StudioCommand: Command {
     stop.attach(server)
     link.attach(server)
     frames.start(
-      publish: { jpeg, generation, render, encode in
+      publish: { frame, generation, render, whole in
         server.publish(
-          frame: jpeg, generation: generation, renderMilliseconds: render,
-          encodeMilliseconds: encode)
+          frame: frame, generation: generation, renderMilliseconds: render,
+          frameMilliseconds: whole)
       },
       fail: { message, generation in server.publishFailure(message, generation: generation) })
     player?.start(

@@ -1,19 +1,21 @@
 import Controls
 import Foundation
 import FrameDial
+import Studio
 import Vips
 
 /// Renders `framedial studio`'s live frames on a thread of its own: whenever the control state's
 /// generation differs from the one rendered last, or a video hands in a new picture (``show(_:)``), it
 /// renders the latest picture with the latest state (never a queue of stale ones: changes and pictures
 /// that arrive while a frame renders are taken together by the next frame, pictures replaced in
-/// between are skipped), encodes the frame as JPEG and hands it to `publish` with the milliseconds the
-/// render (scaling a new picture and the pixels) and the encoding took. Frames are rendered at the size
-/// the page shows (``show(width:height:)``), never above the source's: a smaller frame renders, encodes,
-/// travels and decodes faster.
+/// between are skipped), makes the formats the server wants of it (raw RGBA, JPEG: ``want(rgba:jpeg:)``)
+/// and hands it to `publish` with the milliseconds the render (scaling a new picture and the pixels)
+/// and the whole frame took. When the server wants a format the last frame lacks, that frame is handed
+/// in again with it. Frames are rendered at the size the page shows (``show(width:height:)``), never
+/// above the source's: a smaller frame renders, travels and draws faster.
 final class StudioFrameLoop: @unchecked Sendable {
   // `@unchecked Sendable`: `renderer`, `renderSize`, `scaled` and the buffers are used on the render
-  // thread only; `stopping`, `picture` and `displayBox` are guarded by `condition`.
+  // thread only; `stopping`, `picture`, `displayBox` and `wanted` are guarded by `condition`.
   /// The JPEG quality of live frames.
   static let quality = 85
 
@@ -28,7 +30,9 @@ final class StudioFrameLoop: @unchecked Sendable {
   private var scaled: (number: UInt64, width: Int, height: Int, pixels: [UInt8])?
   /// The page's displayed viewfinder size (device pixels), nil until a page tells it.
   private var displayBox: (width: Int, height: Int)?
-  private var publish: @Sendable (Data, UInt64, Double, Double) -> Void = { _, _, _, _ in }
+  /// The formats the server wants frames in.
+  private var wanted = (rgba: false, jpeg: false)
+  private var publish: @Sendable (StudioFrame, UInt64, Double?, Double?) -> Void = { _, _, _, _ in }
   private var fail: @Sendable (String, UInt64) -> Void = { _, _ in }
   private let condition = NSCondition()
   private var stopping = false
@@ -46,10 +50,11 @@ final class StudioFrameLoop: @unchecked Sendable {
   }
 
   /// Starts the render thread, which renders the current state at once: `publish` gets each frame, its
-  /// generation and its render and encoding times in milliseconds, `fail` a failure's message and the
+  /// generation and, for a new render, the render's and the whole frame's times in milliseconds (nil
+  /// for a frame handed in again with another format); `fail` gets a failure's message and the
   /// generation that failed. Call once.
   func start(
-    publish: @escaping @Sendable (Data, UInt64, Double, Double) -> Void,
+    publish: @escaping @Sendable (StudioFrame, UInt64, Double?, Double?) -> Void,
     fail: @escaping @Sendable (String, UInt64) -> Void
   ) {
     self.publish = publish
@@ -89,6 +94,15 @@ final class StudioFrameLoop: @unchecked Sendable {
     condition.unlock()
   }
 
+  /// Tells the loop which formats frames are wanted in from now on; the last frame is handed in again
+  /// when it lacks one. Safe from any thread.
+  func want(rgba: Bool, jpeg: Bool) {
+    condition.lock()
+    wanted = (rgba, jpeg)
+    condition.broadcast()
+    condition.unlock()
+  }
+
   /// Stops the loop after the frame it is rendering, and waits for it.
   func stop() {
     condition.lock()
@@ -122,23 +136,54 @@ final class StudioFrameLoop: @unchecked Sendable {
     return resized
   }
 
+  /// What the loop made last: the state, picture and size rendered, and the formats made of it.
+  private struct Made {
+    var generation: UInt64
+    var picture: UInt64
+    var width: Int
+    var height: Int
+    var rgba: Bool
+    var jpeg: Bool
+
+    /// True when the frame is that of `generation`, `picture` and `size`.
+    func shows(_ generation: UInt64, _ picture: UInt64, _ size: (width: Int, height: Int)) -> Bool {
+      self.generation == generation && self.picture == picture && (width, height) == size
+    }
+  }
+
   private func run() {
     var output: [UInt8] = []
-    var rendered: (generation: UInt64, picture: UInt64, width: Int, height: Int)?
+    var made: Made?
+    var number: UInt64 = 0
     while true {
       condition.lock()
       var size = wantedSize()
-      while !stopping, let last = rendered, last.generation == live.generation,
-        last.picture == picture.number, (last.width, last.height) == size
+      while !stopping, let last = made, last.shows(live.generation, picture.number, size),
+        last.rgba || !wanted.rgba, last.jpeg || !wanted.jpeg
       {
         condition.wait()
         size = wantedSize()
       }
       let stop = stopping
       let current = picture
+      let formats = wanted
       condition.unlock()
       if stop { return }
-      let wanted = live.generation
+      let generation = live.generation
+      if var last = made, last.shows(generation, current.number, size) {
+        // The same frame, in the formats it lacked (asked once: a failure is reported, not retried).
+        let missing = (rgba: formats.rgba && !last.rgba, jpeg: formats.jpeg && !last.jpeg)
+        (last.rgba, last.jpeg) = (last.rgba || missing.rgba, last.jpeg || missing.jpeg)
+        made = last
+        do {
+          let frame = try makeFrame(
+            number, from: output, size: size, rgba: missing.rgba, jpeg: missing.jpeg)
+          publish(frame, last.generation, nil, nil)
+        } catch {
+          fail(ErrorMessage.plain(error), last.generation)
+        }
+        continue
+      }
       do {
         if size != renderSize {
           renderer = try FrameRenderer(
@@ -148,25 +193,63 @@ final class StudioFrameLoop: @unchecked Sendable {
         let started = ContinuousClock.now
         let input = try pixels(of: current, at: size)
         if output.count != input.count { output = [UInt8](repeating: 0, count: input.count) }
-        let generation = try input.withUnsafeBytes { input in
+        let rendered = try input.withUnsafeBytes { input in
           try output.withUnsafeMutableBytes { try renderer.render(input, into: $0) }
         }
         let rendering = ContinuousClock.now
-        let layout = FrameLayout(width: size.width, height: size.height, bands: 3)
-        let jpeg = try output.withUnsafeBytes { pixels in
-          try Image(wrapping: pixels, layout: layout).encoded(
-            as: .jpeg, options: SaveOptions(quality: Self.quality, keepMetadata: false))
-        }
-        let encoding = ContinuousClock.now
-        rendered = (generation, current.number, size.width, size.height)
+        number &+= 1
+        let frame = try makeFrame(
+          number, from: output, size: size, rgba: formats.rgba, jpeg: formats.jpeg)
+        made = Made(
+          generation: rendered, picture: current.number, width: size.width, height: size.height,
+          rgba: formats.rgba, jpeg: formats.jpeg)
         publish(
-          jpeg, generation, Self.milliseconds(rendering - started),
-          Self.milliseconds(encoding - rendering))
+          frame, rendered, Self.milliseconds(rendering - started),
+          Self.milliseconds(ContinuousClock.now - started))
       } catch {
-        rendered = (wanted, current.number, size.width, size.height)
-        fail(ErrorMessage.plain(error), wanted)
+        made = Made(
+          generation: generation, picture: current.number, width: size.width,
+          height: size.height, rgba: true, jpeg: true)
+        fail(ErrorMessage.plain(error), generation)
       }
     }
+  }
+
+  /// Frame `number` of the rgb24 `pixels` at `size`, with its RGBA and JPEG when asked.
+  private func makeFrame(
+    _ number: UInt64, from pixels: [UInt8], size: (width: Int, height: Int), rgba: Bool,
+    jpeg: Bool
+  ) throws -> StudioFrame {
+    var frame = StudioFrame(number: number, width: size.width, height: size.height)
+    if rgba { frame.rgba = Self.rgba(pixels) }
+    if jpeg {
+      let layout = FrameLayout(width: size.width, height: size.height, bands: 3)
+      frame.jpeg = try pixels.withUnsafeBytes { pixels in
+        try Image(wrapping: pixels, layout: layout).encoded(
+          as: .jpeg, options: SaveOptions(quality: Self.quality, keepMetadata: false))
+      }
+    }
+    return frame
+  }
+
+  /// rgb24 pixels as RGBA, alpha 255 (the layout a page's `ImageData` takes).
+  static func rgba(_ rgb: [UInt8]) -> Data {
+    let count = rgb.count / 3
+    var rgba = Data(count: count * 4)
+    rgba.withUnsafeMutableBytes { target in
+      rgb.withUnsafeBytes { source in
+        guard let to = target.baseAddress?.assumingMemoryBound(to: UInt8.self),
+          let from = source.baseAddress?.assumingMemoryBound(to: UInt8.self)
+        else { return }
+        for index in 0..<count {
+          to[4 * index] = from[3 * index]
+          to[4 * index + 1] = from[3 * index + 1]
+          to[4 * index + 2] = from[3 * index + 2]
+          to[4 * index + 3] = 255
+        }
+      }
+    }
+    return rgba
   }
 
   private static func milliseconds(_ duration: Duration) -> Double {

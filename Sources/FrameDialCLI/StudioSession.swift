@@ -13,6 +13,7 @@ final class StudioSession: StudioBackend {
   private let configuration: Data
   private let changed: @Sendable () -> Void
   private let shown: @Sendable (Int, Int) -> Void
+  private let wanted: @Sendable (Bool, Bool) -> Void
   private let overlay: StudioOverlay
   private let recording = StudioRecording()
   private let downloads: StudioDownloads
@@ -20,12 +21,14 @@ final class StudioSession: StudioBackend {
   /// Creates a session over `live`, labelling values with the standard controls of `model`; `changed`
   /// runs after every change that took effect, `overlayChanged` when the overlay opens or closes by
   /// itself (a press recognised late, the idle timeout), `viewfinderShown` with the page's displayed
-  /// viewfinder size in device pixels. Captures and looks are made from `downloads`.
+  /// viewfinder size in device pixels, `framesWanted` with the frame formats the server needs (RGBA,
+  /// JPEG). Captures and looks are made from `downloads`.
   init(
     live: LiveControlState, model: CaptureDeviceModel, configuration: Data,
     downloads: StudioDownloads, changed: @escaping @Sendable () -> Void,
     overlayChanged: @escaping @Sendable () -> Void,
-    viewfinderShown: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
+    viewfinderShown: @escaping @Sendable (Int, Int) -> Void = { _, _ in },
+    framesWanted: @escaping @Sendable (Bool, Bool) -> Void = { _, _ in }
   ) throws {
     self.live = live
     self.downloads = downloads
@@ -36,6 +39,7 @@ final class StudioSession: StudioBackend {
     self.configuration = configuration
     self.changed = changed
     shown = viewfinderShown
+    wanted = framesWanted
   }
 
   func stateJSON() -> Data {
@@ -112,6 +116,8 @@ final class StudioSession: StudioBackend {
   func chooseControl(_ name: String) -> String? { overlay.choose(name) }
 
   func viewfinderShown(width: Int, height: Int) { shown(width, height) }
+
+  func framesWanted(rgba: Bool, jpeg: Bool) { wanted(rgba, jpeg) }
 
   func record(_ start: Bool?) -> RecordingStatus {
     switch start {

@@ -9,19 +9,24 @@ import Foundation
 /// stale ones (it decodes one while the one before waits for its animation frame, and draws the newest).
 final class LiveConnection {
   let pointer: OpaquePointer
+  /// The page is on this machine (its address is a loopback one).
+  let loopback: Bool
+  /// The page takes frames as raw RGBA (it asked, and it is on this machine); else as JPEG.
+  var rawFrames = false
   /// A frame was sent and the page has not yet said it is decoded.
   var awaitingDecoded = false
   /// The generation of the last frame sent.
   var sentGeneration: UInt64?
-  /// The number of the last frame sent (the server counts the frames it delivers).
-  var sentFrame: Int?
+  /// The number of the last frame sent (``StudioFrame/number``).
+  var sentFrame: UInt64?
   /// The page's state changes not yet shown in a frame sent: its sequence number and the generation the
   /// change produced.
   var changes: [(seq: Int, generation: UInt64)] = []
 
-  /// Takes over one reference to `pointer`.
-  init(_ pointer: OpaquePointer) {
+  /// Takes over one reference to `pointer`, a connection from this machine when `loopback`.
+  init(_ pointer: OpaquePointer, loopback: Bool) {
     self.pointer = pointer
+    self.loopback = loopback
   }
 
   deinit {
@@ -43,7 +48,7 @@ final class LiveConnection {
     soup_websocket_connection_send_text(pointer, text)
   }
 
-  /// Sends a binary message (a JPEG frame); libsoup copies the bytes.
+  /// Sends a binary message (a frame); libsoup copies the bytes.
   func sendBinary(_ data: Data) {
     guard isOpen else { return }
     data.withUnsafeBytes { bytes in

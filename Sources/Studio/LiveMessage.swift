@@ -14,9 +14,11 @@ import Foundation
 /// - `{"type": "slide", "seq": 13, "control": "exposure-bias", "value": 0.1}`: a drag of a slider,
 ///   ending at `value` for now; the backend lands it as the Camera Control model does (a step, a listed
 ///   value, or a prominent value within reach) before it changes the state.
-/// - `{"type": "view", "width": 460, "height": 259}`: the size the page shows the viewfinder at, in
-///   device pixels (sent on connecting and whenever it changes): frames are rendered at that size (the
-///   size told last, when several pages are open).
+/// - `{"type": "view", "width": 460, "height": 259, "format": "rgba"}`: the size the page shows the
+///   viewfinder at, in device pixels (sent on connecting and whenever it changes): frames are rendered
+///   at that size (the size told last, when several pages are open). `format` (optional): `rgba` asks
+///   for raw frames (width × height × 4 bytes, which only a page on the server's machine gets),
+///   `jpeg` (the default) for JPEG frames.
 public enum LiveMessage: Sendable, Equatable {
   /// A state change: the JSON object of state keys, and the page's sequence number.
   case state(json: Data, seq: Int?)
@@ -32,8 +34,9 @@ public enum LiveMessage: Sendable, Equatable {
   /// A drag of the slider named `control` (as in `studio.json`) ending at `value`, and the page's
   /// sequence number.
   case slide(control: String, value: Double, seq: Int?)
-  /// The viewfinder's displayed size in device pixels (each 1 … ``largestViewSide``).
-  case view(width: Int, height: Int)
+  /// The viewfinder's displayed size in device pixels (each 1 … ``largestViewSide``), and whether the
+  /// page asks for raw RGBA frames.
+  case view(width: Int, height: Int, rawFrames: Bool)
 
   /// The largest side a `view` message may give, in device pixels.
   public static let largestViewSide = 16384
@@ -98,7 +101,8 @@ public enum LiveMessage: Sendable, Equatable {
     }
   }
 
-  /// Reads a `view` message's `width` and `height`: whole numbers from 1 to ``largestViewSide``.
+  /// Reads a `view` message's `width` and `height` (whole numbers from 1 to ``largestViewSide``) and
+  /// its optional `format`.
   private static func view(_ object: [String: Any]) throws(Problem) -> LiveMessage {
     func side(_ key: String) -> Int? {
       guard let number = object[key] as? NSNumber, let value = Int(exactly: number.doubleValue),
@@ -112,6 +116,10 @@ public enum LiveMessage: Sendable, Equatable {
           "a \"view\" message needs a \"width\" and a \"height\": whole numbers of device pixels "
           + "from 1 to \(largestViewSide)")
     }
-    return .view(width: width, height: height)
+    let format = object["format"] ?? "jpeg"
+    guard let format = format as? String, ["rgba", "jpeg"].contains(format) else {
+      throw Problem(message: "a \"view\" message's \"format\" must be \"rgba\" or \"jpeg\"")
+    }
+    return .view(width: width, height: height, rawFrames: format == "rgba")
   }
 }

@@ -18,6 +18,16 @@ struct ServerMessage {
     return String(cString: value)
   }
 
+  /// True when the request came from this machine (a loopback IP address).
+  var peerIsLoopback: Bool {
+    guard let address = soup_server_message_get_remote_address(pointer) else { return false }
+    let family = g_socket_address_get_family(address)
+    guard family == G_SOCKET_FAMILY_IPV4 || family == G_SOCKET_FAMILY_IPV6 else { return false }
+    let inet = UnsafeMutableRawPointer(address).assumingMemoryBound(to: GInetSocketAddress.self)
+    guard let ip = g_inet_socket_address_get_address(inet) else { return false }
+    return g_inet_address_get_is_loopback(ip) != 0
+  }
+
   /// The request body.
   var body: Data {
     guard let body = soup_server_message_get_request_body(pointer),

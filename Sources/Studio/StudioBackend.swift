@@ -2,7 +2,8 @@ import Foundation
 
 /// What the studio server asks of the program that runs it (FrameDial's control state and renderer, glued
 /// in by the command line). The server calls it on its own event-loop thread, so every call must return
-/// quickly: rendering happens elsewhere, and frames come back through ``StudioServer/publish(frame:generation:)``.
+/// quickly: rendering happens elsewhere, and frames come back through
+/// ``StudioServer/publish(frame:generation:renderMilliseconds:preparedMilliseconds:)``.
 public protocol StudioBackend: Sendable {
   /// The current control state as a JSON object (the format `--state` files take).
   func stateJSON() -> Data
@@ -26,6 +27,11 @@ public protocol StudioBackend: Sendable {
   /// The page shows the viewfinder at `width × height` device pixels (its displayed size): frames from
   /// now on should be rendered at that size, never above the source's. Called on every `view` message.
   func viewfinderShown(width: Int, height: Int)
+  /// What the server needs of the frames: `rgba` is true while a page on this machine takes raw RGBA
+  /// frames (they skip the JPEG encoding and decoding), `jpeg` asks for the newest frame as a JPEG (a
+  /// page elsewhere, `GET /frame.jpg`). A frame already handed in without what is asked is handed in
+  /// again with it, under the same ``StudioFrame/number``.
+  func framesWanted(rgba: Bool, jpeg: Bool)
   /// The user picks the control the overlay shows (by name, as in `studio.json`), opening the overlay.
   ///
   /// - Returns: nil, or why the name was refused.

@@ -7,8 +7,10 @@ import Synchronization
 ///
 /// Threads: libsoup's server and connections live on one event-loop thread of the server's own (a GLib
 /// main loop); every request handler runs there and asks the ``StudioBackend`` only for quick answers.
-/// Frames are rendered elsewhere and handed in with ``publish(frame:generation:)`` from any thread;
-/// the loop takes the newest one (latest wins) and sends it on. A bad request is answered with an
+/// Frames are rendered elsewhere and handed in with
+/// ``publish(frame:generation:renderMilliseconds:frameMilliseconds:)`` from any thread; the loop takes
+/// the newest one (latest wins) and sends it on: raw RGBA to pages on this machine that take it (no
+/// JPEG to encode and decode), a JPEG to the others and to `GET /frame.jpg`. A bad request is answered with an
 /// error status and never stops the server.
 public final class StudioServer: @unchecked Sendable {
   // `@unchecked Sendable`: the mutable state below is touched on the event-loop thread only, except
@@ -45,18 +47,18 @@ public final class StudioServer: @unchecked Sendable {
   private var policy = OriginPolicy(port: 0, loopbackOnly: true)
   private var connections: [Int: LiveConnection] = [:]
   private var waitingForFrame: [(message: OpaquePointer, generation: UInt64)] = []
-  private var latestFrame: (jpeg: Data, generation: UInt64, number: Int)?
-  /// Frames delivered so far (a frame's number tells a re-rendered size of one generation apart).
-  private var framesDelivered = 0
+  private var latestFrame: (frame: StudioFrame, generation: UInt64)?
+  /// The formats last asked of the backend (``StudioBackend/framesWanted(rgba:jpeg:)``).
+  private var formatsAsked = (rgba: false, jpeg: false)
   private var samples = LatencySamples()
   /// Frame render times handed in with the frames (render thread), read by `/stats` (loop thread):
-  /// the pixels, and the whole frame the page gets (the pixels and their JPEG encoding).
+  /// the pixels, and the whole frame (the pixels and the formats made for the pages).
   private let renderTimes = Mutex(LatencySamples())
   private let frameTimes = Mutex(LatencySamples())
 
   /// A frame or failure handed in from the render thread, not yet taken by the loop.
   private enum Incoming {
-    case frame(Data, generation: UInt64)
+    case frame(StudioFrame, generation: UInt64)
     case failure(String, generation: UInt64)
   }
   private let incoming = Mutex<Incoming?>(nil)
@@ -99,22 +101,18 @@ public final class StudioServer: @unchecked Sendable {
     }
   }
 
-  /// Hands in the newest rendered frame (a JPEG) and the state generation it shows; safe from any
-  /// thread. A frame not yet taken by the loop is replaced. `renderMilliseconds`, when given, is how
-  /// long rendering the frame took (its pixels), `encodeMilliseconds` how long its JPEG encoding took:
-  /// `/stats` reports the percentiles of both the render and the whole frame (render + encoding),
-  /// counting every frame rendered, replaced ones included.
+  /// Hands in the newest rendered frame and the state generation it shows; safe from any thread. A
+  /// frame not yet taken by the loop is replaced (or, with the same number, completed). When given,
+  /// `renderMilliseconds` is how long rendering the frame's pixels took and `frameMilliseconds` how
+  /// long the whole frame took (the pixels and the formats made with them): `/stats` reports the
+  /// percentiles of both, counting every frame rendered, replaced ones included.
   public func publish(
-    frame jpeg: Data, generation: UInt64, renderMilliseconds: Double? = nil,
-    encodeMilliseconds: Double? = nil
+    frame: StudioFrame, generation: UInt64, renderMilliseconds: Double? = nil,
+    frameMilliseconds: Double? = nil
   ) {
-    if let renderMilliseconds {
-      _ = renderTimes.withLock { $0.add(renderMilliseconds) }
-      if let encodeMilliseconds {
-        _ = frameTimes.withLock { $0.add(renderMilliseconds + encodeMilliseconds) }
-      }
-    }
-    hand(.frame(jpeg, generation: generation))
+    if let renderMilliseconds { _ = renderTimes.withLock { $0.add(renderMilliseconds) } }
+    if let frameMilliseconds { _ = frameTimes.withLock { $0.add(frameMilliseconds) } }
+    hand(.frame(frame, generation: generation))
   }
 
   /// Tells the pages the overlay changed by itself (a press recognised late, the idle timeout); safe
@@ -131,7 +129,16 @@ public final class StudioServer: @unchecked Sendable {
 
   private func hand(_ item: Incoming) {
     let wasEmpty = incoming.withLock { slot in
-      defer { slot = item }
+      defer {
+        // The same frame handed in again keeps what the first hand-in brought.
+        if case .frame(let waiting, _)? = slot, case .frame(let frame, let generation) = item,
+          waiting.number == frame.number
+        {
+          slot = .frame(waiting.merging(frame), generation: generation)
+        } else {
+          slot = item
+        }
+      }
       return slot == nil
     }
     guard wasEmpty else { return }  // a delivery is already scheduled: it will take this one
@@ -145,7 +152,7 @@ public final class StudioServer: @unchecked Sendable {
         return
       }
       switch item {
-      case .frame(let jpeg, let generation): deliver(jpeg, generation: generation)
+      case .frame(let frame, let generation): deliver(frame, generation: generation)
       case .failure(let message, let generation): deliverFailure(message, generation: generation)
       }
     }
@@ -184,9 +191,10 @@ public final class StudioServer: @unchecked Sendable {
       nil, nil)
     soup_server_add_websocket_handler(
       server, StudioRoute.live.rawValue, nil, nil,
-      { _, _, _, connection, data in
+      { _, message, _, connection, data in
         guard let connection, let data else { return }
-        Unmanaged<StudioServer>.fromOpaque(data).takeUnretainedValue().connected(connection)
+        Unmanaged<StudioServer>.fromOpaque(data).takeUnretainedValue().connected(
+          connection, loopback: message.map { ServerMessage(pointer: $0).peerIsLoopback } ?? false)
       }, me, nil)
     let socketAddress = g_inet_socket_address_new(address, UInt16(clamping: configuration.port))
     defer { g_object_unref(UnsafeMutableRawPointer(socketAddress)) }
@@ -266,14 +274,15 @@ public final class StudioServer: @unchecked Sendable {
       }
     case .frame:
       let wanted = backend.generation
-      if let latestFrame, latestFrame.generation >= wanted {
-        message.respond(200, contentType: "image/jpeg", body: latestFrame.jpeg)
+      if let latestFrame, latestFrame.generation >= wanted, let jpeg = latestFrame.frame.jpeg {
+        message.respond(200, contentType: "image/jpeg", body: jpeg)
         return
       }
-      // Answered when a frame of this generation (or a newer one) is rendered.
+      // Answered when a JPEG of this generation (or a newer one) is made.
       g_object_ref(UnsafeMutableRawPointer(message.pointer))
       soup_server_message_pause(message.pointer)
       waitingForFrame.append((message.pointer, wanted))
+      askForFormats()
     case .stats:
       message.respondJSON(
         200,
@@ -325,17 +334,35 @@ public final class StudioServer: @unchecked Sendable {
     for connection in connections.values { connection.sendText(text) }
   }
 
-  private func deliver(_ jpeg: Data, generation: UInt64) {
-    framesDelivered += 1
-    latestFrame = (jpeg, generation, framesDelivered)
-    let ready = waitingForFrame.filter { $0.generation <= generation }
-    waitingForFrame.removeAll { $0.generation <= generation }
-    for waiting in ready {
-      ServerMessage(pointer: waiting.message).respond(200, contentType: "image/jpeg", body: jpeg)
-      soup_server_message_unpause(waiting.message)
-      g_object_unref(UnsafeMutableRawPointer(waiting.message))
+  private func deliver(_ frame: StudioFrame, generation: UInt64) {
+    if let latestFrame, latestFrame.frame.number == frame.number {
+      self.latestFrame = (latestFrame.frame.merging(frame), generation)
+    } else {
+      latestFrame = (frame, generation)
+    }
+    if let jpeg = latestFrame?.frame.jpeg {
+      let ready = waitingForFrame.filter { $0.generation <= generation }
+      waitingForFrame.removeAll { $0.generation <= generation }
+      for waiting in ready {
+        ServerMessage(pointer: waiting.message).respond(200, contentType: "image/jpeg", body: jpeg)
+        soup_server_message_unpause(waiting.message)
+        g_object_unref(UnsafeMutableRawPointer(waiting.message))
+      }
     }
     for connection in connections.values { offerFrame(to: connection) }
+    askForFormats()
+  }
+
+  /// Tells the backend which formats the frames need now: RGBA while a page takes raw frames, JPEG
+  /// while a page takes JPEG frames or a `GET /frame.jpg` waits (only when that changed).
+  private func askForFormats() {
+    let wanted = (
+      rgba: connections.values.contains { $0.rawFrames },
+      jpeg: !waitingForFrame.isEmpty || connections.values.contains { !$0.rawFrames }
+    )
+    guard wanted != formatsAsked else { return }
+    formatsAsked = wanted
+    backend.framesWanted(rgba: wanted.rgba, jpeg: wanted.jpeg)
   }
 
   private func deliverFailure(_ reason: String, generation: UInt64) {
@@ -353,29 +380,35 @@ public final class StudioServer: @unchecked Sendable {
     for connection in connections.values { connection.sendText(text) }
   }
 
-  /// Sends the latest frame to a page that has decoded the previous one and has not seen this one.
+  /// Sends the latest frame to a page that has decoded the previous one and has not seen this one, in
+  /// the page's format (once the frame has it: it is handed in again with it when it lacks it).
   private func offerFrame(to connection: LiveConnection) {
-    guard let latestFrame, !connection.awaitingDecoded, connection.sentFrame != latestFrame.number
+    guard let latestFrame, !connection.awaitingDecoded,
+      connection.sentFrame != latestFrame.frame.number
     else { return }
+    let frame = latestFrame.frame
+    guard let pixels = connection.rawFrames ? frame.rgba : frame.jpeg else { return }
     let seq = connection.takeChanges(shownBy: latestFrame.generation)
     connection.sendText(
       JSONText.object([
         "type": .string("frame"), "generation": .integer(Int64(latestFrame.generation)),
         "seq": seq.map { .integer(Int64($0)) } ?? .null,
+        "format": .string(connection.rawFrames ? "rgba" : "jpeg"),
+        "width": .integer(Int64(frame.width)), "height": .integer(Int64(frame.height)),
       ]))
-    connection.sendBinary(latestFrame.jpeg)
+    connection.sendBinary(pixels)
     connection.awaitingDecoded = true
     connection.sentGeneration = latestFrame.generation
-    connection.sentFrame = latestFrame.number
+    connection.sentFrame = frame.number
   }
 
-  private func connected(_ pointer: OpaquePointer) {
+  private func connected(_ pointer: OpaquePointer, loopback: Bool) {
     g_object_ref(UnsafeMutableRawPointer(pointer))
     // libsoup's own cap (4 × the limit), above which it drops the connection itself without reading the
     // rest; messages between the limit and the cap are refused with a reason by `received`.
     soup_websocket_connection_set_max_incoming_payload_size(
       pointer, guint64(4 * Self.messageLimit))
-    let connection = LiveConnection(pointer)
+    let connection = LiveConnection(pointer, loopback: loopback)
     connections[connection.key] = connection
     let me = Unmanaged.passUnretained(self).toOpaque()
     _ = fd_websocket_on_message(
@@ -394,9 +427,11 @@ public final class StudioServer: @unchecked Sendable {
         guard let connection, let data else { return }
         let server = Unmanaged<StudioServer>.fromOpaque(data).takeUnretainedValue()
         server.connections[Int(bitPattern: UnsafeRawPointer(connection))] = nil
+        server.askForFormats()
       }, me)
     connection.sendText(stateMessage())
     offerFrame(to: connection)
+    askForFormats()
   }
 
   /// After a page's change: the page learns which frame shows it, every page gets the new state, and
@@ -459,8 +494,12 @@ public final class StudioServer: @unchecked Sendable {
     case .choose(let control):
       if let refusal = backend.chooseControl(control) { return fail(refusal) }
       broadcastState()
-    case .view(let width, let height):
+    case .view(let width, let height, let rawFrames):
+      // Raw frames are ten times a JPEG's size: only for a page on this machine.
+      connection.rawFrames = rawFrames && connection.loopback
       backend.viewfinderShown(width: width, height: height)
+      askForFormats()
+      offerFrame(to: connection)
     }
   }
 }

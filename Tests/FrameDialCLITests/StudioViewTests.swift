@@ -60,6 +60,42 @@ import Vips
     #expect(studio.process.isRunning)
   }
 
+  @Test func aPageOnThisMachineGetsRawRGBAFramesAndJPEGsAreStillMadeForOthers() throws {
+    let folder = try CLIRunner.scratchFolder("studio-raw")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("grey.png").path
+    try Image.solid(width: 1206, height: 678, color: [96, 104, 112]).write(to: path)
+    let studio = try StudioClient([path])
+    let raw = try studio.live()
+    _ = try receiveFrame(raw)
+    try raw.send(#"{"type":"decoded"}"#)
+    try raw.send(#"{"type":"view","width":402,"height":226,"format":"rgba"}"#)
+    let frame = try receiveFrame(raw)
+    #expect(frame.message["format"] as? String == "rgba")
+    #expect(frame.message["width"] as? Int == 402 && frame.message["height"] as? Int == 226)
+    #expect(frame.jpeg.count == 402 * 226 * 4)
+    // The render of a flat grey at exposure 0 is that grey, opaque, in every pixel.
+    let pixels = [UInt8](frame.jpeg)
+    #expect((0..<(402 * 226)).allSatisfy { pixels[4 * $0..<4 * $0 + 4] == [96, 104, 112, 255] })
+    // A page that asked for nothing gets the same frame as a JPEG, and so does `/frame.jpg`.
+    let other = try studio.live()
+    let jpeg = try receiveFrame(other)
+    #expect(jpeg.message["format"] as? String == "jpeg")
+    let decoded = try Image(bytes: jpeg.jpeg)
+    let mean = try decoded.average()
+    #expect(decoded.width == 402 && abs(mean - 104) < 1)
+    let response = try studio.request("GET", "/frame.jpg")
+    #expect(response.headers["content-type"] == "image/jpeg")
+    #expect(try Image(bytes: response.body).width == 402)
+    // A change reaches the raw page brighter, in RGBA.
+    try raw.send(#"{"type":"decoded"}"#)
+    try raw.send(#"{"type":"state","seq":1,"state":{"exposureBias":1}}"#)
+    let changed = try receiveFrame(raw)
+    #expect(changed.message["seq"] as? Int == 1 && changed.message["format"] as? String == "rgba")
+    let bright = [UInt8](changed.jpeg)
+    #expect(bright.count == 402 * 226 * 4 && bright[0] > 96 + 30 && bright[3] == 255)
+  }
+
   /// The next frame `live` receives: its `frame` message and the JPEG that follows it.
   func receiveFrame(_ live: LiveClient) throws -> (message: [String: Any], jpeg: Data) {
     let message = try live.receiveJSON { $0["type"] as? String == "frame" }

@@ -90,10 +90,14 @@ import Testing
   @Test func viewMessagesCarryTheDisplayedSizeAndDecodedNeedsNothingElse() throws {
     #expect(
       try LiveMessage(text: Data(#"{"type":"view","width":482,"height":271}"#.utf8))
-        == .view(width: 482, height: 271))
+        == .view(width: 482, height: 271, rawFrames: false))
     #expect(
-      try LiveMessage(text: Data(#"{"type":"view","width":16384,"height":1.0}"#.utf8))
-        == .view(width: 16384, height: 1))
+      try LiveMessage(
+        text: Data(#"{"type":"view","width":16384,"height":1.0,"format":"rgba"}"#.utf8))
+        == .view(width: 16384, height: 1, rawFrames: true))
+    #expect(
+      try LiveMessage(text: Data(#"{"type":"view","width":2,"height":1,"format":"jpeg"}"#.utf8))
+        == .view(width: 2, height: 1, rawFrames: false))
     #expect(try LiveMessage(text: Data(#"{"type":"decoded"}"#.utf8)) == .decoded)
   }
 
@@ -111,6 +115,18 @@ import Testing
         error.message
           == "a \"view\" message needs a \"width\" and a \"height\": whole numbers of device "
           + "pixels from 1 to 16384")
+    }
+  }
+
+  @Test(arguments: [
+    #"{"type":"view","width":2,"height":1,"format":"png"}"#,
+    #"{"type":"view","width":2,"height":1,"format":4}"#,
+  ])
+  func viewMessagesWithAnotherFormatAreRefusedNamingTheFormats(text: String) {
+    #expect(
+      throws: LiveMessage.Problem(message: #"a "view" message's "format" must be "rgba" or "jpeg""#)
+    ) {
+      try LiveMessage(text: Data(text.utf8))
     }
   }
 

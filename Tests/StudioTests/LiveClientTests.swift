@@ -44,6 +44,10 @@ final class OneControlBackend: StudioBackend {
 
   func viewfinderShown(width: Int, height: Int) {}
 
+  /// The formats the server asked for, in order.
+  let formatsAsked = Mutex<[(rgba: Bool, jpeg: Bool)]>([])
+  func framesWanted(rgba: Bool, jpeg: Bool) { formatsAsked.withLock { $0.append((rgba, jpeg)) } }
+
   func slide(control: String, to value: Double) -> StateChange {
     .rejected(message: "no slider named \"\(control)\"")
   }
@@ -64,10 +68,11 @@ final class OneControlBackend: StudioBackend {
 /// both ways, binary frames larger than libsoup's default limit, and the close codes and reasons.
 @Suite struct LiveClientTests {
   /// A server on a free port with a ``OneControlBackend``; `test` gets it and its port.
-  func withServer(_ test: (StudioServer, Int) throws -> Void) throws {
+  func withServer(
+    backend: OneControlBackend = OneControlBackend(), _ test: (StudioServer, Int) throws -> Void
+  ) throws {
     let server = StudioServer(
-      configuration: .init(port: 0), backend: OneControlBackend(),
-      resources: try PageResources.bundled())
+      configuration: .init(port: 0), backend: backend, resources: try PageResources.bundled())
     let url = try server.start()
     defer {
       server.stop()
@@ -120,10 +125,43 @@ final class OneControlBackend: StudioBackend {
       let live = try open(port)
       // 300 KiB of a pattern: more than the 128 KiB libsoup takes by default.
       let jpeg = Data((0..<300 * 1024).map { UInt8(truncatingIfNeeded: $0 &* 7) })
-      server.publish(frame: jpeg, generation: 0)
+      server.publish(
+        frame: StudioFrame(number: 1, width: 640, height: 480, jpeg: jpeg), generation: 0)
       let announced = try live.receiveJSON { $0["type"] as? String == "frame" }
       #expect(announced["generation"] as? Int == 0)
+      #expect(announced["format"] as? String == "jpeg")
       #expect(try live.receive() == .binary(jpeg))
+    }
+  }
+
+  @Test func formatsAreAskedForAsPagesNeedThemAndAFrameHandedInAgainAddsOne() throws {
+    let backend = OneControlBackend()
+    func asked() -> [String] {
+      backend.formatsAsked.withLock {
+        $0.map { "\($0.rgba ? "rgba" : "-") \($0.jpeg ? "jpeg" : "-")" }
+      }
+    }
+    try withServer(backend: backend) { server, port in
+      let live = try open(port)
+      _ = try live.receiveJSON { $0["type"] as? String == "state" }
+      #expect(asked() == ["- jpeg"], "a page that asked for nothing takes JPEG")
+      try live.send(#"{"type":"view","width":2,"height":1,"format":"rgba"}"#)
+      let rgba = Data([1, 2, 3, 255, 4, 5, 6, 255])
+      server.publish(frame: StudioFrame(number: 1, width: 2, height: 1, rgba: rgba), generation: 0)
+      let announced = try live.receiveJSON { $0["type"] as? String == "frame" }
+      #expect(announced["format"] as? String == "rgba" && announced["width"] as? Int == 2)
+      #expect(try live.receive() == .binary(rgba))
+      #expect(asked() == ["- jpeg", "rgba -"])
+      // The same frame handed in again with its JPEG is not sent again to the raw page: the next
+      // frame it gets is frame 2.
+      let jpeg = Data("not really a JPEG".utf8)
+      server.publish(frame: StudioFrame(number: 1, width: 2, height: 1, jpeg: jpeg), generation: 0)
+      try live.send(#"{"type":"decoded"}"#)
+      let next = Data([7, 8, 9, 255, 10, 11, 12, 255])
+      server.publish(frame: StudioFrame(number: 2, width: 2, height: 1, rgba: next), generation: 1)
+      let second = try live.receiveJSON { $0["type"] as? String == "frame" }
+      #expect(second["generation"] as? Int == 1)
+      #expect(try live.receive() == .binary(next))
     }
   }
 

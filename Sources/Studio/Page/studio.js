@@ -1,10 +1,12 @@
 // FrameDial Studio: the Camera Control overlay in a page. State changes go to the server over the /live
 // WebSocket; the server renders the latest state only, at the size this page shows the viewfinder (the
 // page tells it: the "view" message), and sends the frame back, one at a time: the next frame comes
-// after the page says the last one is decoded. The WebSocket and the frames live in a worker of their
-// own (frameWorker below): it decodes each frame (createImageBitmap) and draws the newest one decoded on
-// the viewfinder's canvas (an OffscreenCanvas) in its next animation frame, so frames never wait for
-// this page's main thread (its layout, painting and input). Plain script, no build step.
+// after the page says the last one is decoded. Frames come as raw RGBA pixels when the server runs on
+// this machine (nothing to encode or decode), as JPEG otherwise. The WebSocket and the frames live in a
+// worker of their own (frameWorker below): it decodes each frame (createImageBitmap for a JPEG) and
+// draws the newest one decoded on the viewfinder's canvas (an OffscreenCanvas) in its next animation
+// frame, so frames never wait for this page's main thread (its layout, painting and input). Plain
+// script, no build step.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -381,33 +383,49 @@ function sendViewSize(always) {
   const last = studio.viewSize;
   if (!always && last && last.width === size.width && last.height === size.height) return;
   studio.viewSize = size;
-  if (studio.connected) post({ type: "view", ...size });
+  // Raw frames: the server sends them only when it runs on this machine, JPEG otherwise.
+  if (studio.connected) post({ type: "view", ...size, format: "rgba" });
 }
 
 // The frame worker's script (its source text becomes a worker of its own; it shares nothing with this
 // page but messages). It holds the /live WebSocket: text messages from the server go to the page,
-// frames (a "frame" message, then the JPEG) are decoded and drawn here; the page's messages go out.
+// frames (a "frame" message, then the pixels: RGBA or a JPEG) are decoded and drawn here; the page's
+// messages go out.
 function frameWorker() {
   let url = null;
   let socket = null;
   let context = null; // the viewfinder's OffscreenCanvas, 2D
-  let frameSeq = null; // the seq the next binary frame shows
-  let decoded = null; // { bitmap, seq }: the newest frame decoded, waiting for an animation frame
+  let frame = null; // the "frame" message the next binary message belongs to
+  let decoded = null; // { image, seq }: the newest frame decoded, waiting for an animation frame
 
   function send(message) {
     if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
   }
 
-  async function decode(blob) {
-    const seq = frameSeq;
-    frameSeq = null;
-    let bitmap = null;
-    try { bitmap = await createImageBitmap(blob); } catch (_) { /* not drawn; still acknowledged */ }
+  // The pixels of `message`'s frame: an ImageData for raw RGBA, an ImageBitmap for a JPEG; null when
+  // they do not make a picture.
+  async function image(message, bytes) {
+    try {
+      if (message && message.format === "rgba") {
+        return new ImageData(new Uint8ClampedArray(bytes), message.width, message.height);
+      }
+      return await createImageBitmap(new Blob([bytes], { type: "image/jpeg" }));
+    } catch (_) {
+      return null; // not drawn; still acknowledged
+    }
+  }
+
+  async function decode(bytes) {
+    const message = frame;
+    frame = null;
+    const picture = await image(message, bytes);
+    const seq = message ? message.seq : null;
     const waiting = decoded;
-    if (waiting && bitmap && waiting.bitmap) waiting.bitmap.close(); // never drawn: a newer one came
+    // A bitmap never drawn (a newer one came) is released.
+    if (waiting && picture && waiting.image && waiting.image.close) waiting.image.close();
     // The newest frame shows every change an older one showed, so it takes the newest seq.
     decoded = {
-      bitmap: bitmap ?? (waiting ? waiting.bitmap : null),
+      image: picture ?? (waiting ? waiting.image : null),
       seq: seq ?? (waiting ? waiting.seq : null),
     };
     if (!waiting) requestAnimationFrame(draw);
@@ -417,30 +435,34 @@ function frameWorker() {
   // In the animation frame: draws the newest frame decoded; the page gets the time (since the epoch,
   // as the page's clock differs from this worker's) to measure the latency.
   function draw() {
-    const { bitmap, seq } = decoded;
+    const { image, seq } = decoded;
     decoded = null;
     let size = null;
-    if (bitmap) {
+    if (image) {
       const canvas = context.canvas;
-      if (canvas.width !== bitmap.width || canvas.height !== bitmap.height) {
-        canvas.width = bitmap.width;
-        canvas.height = bitmap.height;
+      if (canvas.width !== image.width || canvas.height !== image.height) {
+        canvas.width = image.width;
+        canvas.height = image.height;
       }
-      context.drawImage(bitmap, 0, 0);
-      size = { width: bitmap.width, height: bitmap.height };
-      bitmap.close();
+      if (image.close) {
+        context.drawImage(image, 0, 0);
+        image.close();
+      } else {
+        context.putImageData(image, 0, 0);
+      }
+      size = { width: image.width, height: image.height };
     }
     postMessage({ type: "drawn", seq, size, at: performance.timeOrigin + performance.now() });
   }
 
   function connect() {
     socket = new WebSocket(url);
-    socket.binaryType = "blob";
+    socket.binaryType = "arraybuffer";
     socket.addEventListener("open", () => postMessage({ type: "open" }));
     socket.addEventListener("message", (event) => {
       if (typeof event.data !== "string") return void decode(event.data);
       const message = JSON.parse(event.data);
-      if (message.type === "frame") frameSeq = message.seq;
+      if (message.type === "frame") frame = message;
       else postMessage({ type: "message", message });
     });
     socket.addEventListener("close", (event) => {
