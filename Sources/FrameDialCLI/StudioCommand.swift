@@ -67,7 +67,7 @@ enum StudioCommand: Command {
     if let limit = try arguments.int("pixel-limit", in: 1...Int.max) { load.pixelLimit = limit }
 
     let model = device.capture ?? .iPhone16Pro
-    let player = try isVideo(input) ? StudioVideoPlayer(path: input, device: device) : nil
+    let player = try videoPlayer(input, device: device)
     let source = try player?.source ?? ViewfinderSource(input: input, device: device, load: load)
     let configuration = try StudioPageConfiguration(source: source, screen: device, model: model)
       .jsonData()
@@ -128,8 +128,21 @@ enum StudioCommand: Command {
     return given
   }
 
-  /// True when `path`'s extension names a video (``videoExtensions``).
-  static func isVideo(_ path: String) -> Bool {
-    videoExtensions.contains(URL(fileURLWithPath: path).pathExtension.lowercased())
+  /// The player of `path` when it is a video: its extension names one (``videoExtensions``), or no
+  /// image loader recognises its content and FFmpeg opens it (a video under another name: `.flv`,
+  /// `.mxf`); nil for an image.
+  static func videoPlayer(_ path: String, device: ScreenDevice) throws -> StudioVideoPlayer? {
+    if videoExtensions.contains(URL(fileURLWithPath: path).pathExtension.lowercased()) {
+      return try StudioVideoPlayer(path: path, device: device)
+    }
+    guard FileManager.default.fileExists(atPath: path), Image.loaderName(forFile: path) == nil
+    else { return nil }
+    do {
+      return try StudioVideoPlayer(path: path, device: device)
+    } catch {
+      throw RenderError(
+        "\(path): not a known image format, nor a video FFmpeg reads "
+          + "(\(ErrorMessage.plain(error)))")
+    }
   }
 }

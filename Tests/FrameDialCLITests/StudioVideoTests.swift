@@ -186,6 +186,26 @@ import Vips
     #expect(studio.standardError.contains("stopped by SIGINT"))
   }
 
+  @Test func aVideoUnderAnExtensionOfNoVideoIsRecognisedByItsContent() throws {
+    let root = try CLIRunner.scratchFolder("studio-video-content")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let clip = try clip(
+      "clip.flv", source: "testsrc=size=320x240:rate=25", ["-t", "1", "-c:v", "flv1"], in: root)
+    let studio = try StudioClient([clip.path])
+    let response = try studio.request("GET", "/frame.jpg")
+    #expect(response.status == 200)
+    #expect(try Image(bytes: response.body).width == 320)
+    // Words under an unknown extension are neither: both readings are named.
+    let words = root.appendingPathComponent("notes.dat")
+    try Data("not a picture, not a video".utf8).write(to: words)
+    let result = try CLIRunner.run(["studio", words.path, "--port", "0"])
+    #expect(result.status == 1)
+    #expect(
+      result.standardError.contains(
+        "\(words.path): not a known image format, nor a video FFmpeg reads"),
+      "\(result.standardError)")
+  }
+
   @Test func aDamagedOrMissingVideoIsNamedWithExitOne() throws {
     let root = try CLIRunner.scratchFolder("studio-video-bad")
     defer { try? FileManager.default.removeItem(at: root) }
