@@ -31,16 +31,26 @@ def framedial_binary():
     pytest.fail("no framedial binary: build FrameDial (swift build) or set FRAMEDIAL_BINARY")
 
 
+# Run before the page's own script: a browser whose canvases cannot move to a worker.
+NO_OFFSCREEN_CANVAS = "delete HTMLCanvasElement.prototype.transferControlToOffscreen;"
+
+
 @pytest.fixture
 def page(framedial_binary, request):
     """The studio on the sample photo and a headless Chromium showing its page. The keyboard test's
-    page, as it ends (passed or failed), is saved as the screenshot artefact."""
+    page, as it ends (passed or failed), is saved as the screenshot artefact. A test marked
+    `before_page` gets that script run in the page before the page's own."""
     missing = studio_browser.missing_browser()
     if missing:
         pytest.fail(missing)
     with studio_browser.Studio(framedial_binary, str(PHOTO)) as studio:
         driver = studio_browser.chromium()
         try:
+            marker = request.node.get_closest_marker("before_page")
+            if marker:
+                driver.execute_cdp_cmd(
+                    "Page.addScriptToEvaluateOnNewDocument", {"source": marker.args[0]}
+                )
             studio_browser.open_page(driver, studio.url)
             yield studio, driver
         finally:
@@ -146,3 +156,22 @@ def test_a_drag_near_a_prominent_value_lands_on_it(page):
         message=f"a drag to +0.2 EV did not land on 0: {studio.get_json('/state')}",
     )
     WebDriverWait(driver, 10).until(lambda _: slider.get_attribute("aria-valuenow") == "0")
+
+
+@pytest.mark.before_page(NO_OFFSCREEN_CANVAS)
+def test_without_offscreen_canvas_the_page_draws_the_frames_itself(page):
+    """Where a canvas cannot move to a worker, the worker still holds the WebSocket and decodes, and
+    the page draws: the slide still brightens the displayed frame, and the meter still measures."""
+    studio, driver = page
+    offscreen = "return 'transferControlToOffscreen' in HTMLCanvasElement.prototype;"
+    assert driver.execute_script(offscreen) is False
+    before = studio_browser.frame_mean(driver)
+    studio_browser.select_with_keyboard(driver, "exposure-bias")
+    for _ in range(PRESSES):
+        studio_browser.press(driver, Keys.ARROW_UP)
+    WebDriverWait(driver, 30).until(
+        lambda d: studio_browser.frame_mean(d) > before + 20,
+        message=f"the displayed frame never got brighter than its mean {before:.1f}",
+    )
+    WebDriverWait(driver, 30).until(lambda d: int(studio_browser.meter(d)["samples"]) > 0)
+    assert studio_browser.milliseconds(studio_browser.meter(driver)["p50"]) > 0

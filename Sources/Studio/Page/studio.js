@@ -387,16 +387,58 @@ function sendViewSize(always) {
   if (studio.connected) post({ type: "view", ...size, format: "rgba" });
 }
 
+// Draws decoded frames on a 2D canvas context in animation frames, newest wins: a frame decoded while
+// another waits for its animation frame replaces it (and takes its seq: the newest frame shows every
+// change an older one showed). `drawn` gets { seq, size, at } once a frame is drawn, `at` in ms since
+// the epoch (the page's clock and a worker's differ). Used by the frame worker when it holds the
+// viewfinder's canvas (an OffscreenCanvas), else by the page; its source goes into the worker too.
+function framePainter(context, drawn) {
+  let pending = null; // { image, seq }: an ImageData (raw RGBA) or an ImageBitmap (JPEG)
+
+  function draw() {
+    const { image, seq } = pending;
+    pending = null;
+    let size = null;
+    if (image) {
+      const canvas = context.canvas;
+      if (canvas.width !== image.width || canvas.height !== image.height) {
+        canvas.width = image.width;
+        canvas.height = image.height;
+      }
+      if (image.close) {
+        context.drawImage(image, 0, 0);
+        image.close();
+      } else {
+        context.putImageData(image, 0, 0);
+      }
+      size = { width: image.width, height: image.height };
+    }
+    drawn({ seq, size, at: performance.timeOrigin + performance.now() });
+  }
+
+  // A decoded frame (image null when it did not decode: nothing new is drawn, the seq still counts).
+  return function show(image, seq) {
+    const waiting = pending;
+    // A bitmap never drawn (a newer one came) is released.
+    if (waiting && image && waiting.image && waiting.image.close) waiting.image.close();
+    pending = {
+      image: image ?? (waiting ? waiting.image : null),
+      seq: seq ?? (waiting ? waiting.seq : null),
+    };
+    if (!waiting) requestAnimationFrame(draw);
+  };
+}
+
 // The frame worker's script (its source text becomes a worker of its own; it shares nothing with this
 // page but messages). It holds the /live WebSocket: text messages from the server go to the page,
-// frames (a "frame" message, then the pixels: RGBA or a JPEG) are decoded and drawn here; the page's
-// messages go out.
+// frames (a "frame" message, then the pixels: RGBA or a JPEG) are decoded here and drawn on the
+// viewfinder's canvas when the page hands it over; otherwise (no OffscreenCanvas, or no animation
+// frames in workers) each decoded frame goes to the page, which draws it. The page's messages go out.
 function frameWorker() {
   let url = null;
   let socket = null;
-  let context = null; // the viewfinder's OffscreenCanvas, 2D
+  let show = null; // draws a decoded frame: this worker's painter, or a message to the page
   let frame = null; // the "frame" message the next binary message belongs to
-  let decoded = null; // { image, seq }: the newest frame decoded, waiting for an animation frame
 
   function send(message) {
     if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
@@ -418,41 +460,14 @@ function frameWorker() {
   async function decode(bytes) {
     const message = frame;
     frame = null;
-    const picture = await image(message, bytes);
-    const seq = message ? message.seq : null;
-    const waiting = decoded;
-    // A bitmap never drawn (a newer one came) is released.
-    if (waiting && picture && waiting.image && waiting.image.close) waiting.image.close();
-    // The newest frame shows every change an older one showed, so it takes the newest seq.
-    decoded = {
-      image: picture ?? (waiting ? waiting.image : null),
-      seq: seq ?? (waiting ? waiting.seq : null),
-    };
-    if (!waiting) requestAnimationFrame(draw);
+    show(await image(message, bytes), message ? message.seq : null);
     send({ type: "decoded" });
   }
 
-  // In the animation frame: draws the newest frame decoded; the page gets the time (since the epoch,
-  // as the page's clock differs from this worker's) to measure the latency.
-  function draw() {
-    const { image, seq } = decoded;
-    decoded = null;
-    let size = null;
-    if (image) {
-      const canvas = context.canvas;
-      if (canvas.width !== image.width || canvas.height !== image.height) {
-        canvas.width = image.width;
-        canvas.height = image.height;
-      }
-      if (image.close) {
-        context.drawImage(image, 0, 0);
-        image.close();
-      } else {
-        context.putImageData(image, 0, 0);
-      }
-      size = { width: image.width, height: image.height };
-    }
-    postMessage({ type: "drawn", seq, size, at: performance.timeOrigin + performance.now() });
+  // The page's painter: the frame moves to the page (its pixels transferred, not copied).
+  function showOnPage(image, seq) {
+    const moved = !image ? [] : image.close ? [image] : [image.data.buffer];
+    postMessage({ type: "picture", image, seq }, moved);
   }
 
   function connect() {
@@ -471,11 +486,18 @@ function frameWorker() {
     });
   }
 
+  // What the page needs to know before it hands over its canvas.
+  postMessage({ type: "hello", animationFrames: typeof requestAnimationFrame === "function" });
+
   self.onmessage = (event) => {
     const message = event.data;
     if (message.type === "start") {
       url = message.url;
-      context = message.canvas.getContext("2d", { alpha: false });
+      show = message.canvas
+        ? framePainter(message.canvas.getContext("2d", { alpha: false }), (drawn) =>
+            postMessage({ type: "drawn", ...drawn }),
+          )
+        : showOnPage;
       connect();
     } else if (message.type === "send") {
       send(message.message);
@@ -524,15 +546,29 @@ function received(message) {
   }
 }
 
-// Starts the frame worker on the viewfinder's canvas; it connects to /live (and reconnects).
+// Starts the frame worker, which connects to /live (and reconnects). It draws on the viewfinder's canvas
+// where the browser lets a worker hold a canvas and time animation frames; elsewhere this page draws.
 function connect() {
-  const script = new Blob([`"use strict";\n(${frameWorker})();\n`], { type: "text/javascript" });
-  const worker = new Worker(URL.createObjectURL(script));
+  const source = `"use strict";\nconst framePainter = ${framePainter};\n(${frameWorker})();\n`;
+  const worker = new Worker(URL.createObjectURL(new Blob([source], { type: "text/javascript" })));
   studio.worker = worker;
+  let showHere = null;
   worker.addEventListener("message", (event) => {
     const message = event.data;
     if (message.type === "drawn") {
       frameDrawn(message);
+    } else if (message.type === "picture") {
+      showHere(message.image, message.seq);
+    } else if (message.type === "hello") {
+      const canvas = $("frame");
+      const url = `ws://${location.host}/live`;
+      if (message.animationFrames && canvas.transferControlToOffscreen) {
+        const offscreen = canvas.transferControlToOffscreen();
+        worker.postMessage({ type: "start", url, canvas: offscreen }, [offscreen]);
+      } else {
+        showHere = framePainter(canvas.getContext("2d", { alpha: false }), frameDrawn);
+        worker.postMessage({ type: "start", url });
+      }
     } else if (message.type === "message") {
       received(message.message);
     } else if (message.type === "open") {
@@ -545,8 +581,6 @@ function connect() {
       $("status").textContent = `Disconnected from framedial studio${reason}; retrying…`;
     }
   });
-  const canvas = $("frame").transferControlToOffscreen();
-  worker.postMessage({ type: "start", url: `ws://${location.host}/live`, canvas }, [canvas]);
 }
 
 function exportState() {
