@@ -10,8 +10,8 @@ import Synchronization
 /// Frames are rendered elsewhere and handed in with
 /// ``publish(frame:generation:renderMilliseconds:frameMilliseconds:)`` from any thread; the loop takes
 /// the newest one (latest wins) and sends it on: raw RGBA to pages on this machine that take it (no
-/// JPEG to encode and decode), a JPEG to the others and to `GET /frame.jpg`. A bad request is answered with an
-/// error status and never stops the server.
+/// JPEG to encode and decode), a JPEG to the others and to `GET /frame.jpg`. A bad request is answered
+/// with an error status and never stops the server.
 public final class StudioServer: @unchecked Sendable {
   // `@unchecked Sendable`: the mutable state below is touched on the event-loop thread only, except
   // `incoming` (a mutex) and `startResult` (written before `started` is signalled, read after).
