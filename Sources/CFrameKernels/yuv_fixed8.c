@@ -7,12 +7,13 @@
 // YUV → RGB. A chroma row is widened 2× by 4 Q15 taps of its samples × 128; the sum saturates at
 // 32767 (swscale's 15-bit ceiling) and is stored centred (− 128 × 128). An output row blends 4
 // widened rows by its Q15 row taps: C_u, C_v, chroma × 128, centred (within ±24 200). Luma
-// L = yk (Y − yo) × 64 + 32; R = L + rv C_v / 2, G = L − (gu C_u + gv C_v) / 2,
-// B = L + C_u + (bu − 2) C_u / 2 (Q14 coefficients), each saturated to 16 bits, shifted right by 6
-// and clamped to 0 … 255.
+// L = (Y × 256 × yk) >> 16 − yo yk × 64 + 32 with Q14 yk, in 1/64 codes; R = L + rv C_v / 2,
+// G = L − (gu C_u + gv C_v) / 2, B = L + C_u + (bu − 2) C_u / 2 (Q14 coefficients), each saturated
+// to 16 bits, shifted right by 6 and clamped to 0 … 255.
 // RGB → YUV. Luma Y = (y_base + Σ (X × 256 × k_X) >> 16) >> 8, Q16 k_X (the sum, in 1/256 codes,
 // stays below 2^16). Chroma of a pixel pair: Σ mulhrs((X₀ + X₁) × 64, k) with Q15 k, chroma × 128;
-// a chroma row blends the rows of pairs by its Q15 taps, then ((sum + 64) >> 7) + 128, clamped.
+// a chroma row blends the rows of pairs by its Q15 taps (rows of equal taps added first), then
+// ((sum + 64) >> 7) + 128, clamped.
 #include "yuv_plan.h"
 
 #include <math.h>
@@ -45,8 +46,8 @@ static int packed_position(int i) {
 
 void fd_yuv8_prepare(FDYUVPlan *p) {
     Fixed8 *k = &p->fixed;
-    k->yo = (int16_t)p->yo;
-    k->ky = q_signed(p->yk * 16384.0);
+    k->ky = q_unsigned(p->yk * 16384.0);
+    k->l_base = (int16_t)(32 - lround(p->yo * k->ky / 256.0));
     k->krv = q_signed(p->rv * 16384.0);
     k->kgu = q_signed(p->gu * 16384.0);
     k->kgv = q_signed(p->gv * 16384.0);
@@ -74,6 +75,20 @@ void fd_yuv8_prepare(FDYUVPlan *p) {
             k->split[v][i] = (uint8_t)(source % 128);
             if (source >= 128) k->split_mask[v] |= 1ull << i;
         }
+    }
+    // Only the outermost 4 columns each side can have taps of their own.
+    k->own_tap_count = 0;
+    for (int x = 0; x < p->width && p->width % 2 == 0; x++) {
+        if (x == 4 && p->width > 8) x = p->width - 4;
+        const Taps *t = &p->up_columns[x];
+        const int16_t *standard = x % 2 ? k->odd : k->even;
+        int same = t->count == 4 && t->first == x / 2 - 2 + x % 2;
+        for (int c = 0; c < 4 && same; c++) same = t->fixed[c] == standard[c];
+        if (!same) k->own_taps[k->own_tap_count++] = x;
+    }
+    for (int i = 0; i < 32; i++) {
+        k->high_bytes[2 * i] = 0;
+        k->high_bytes[2 * i + 1] = (uint8_t)i;
     }
     for (int i = 0; i < 16; i++)
         for (int half = 0; half < 2; half++) {
@@ -125,7 +140,7 @@ static void to_rgb8_scalar(const Fixed8 *k, const uint8_t *y, const int16_t *con
             cu += mulhrs(su[r][x], weight[r]);
             cv += mulhrs(sv[r][x], weight[r]);
         }
-        const int l = mulhrs((y[x] - k->yo) * 128, k->ky) + 32;
+        const int l = mulhi(y[x] * 256u, k->ky) + k->l_base;
         d[3 * x] = byte_code((l + mulhrs(cv, k->krv)) >> 6);
         d[3 * x + 1] = byte_code((l - (mulhrs(cu, k->kgu) + mulhrs(cv, k->kgv))) >> 6);
         d[3 * x + 2] = byte_code((l + (cu + mulhrs(cu, k->kbu))) >> 6);
@@ -151,12 +166,18 @@ static void from_rgb8_scalar(const Fixed8 *k, const uint8_t *rgb, uint8_t *y, in
     }
 }
 
-// Columns [from, n) of a chroma row: `count` rows of pair chroma blended by Q15 `weight`, to codes.
+// Columns [from, n) of a chroma row: `count` rows of pair chroma blended by Q15 `weight` (rows with
+// equal weights added first when the taps pair up, see paired_taps), to codes.
 static void reduce_scalar(const int16_t *const *rows, const int16_t *weight, int count, uint8_t *d,
     int from, int n) {
+    const int paired = paired_taps(weight, count);
     for (int i = from; i < n; i++) {
         int sum = 0;
-        for (int k = 0; k < count; k++) sum += mulhrs(rows[k][i], weight[k]);
+        if (paired)
+            for (int k = 0; k < count / 2; k++)
+                sum += mulhrs(rows[k][i] + rows[count - 1 - k][i], weight[k]);
+        else
+            for (int k = 0; k < count; k++) sum += mulhrs(rows[k][i], weight[k]);
         d[i] = byte_code(((sum + 64) >> 7) + 128);
     }
 }
@@ -219,8 +240,8 @@ static void widen_chroma(const Widening *s, const uint8_t *plane, ptrdiff_t stri
     }
     const int done = s->k->widen ? s->k->widen(&p->fixed, padded, d, cw) : 0;
     widen2x_scalar(&p->fixed, padded, d, done, cw);
-    for (int x = 0; x < w; x++) {
-        if (x == 4 && w > 8) x = w - 4;
+    for (int c = 0; c < p->fixed.own_tap_count; c++) {
+        const int x = p->fixed.own_taps[c];
         d[x] = widen_column(p, padded, x);
     }
 }

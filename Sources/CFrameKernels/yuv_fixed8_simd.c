@@ -54,8 +54,8 @@ FD_AVX2 static inline void join16(const Fixed8 *k, const __m128i channel[3], uin
     }
 }
 
-// R, G, B of 16 pixels as 16-bit codes × 64 (before the shift), from luma bytes y, widened chroma
-// rows su, sv at x and the Q15 row taps w.
+// R, G, B of a register of pixels as 16-bit codes (r, g, b), from luma × 256 (`luma`), the widened
+// chroma rows su, sv at x and the Q15 row taps w.
 #define TO_RGB_WORDS(P, R, V)                                                                      \
     do {                                                                                          \
         R cu = P##_mulhrs_epi16(P##_loadu_##V((const R *)(su[0] + x)), w[0]);                     \
@@ -64,8 +64,7 @@ FD_AVX2 static inline void join16(const Fixed8 *k, const __m128i channel[3], uin
             cu = P##_add_epi16(cu, P##_mulhrs_epi16(P##_loadu_##V((const R *)(su[t] + x)), w[t])); \
             cv = P##_add_epi16(cv, P##_mulhrs_epi16(P##_loadu_##V((const R *)(sv[t] + x)), w[t])); \
         }                                                                                         \
-        const R l = P##_add_epi16(                                                                \
-            P##_mulhrs_epi16(P##_slli_epi16(P##_sub_epi16(luma, yo), 7), ky), half);              \
+        const R l = P##_add_epi16(P##_mulhi_epu16(luma, ky), l_base);                            \
         r = P##_srai_epi16(P##_adds_epi16(l, P##_mulhrs_epi16(cv, krv)), 6);                      \
         g = P##_srai_epi16(                                                                       \
             P##_subs_epi16(l,                                                                     \
@@ -79,16 +78,16 @@ FD_AVX2 static int to_rgb_avx2(const Fixed8 *k, const uint8_t *y, const int16_t 
     const int16_t *const *sv, const int16_t *weight, uint8_t *d, int n) {
     const __m256i w[4] = {_mm256_set1_epi16(weight[0]), _mm256_set1_epi16(weight[1]),
         _mm256_set1_epi16(weight[2]), _mm256_set1_epi16(weight[3])};
-    const __m256i yo = _mm256_set1_epi16(k->yo), ky = _mm256_set1_epi16(k->ky),
+    const __m256i ky = _mm256_set1_epi16((short)k->ky), l_base = _mm256_set1_epi16(k->l_base),
                   krv = _mm256_set1_epi16(k->krv), kgu = _mm256_set1_epi16(k->kgu),
-                  kgv = _mm256_set1_epi16(k->kgv), kbu = _mm256_set1_epi16(k->kbu),
-                  half = _mm256_set1_epi16(32);
+                  kgv = _mm256_set1_epi16(k->kgv), kbu = _mm256_set1_epi16(k->kbu);
     int i = 0;
     for (; i + 32 <= n; i += 32) {
         __m256i rs[2], gs[2], bs[2];
         for (int h = 0; h < 2; h++) {
             const int x = i + 16 * h;
-            const __m256i luma = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(y + x)));
+            const __m256i luma =
+                _mm256_slli_epi16(_mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(y + x))), 8);
             __m256i r, g, b;
             TO_RGB_WORDS(_mm256, __m256i, si256);
             rs[h] = r;
@@ -162,17 +161,25 @@ FD_AVX2 static int from_rgb_avx2(const Fixed8 *k, const uint8_t *rgb, uint8_t *y
 #define CHROMA_CODES(P, s) \
     P##_add_epi16(P##_srai_epi16(P##_add_epi16(s, P##_set1_epi16(64)), 7), P##_set1_epi16(128))
 
+// Row k of a chroma reduction at column i, added to its partner row when the taps pair up.
+#define REDUCE_TERM(P, R, V, k, i)                                                                  \
+    (paired ? P##_add_epi16(P##_loadu_##V((const R *)(rows[k] + (i))),                             \
+                  P##_loadu_##V((const R *)(rows[count - 1 - (k)] + (i))))                         \
+            : P##_loadu_##V((const R *)(rows[k] + (i))))
+
 FD_AVX2 static int reduce_avx2(const int16_t *const *rows, const int16_t *weight, int count,
     uint8_t *d, int n) {
+    const int paired = paired_taps(weight, count), terms = paired ? count / 2 : count;
+    __m256i w[TAPS_DOWN_MAX];
+    for (int k = 0; k < terms; k++) w[k] = _mm256_set1_epi16(weight[k]);
     int i = 0;
     for (; i + 32 <= n; i += 32) {
         __m256i a = _mm256_setzero_si256(), b = _mm256_setzero_si256();
-        for (int k = 0; k < count; k++) {
-            const __m256i w = _mm256_set1_epi16(weight[k]);
+        for (int k = 0; k < terms; k++) {
             a = _mm256_add_epi16(
-                a, _mm256_mulhrs_epi16(_mm256_loadu_si256((const __m256i *)(rows[k] + i)), w));
+                a, _mm256_mulhrs_epi16(REDUCE_TERM(_mm256, __m256i, si256, k, i), w[k]));
             b = _mm256_add_epi16(
-                b, _mm256_mulhrs_epi16(_mm256_loadu_si256((const __m256i *)(rows[k] + i + 16)), w));
+                b, _mm256_mulhrs_epi16(REDUCE_TERM(_mm256, __m256i, si256, k, i + 16), w[k]));
         }
         const __m256i codes = _mm256_packus_epi16(CHROMA_CODES(_mm256, a), CHROMA_CODES(_mm256, b));
         _mm256_storeu_si256((__m256i *)(d + i), _mm256_permute4x64_epi64(codes, 0xD8));
@@ -215,18 +222,21 @@ FD_AVX512 static int to_rgb_avx512(const Fixed8 *k, const uint8_t *y, const int1
     const int16_t *const *sv, const int16_t *weight, uint8_t *d, int n) {
     const __m512i w[4] = {_mm512_set1_epi16(weight[0]), _mm512_set1_epi16(weight[1]),
         _mm512_set1_epi16(weight[2]), _mm512_set1_epi16(weight[3])};
-    const __m512i yo = _mm512_set1_epi16(k->yo), ky = _mm512_set1_epi16(k->ky),
+    const __m512i ky = _mm512_set1_epi16((short)k->ky), l_base = _mm512_set1_epi16(k->l_base),
                   krv = _mm512_set1_epi16(k->krv), kgu = _mm512_set1_epi16(k->kgu),
                   kgv = _mm512_set1_epi16(k->kgv), kbu = _mm512_set1_epi16(k->kbu),
-                  half = _mm512_set1_epi16(32);
+                  high_bytes = _mm512_loadu_si512(k->high_bytes);
     const __m512i join[3] = {_mm512_loadu_si512(k->join[0]), _mm512_loadu_si512(k->join[1]),
         _mm512_loadu_si512(k->join[2])};
+    const __mmask64 join_mask[3] = {k->join_mask[0], k->join_mask[1], k->join_mask[2]};
     int i = 0;
     for (; i + 64 <= n; i += 64) {
         __m512i rs[2], gs[2], bs[2];
+        const __m512i bytes = _mm512_loadu_si512(y + i);
         for (int h = 0; h < 2; h++) {
             const int x = i + 32 * h;
-            const __m512i luma = _mm512_cvtepu8_epi16(_mm256_loadu_si256((const __m256i *)(y + x)));
+            const __m512i luma = _mm512_maskz_permutexvar_epi8(0xAAAAAAAAAAAAAAAAull,
+                h ? _mm512_add_epi8(high_bytes, _mm512_set1_epi8(32)) : high_bytes, bytes);
             __m512i r, g, b;
             TO_RGB_WORDS(_mm512, __m512i, si512);
             rs[h] = r;
@@ -239,7 +249,7 @@ FD_AVX512 static int to_rgb_avx512(const Fixed8 *k, const uint8_t *y, const int1
         for (int v = 0; v < 3; v++)
             _mm512_storeu_si512(d + 3 * i + 64 * v,
                 _mm512_mask_permutexvar_epi8(
-                    _mm512_permutex2var_epi8(r, join[v], g), k->join_mask[v], join[v], b));
+                    _mm512_permutex2var_epi8(r, join[v], g), join_mask[v], join[v], b));
     }
     return i;
 }
@@ -254,6 +264,7 @@ FD_AVX512 static int from_rgb_avx512(const Fixed8 *k, const uint8_t *rgb, uint8_
                   sixty_four = _mm512_set1_epi8(64), zero = _mm512_setzero_si512();
     const __m512i split[3] = {_mm512_loadu_si512(k->split[0]), _mm512_loadu_si512(k->split[1]),
         _mm512_loadu_si512(k->split[2])};
+    const __mmask64 split_mask[3] = {k->split_mask[0], k->split_mask[1], k->split_mask[2]};
     int i = 0;
     for (; i + 64 <= n; i += 64) {
         const uint8_t *s = rgb + 3 * i;
@@ -262,7 +273,7 @@ FD_AVX512 static int from_rgb_avx512(const Fixed8 *k, const uint8_t *rgb, uint8_
         __m512i x[3];
         for (int ch = 0; ch < 3; ch++)
             x[ch] = _mm512_mask_permutexvar_epi8(
-                _mm512_permutex2var_epi8(a, split[ch], b), k->split_mask[ch], split[ch], c);
+                _mm512_permutex2var_epi8(a, split[ch], b), split_mask[ch], split[ch], c);
         if (y) {
             __m512i luma[2];
             const __m512i k3[3] = {kry, kgy, kby};
@@ -294,12 +305,31 @@ FD_AVX512 static int from_rgb_avx512(const Fixed8 *k, const uint8_t *rgb, uint8_
 
 FD_AVX512 static int reduce_avx512(const int16_t *const *rows, const int16_t *weight, int count,
     uint8_t *d, int n) {
+    const int paired = paired_taps(weight, count), terms = paired ? count / 2 : count;
+    __m512i w[TAPS_DOWN_MAX];
+    for (int k = 0; k < terms; k++) w[k] = _mm512_set1_epi16(weight[k]);
     int i = 0;
+    if (paired && count == 8) {
+        // 2:1: four pairs of rows, unrolled.
+        const int16_t *r[8];
+        for (int k = 0; k < 8; k++) r[k] = rows[k];
+        for (; i + 32 <= n; i += 32) {
+            __m512i a = _mm512_setzero_si512();
+            for (int k = 0; k < 4; k++) {
+                const __m512i pair =
+                    _mm512_add_epi16(_mm512_loadu_si512(r[k] + i), _mm512_loadu_si512(r[7 - k] + i));
+                a = _mm512_add_epi16(a, _mm512_mulhrs_epi16(pair, w[k]));
+            }
+            const __m512i codes = _mm512_max_epi16(CHROMA_CODES(_mm512, a), _mm512_setzero_si512());
+            _mm256_storeu_si256((__m256i *)(d + i), _mm512_cvtusepi16_epi8(codes));
+        }
+        return i;
+    }
     for (; i + 32 <= n; i += 32) {
         __m512i a = _mm512_setzero_si512();
-        for (int k = 0; k < count; k++)
-            a = _mm512_add_epi16(a,
-                _mm512_mulhrs_epi16(_mm512_loadu_si512(rows[k] + i), _mm512_set1_epi16(weight[k])));
+        for (int k = 0; k < terms; k++)
+            a = _mm512_add_epi16(
+                a, _mm512_mulhrs_epi16(REDUCE_TERM(_mm512, __m512i, si512, k, i), w[k]));
         const __m512i codes = _mm512_max_epi16(CHROMA_CODES(_mm512, a), _mm512_setzero_si512());
         _mm256_storeu_si256((__m256i *)(d + i), _mm512_cvtusepi16_epi8(codes));
     }

@@ -31,8 +31,10 @@ typedef struct {
 typedef struct {
     // YUV → RGB. 2× chroma enlargement: Q15 taps of even and odd columns.
     int16_t even[4], odd[4];
-    // Luma offset, and Q14 coefficients: yk, rv, gu, gv, and bu − 2.
-    int16_t yo, ky, krv, kgu, kgv, kbu;
+    // Luma: Q14 yk (unsigned) and the constant (offset, rounding) in 1/64 codes; Q14 coefficients
+    // rv, gu, gv, and bu − 2.
+    uint16_t ky;
+    int16_t l_base, krv, kgu, kgv, kbu;
     // RGB → YUV. Luma: Q16 coefficients and the constant (offset, rounding) in 1/256 codes.
     uint16_t kry, kgy, kby, y_base;
     // Chroma of a pixel pair: Q15 coefficients of the pair's sums × 64.
@@ -44,8 +46,13 @@ typedef struct {
     // _mm512_packus_epi16 leaves them (see to_rgb_avx512).
     uint8_t join[3][64], split[3][64];
     uint64_t join_mask[3], split_mask[3];
-    // AVX-512: 16-bit indices interleaving even and odd columns (first and second 32 outputs).
+    // AVX-512: 16-bit indices interleaving even and odd columns (first and second 32 outputs), and
+    // byte indices placing 32 bytes in the high bytes of 32 words.
     uint16_t interleave[2][32];
+    uint8_t high_bytes[64];
+    // Columns whose own taps (up_columns) differ from the 2× taps at even widths (see make_taps):
+    // widened by their own after the rest.
+    int own_taps[8], own_tap_count;
     // 16-byte shuffles (AVX2) between 16 rgb24 pixels (three 16-byte vectors) and 16 bytes per channel:
     // join16[k][c] places channel c into vector k, split16[k][c] takes channel c from vector k.
     uint8_t join16[3][3][16], split16[3][3][16];
@@ -91,6 +98,16 @@ FDYUVPath fd_yuv_path(void);
 // Fills plan->fixed, but for its 2× taps (which fd_yuv_plan_create sets), from the plan's
 // coefficients (8-bit plans).
 void fd_yuv8_prepare(FDYUVPlan *plan);
+
+// Whether `count` Q15 taps pair up, weight k equal to weight count − 1 − k (every 2:1 reduction):
+// then the 8-bit chroma reduction adds rows k and count − 1 − k (16 bits hold the sum of two rows of
+// pair chroma) before their common weight multiplies them.
+static inline int paired_taps(const int16_t *weight, int count) {
+    if (count % 2) return 0;
+    for (int k = 0; k < count / 2; k++)
+        if (weight[k] != weight[count - 1 - k]) return 0;
+    return 1;
+}
 
 // SIMD builds of the 8-bit fixed-point steps (yuv_fixed8_simd.c). Each converts the longest prefix of
 // its row it can in whole blocks, exactly as the scalar reference in yuv_fixed8.c, and returns its
