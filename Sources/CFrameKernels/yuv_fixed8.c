@@ -18,7 +18,6 @@
 
 #include <math.h>
 #include <stdlib.h>
-#include <string.h>
 
 static inline int mulhrs(int a, int b) { return (a * b + 0x4000) >> 15; }
 
@@ -90,6 +89,11 @@ void fd_yuv8_prepare(FDYUVPlan *p) {
         k->high_bytes[2 * i] = 0;
         k->high_bytes[2 * i + 1] = (uint8_t)i;
     }
+    for (int i = 0; i < 64; i++) {
+        // Byte i sits in 16-byte lane i / 16: in the low unpack's words if i % 16 < 8, else the high's.
+        const int lane = i / 16, at = i % 16;
+        k->unpacked_high_bytes[i] = (uint8_t)((at < 8 ? 0 : 64) + 2 * (8 * lane + at % 8) + 1);
+    }
     for (int i = 0; i < 16; i++)
         for (int half = 0; half < 2; half++) {
             k->interleave[half][2 * i] = (uint16_t)(16 * half + i);
@@ -107,15 +111,15 @@ void fd_yuv8_prepare(FDYUVPlan *p) {
 // ---------------------------------------------------------------------------------------------
 // Scalar reference
 
-// Chroma samples [from, to) of a row widened 2× into d[2j], d[2j + 1]; padded[j + 2] is sample j,
-// two copies of each edge sample around.
-static void widen2x_scalar(const Fixed8 *k, const uint8_t *padded, int16_t *d, int from, int to) {
+// Chroma samples [from, to) of a row widened 2× into d[2j], d[2j + 1]; padded[j + 2] is sample j
+// × 128, two copies of each edge sample around.
+static void widen2x_scalar(const Fixed8 *k, const int16_t *padded, int16_t *d, int from, int to) {
     for (int j = from; j < to; j++) {
-        const uint8_t *c = padded + j;
+        const int16_t *c = padded + j;
         int even = 0, odd = 0;
         for (int t = 0; t < 4; t++) {
-            even += mulhrs(c[t] * 128, k->even[t]);
-            odd += mulhrs(c[t + 1] * 128, k->odd[t]);
+            even += mulhrs(c[t], k->even[t]);
+            odd += mulhrs(c[t + 1], k->odd[t]);
         }
         d[2 * j] = (int16_t)((even < 32767 ? even : 32767) - 16384);
         d[2 * j + 1] = (int16_t)((odd < 32767 ? odd : 32767) - 16384);
@@ -123,11 +127,11 @@ static void widen2x_scalar(const Fixed8 *k, const uint8_t *padded, int16_t *d, i
 }
 
 // Column x of a row widened by its own taps (edges, odd widths), as widen2x_scalar.
-static int16_t widen_column(const FDYUVPlan *p, const uint8_t *padded, int x) {
+static int16_t widen_column(const FDYUVPlan *p, const int16_t *padded, int x) {
     const Taps *t = &p->up_columns[x];
     int sum = 0;
     for (int k = 0; k < 4; k++)
-        sum += mulhrs(padded[clamp_index(t->first + k, p->chroma_width) + 2] * 128, t->fixed[k]);
+        sum += mulhrs(padded[clamp_index(t->first + k, p->chroma_width) + 2], t->fixed[k]);
     return (int16_t)((sum < 32767 ? sum : 32767) - 16384);
 }
 
@@ -206,13 +210,13 @@ typedef struct {
     const FDYUVPlan *p;
     const Kernels8 *k;
     int16_t *rows_u, *rows_v;
-    uint8_t *padded;
+    int16_t *padded;  // the chroma row being widened (see widen2x_scalar)
     int cached[4];  // chroma row held in each slot
 } Widening;
 
 // Bytes a Widening needs.
 static size_t widening_bytes(const FDYUVPlan *p) {
-    return 2 * 4 * sizeof(int16_t) * (size_t)p->width + (size_t)p->chroma_width + 64;
+    return sizeof(int16_t) * (8 * (size_t)p->width + (size_t)p->chroma_width + 4);
 }
 
 static void widening_init(Widening *s, const FDYUVPlan *p, const Kernels8 *k, void *scratch) {
@@ -220,7 +224,7 @@ static void widening_init(Widening *s, const FDYUVPlan *p, const Kernels8 *k, vo
     s->k = k;
     s->rows_u = scratch;
     s->rows_v = s->rows_u + 4 * (size_t)p->width;
-    s->padded = (uint8_t *)(s->rows_v + 4 * (size_t)p->width);
+    s->padded = s->rows_v + 4 * (size_t)p->width;
     for (int c = 0; c < 4; c++) s->cached[c] = -1;
 }
 
@@ -230,8 +234,9 @@ static void widen_chroma(const Widening *s, const uint8_t *plane, ptrdiff_t stri
     int16_t *d) {
     const FDYUVPlan *p = s->p;
     const int w = p->width, cw = p->chroma_width;
-    uint8_t *padded = s->padded;
-    memcpy(padded + 2, plane + stride * row, (size_t)cw);
+    int16_t *padded = s->padded;
+    const uint8_t *c = plane + stride * row;
+    for (int j = 0; j < cw; j++) padded[j + 2] = (int16_t)(c[j] * 128);
     padded[0] = padded[1] = padded[2];
     padded[cw + 2] = padded[cw + 3] = padded[cw + 1];
     if (w % 2) {

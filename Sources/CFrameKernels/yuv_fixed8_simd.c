@@ -11,7 +11,7 @@
 
 // 2× widening of chroma samples, 16 a step: taps (0, 3, 1) summed, then the largest tap added with
 // saturation (the sum can pass 32767 only there), centred.
-FD_AVX2 static int widen_avx2(const Fixed8 *k, const uint8_t *padded, int16_t *d, int count) {
+FD_AVX2 static int widen_avx2(const Fixed8 *k, const int16_t *padded, int16_t *d, int count) {
     const __m256i e0 = _mm256_set1_epi16(k->even[0]), e1 = _mm256_set1_epi16(k->even[1]),
                   e2 = _mm256_set1_epi16(k->even[2]), e3 = _mm256_set1_epi16(k->even[3]),
                   o0 = _mm256_set1_epi16(k->odd[0]), o1 = _mm256_set1_epi16(k->odd[1]),
@@ -21,8 +21,7 @@ FD_AVX2 static int widen_avx2(const Fixed8 *k, const uint8_t *padded, int16_t *d
     for (; j + 16 <= count; j += 16) {
         __m256i c[5];
         for (int t = 0; t < 5; t++)
-            c[t] = _mm256_slli_epi16(
-                _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(padded + j + t))), 7);
+            c[t] = _mm256_loadu_si256((const __m256i *)(padded + j + t));
         __m256i e = _mm256_add_epi16(_mm256_mulhrs_epi16(c[0], e0), _mm256_mulhrs_epi16(c[3], e3));
         e = _mm256_add_epi16(e, _mm256_mulhrs_epi16(c[1], e1));
         e = _mm256_sub_epi16(_mm256_adds_epi16(e, _mm256_mulhrs_epi16(c[2], e2)), centre);
@@ -192,7 +191,7 @@ const Kernels8 fd_yuv8_avx2 = {widen_avx2, to_rgb_avx2, from_rgb_avx2, reduce_av
 // ---------------------------------------------------------------------------------------------
 // AVX-512 BW + VBMI
 
-FD_AVX512 static int widen_avx512(const Fixed8 *k, const uint8_t *padded, int16_t *d, int count) {
+FD_AVX512 static int widen_avx512(const Fixed8 *k, const int16_t *padded, int16_t *d, int count) {
     const __m512i e0 = _mm512_set1_epi16(k->even[0]), e1 = _mm512_set1_epi16(k->even[1]),
                   e2 = _mm512_set1_epi16(k->even[2]), e3 = _mm512_set1_epi16(k->even[3]),
                   o0 = _mm512_set1_epi16(k->odd[0]), o1 = _mm512_set1_epi16(k->odd[1]),
@@ -204,8 +203,7 @@ FD_AVX512 static int widen_avx512(const Fixed8 *k, const uint8_t *padded, int16_
     for (; j + 32 <= count; j += 32) {
         __m512i c[5];
         for (int t = 0; t < 5; t++)
-            c[t] = _mm512_slli_epi16(
-                _mm512_cvtepu8_epi16(_mm256_loadu_si256((const __m256i *)(padded + j + t))), 7);
+            c[t] = _mm512_loadu_si512(padded + j + t);
         __m512i e = _mm512_add_epi16(_mm512_mulhrs_epi16(c[0], e0), _mm512_mulhrs_epi16(c[3], e3));
         e = _mm512_add_epi16(e, _mm512_mulhrs_epi16(c[1], e1));
         e = _mm512_sub_epi16(_mm512_adds_epi16(e, _mm512_mulhrs_epi16(c[2], e2)), centre);
@@ -261,7 +259,8 @@ FD_AVX512 static int from_rgb_avx512(const Fixed8 *k, const uint8_t *rgb, uint8_
                   kru = _mm512_set1_epi16(k->kru), kgu = _mm512_set1_epi16(k->kgu2),
                   kbu = _mm512_set1_epi16(k->kbu2), krv = _mm512_set1_epi16(k->krv2),
                   kgv = _mm512_set1_epi16(k->kgv2), kbv = _mm512_set1_epi16(k->kbv2),
-                  sixty_four = _mm512_set1_epi8(64), zero = _mm512_setzero_si512();
+                  sixty_four = _mm512_set1_epi8(64), zero = _mm512_setzero_si512(),
+                  high_bytes = _mm512_loadu_si512(k->unpacked_high_bytes);
     const __m512i split[3] = {_mm512_loadu_si512(k->split[0]), _mm512_loadu_si512(k->split[1]),
         _mm512_loadu_si512(k->split[2])};
     const __mmask64 split_mask[3] = {k->split_mask[0], k->split_mask[1], k->split_mask[2]};
@@ -284,9 +283,9 @@ FD_AVX512 static int from_rgb_avx512(const Fixed8 *k, const uint8_t *rgb, uint8_
                         h ? _mm512_unpackhi_epi8(zero, x[ch]) : _mm512_unpacklo_epi8(zero, x[ch]);
                     sum = _mm512_add_epi16(sum, _mm512_mulhi_epu16(words, k3[ch]));
                 }
-                luma[h] = _mm512_srli_epi16(sum, 8);
+                luma[h] = sum;
             }
-            _mm512_storeu_si512(y + i, _mm512_packus_epi16(luma[0], luma[1]));
+            _mm512_storeu_si512(y + i, _mm512_permutex2var_epi8(luma[0], high_bytes, luma[1]));
         }
         const __m512i rs = _mm512_maddubs_epi16(x[0], sixty_four),
                       gs = _mm512_maddubs_epi16(x[1], sixty_four),

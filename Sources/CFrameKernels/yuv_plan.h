@@ -46,10 +46,11 @@ typedef struct {
     // _mm512_packus_epi16 leaves them (see to_rgb_avx512).
     uint8_t join[3][64], split[3][64];
     uint64_t join_mask[3], split_mask[3];
-    // AVX-512: 16-bit indices interleaving even and odd columns (first and second 32 outputs), and
-    // byte indices placing 32 bytes in the high bytes of 32 words.
+    // AVX-512: 16-bit indices interleaving even and odd columns (first and second 32 outputs); byte
+    // indices placing 32 bytes in the high bytes of 32 words, and taking the high bytes of the words
+    // _mm512_unpacklo_epi8 and _mm512_unpackhi_epi8 made of 64 bytes back in their order.
     uint16_t interleave[2][32];
-    uint8_t high_bytes[64];
+    uint8_t high_bytes[64], unpacked_high_bytes[64];
     // Columns whose own taps (up_columns) differ from the 2× taps at even widths (see make_taps):
     // widened by their own after the rest.
     int own_taps[8], own_tap_count;
@@ -114,7 +115,7 @@ static inline int paired_taps(const int16_t *weight, int count) {
 // length; the scalar reference converts the rest.
 typedef struct {
     // Chroma samples [0, return) of a 2× widening (see widen2x_scalar) of `count` samples.
-    int (*widen)(const Fixed8 *k, const uint8_t *padded, int16_t *d, int count);
+    int (*widen)(const Fixed8 *k, const int16_t *padded, int16_t *d, int count);
     // Pixels [0, return) of n of an output row (see to_rgb8_scalar).
     int (*to_rgb)(const Fixed8 *k, const uint8_t *y, const int16_t *const *su,
         const int16_t *const *sv, const int16_t *weight, uint8_t *d, int n);
