@@ -81,9 +81,9 @@ public struct YUVPlane {
 }
 
 /// FrameDial's own conversion between YUV 4:2:0 frames and packed RGB (`CFrameKernels`'s
-/// `yuv_convert.c`), matching FFmpeg's swscale with bicubic chroma, `accurate_rnd` and
-/// `full_chroma_int` to within one code value at 8 bits. Frames are split into one band of rows per
-/// render thread (``Vips/Configuration/threads``).
+/// `yuv_convert.c`; 8-bit frames in 16-bit fixed point, `yuv_fixed8.c`), matching FFmpeg's swscale
+/// with bicubic chroma, `accurate_rnd` and `full_chroma_int` to within one code value at 8 bits.
+/// Frames are split into one band of rows per render thread (``Vips/Configuration/threads``).
 public final class YUV420Converter: @unchecked Sendable {
   /// The frames this converter reads and writes.
   public let layout: YUV420Layout
@@ -242,9 +242,25 @@ public final class YUV420Converter: @unchecked Sendable {
     }
   }
 
-  /// Makes the conversions run the portable scalar code even where AVX2 is available (tests compare
-  /// the two paths); false restores the fastest path.
-  public static func forceScalar(_ scalar: Bool) { fd_yuv_force_scalar(scalar ? 1 : 0) }
+  /// Limits the conversions to `path`, or a slower one where the CPU lacks it (tests compare the
+  /// paths, which give the same codes); ``YUVConversionPath/fastest`` restores the fastest path.
+  public static func force(_ path: YUVConversionPath) {
+    switch path {
+    case .fastest: fd_yuv_force_path(FD_YUV_PATH_FASTEST)
+    case .avx2: fd_yuv_force_path(FD_YUV_PATH_AVX2)
+    case .scalar: fd_yuv_force_path(FD_YUV_PATH_SCALAR)
+    }
+  }
+}
+
+/// The code paths of ``YUV420Converter``, fastest first.
+public enum YUVConversionPath: Sendable, CaseIterable {
+  /// The fastest the CPU has: AVX-512 (BW and VBMI) for 8-bit frames, else AVX2, else scalar.
+  case fastest
+  /// AVX2 where the CPU has it, else scalar.
+  case avx2
+  /// The portable scalar code.
+  case scalar
 }
 
 /// Runs ``ColourRows`` (its pointer is the context) on one row for `fd_yuv420_transform`.

@@ -165,20 +165,28 @@ import Vips
     #expect(ours.contains(0) && ours.contains(255))
   }
 
-  @Test func avx2AndScalarPathsAgreeBitForBit() throws {
-    let test = Case(width: 130, height: 66, depth: 8, matrix: .bt709, range: .tv)
-    let folder = try CLIRunner.scratchFolder("yuv-scalar")
-    for depth in [8, 10] {
-      var layout = test.layout
-      layout.depth = depth
-      let yuv = try noisyFrame(
-        Case(width: 130, height: 66, depth: depth, matrix: .bt709, range: .tv), in: folder)
-      let fast = try toRGB(yuv, layout)
-      let fastBack = try toYUV(fast, layout)
-      YUV420Converter.forceScalar(true)
-      defer { YUV420Converter.forceScalar(false) }
-      #expect(try toRGB(yuv, layout) == fast)
-      #expect(try toYUV(fast, layout) == fastBack)
+  /// The AVX-512, AVX2 and scalar paths give the same codes both ways, at sizes whose rows end in
+  /// every kind of partial block (widths of 130, 97 and 2 pixels: SIMD blocks and scalar tails, odd
+  /// widths, no block at all), both matrices and ranges, 8 and 10 bits.
+  @Test func allPathsAgreeBitForBit() throws {
+    let folder = try CLIRunner.scratchFolder("yuv-paths")
+    let cases = [
+      Case(width: 130, height: 66, depth: 8, matrix: .bt709, range: .tv),
+      Case(width: 97, height: 61, depth: 8, matrix: .bt601, range: .pc),
+      Case(width: 2, height: 3, depth: 8, matrix: .bt709, range: .pc),
+      Case(width: 130, height: 66, depth: 10, matrix: .bt709, range: .tv),
+    ]
+    defer { YUV420Converter.force(.fastest) }
+    for test in cases {
+      let yuv = try noisyFrame(test, in: folder)
+      YUV420Converter.force(.fastest)
+      let fast = try toRGB(yuv, test.layout)
+      let fastBack = try toYUV(fast, test.layout)
+      for path in [YUVConversionPath.avx2, .scalar] {
+        YUV420Converter.force(path)
+        #expect(try toRGB(yuv, test.layout) == fast, "\(test.testDescription), \(path)")
+        #expect(try toYUV(fast, test.layout) == fastBack, "\(test.testDescription), \(path)")
+      }
     }
   }
 }

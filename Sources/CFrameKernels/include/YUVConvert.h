@@ -6,7 +6,8 @@
 // full resolution by a 4-tap cubic (B = 0, C = 0.6, swscale's bicubic), vertically then horizontally,
 // edge samples repeated. RGB → YUV: chroma of each horizontal pixel pair is averaged, then each chroma
 // row is the cubic reduction (8 taps for 2:1) of the rows around it. Sizes that do not halve evenly
-// stretch the chroma grid over the frame, as swscale does.
+// stretch the chroma grid over the frame, as swscale does. 8-bit frames convert in fixed point with
+// 16-bit intermediates (as swscale keeps them), 10-bit frames in float.
 #ifndef FRAMEDIAL_YUV_CONVERT_H
 #define FRAMEDIAL_YUV_CONVERT_H
 
@@ -51,7 +52,11 @@ int fd_yuv420_transform(const FDYUVPlan *plan, FDRGBRowTransform transform, cons
     ptrdiff_t v_stride, void *out_y, ptrdiff_t out_y_stride, void *out_u, ptrdiff_t out_u_stride,
     void *out_v, ptrdiff_t out_v_stride, int chroma_start, int chroma_end);
 
-// Non-zero forces the portable scalar paths even where AVX2 is available (tests compare the two).
-void fd_yuv_force_scalar(int scalar);
+// The code paths of the conversions: AVX-512 (BW and VBMI, for 8-bit frames), AVX2, portable scalar.
+typedef enum { FD_YUV_PATH_FASTEST = 0, FD_YUV_PATH_AVX2 = 1, FD_YUV_PATH_SCALAR = 2 } FDYUVPath;
+
+// Limits the conversions to `path` or a slower one where the CPU lacks it (tests compare the paths,
+// which give the same codes); FD_YUV_PATH_FASTEST restores the fastest this CPU has.
+void fd_yuv_force_path(FDYUVPath path);
 
 #endif

@@ -66,7 +66,7 @@ import Vips
 @Suite(.serialized) struct YUVOnePassTests {
   static let layouts = [
     YUV420Layout(width: 64, height: 48, depth: 8, matrix: .bt601, range: .tv),
-    // Odd sizes, a width with a part block after whole 16-pixel blocks, full range.
+    // Odd sizes, a width with a part block after whole SIMD blocks (64 and 32 pixels), full range.
     YUV420Layout(width: 97, height: 51, depth: 8, matrix: .bt709, range: .pc),
     YUV420Layout(width: 130, height: 67, depth: 8, matrix: .bt709, range: .tv),
   ]
@@ -103,11 +103,13 @@ import Vips
       #expect(mismatches == 0, "state \(index)")
       // The state changes the frame: the comparison is not between two copies.
       #expect(zip(frame, rendered).filter { $0 != $1 }.count > frame.count / 4, "state \(index)")
-      // The portable scalar conversion gives the same codes.
-      YUV420Converter.forceScalar(true)
-      defer { YUV420Converter.forceScalar(false) }
-      let scalar = try YUVFrameRendererTests().render(frame, layout, state: state)
-      #expect(zip(expected, scalar).filter { $0 != $1 }.count == 0, "state \(index), scalar")
+      // The AVX2 and portable scalar conversions give the same codes.
+      defer { YUV420Converter.force(.fastest) }
+      for path in [YUVConversionPath.avx2, .scalar] {
+        YUV420Converter.force(path)
+        let slower = try YUVFrameRendererTests().render(frame, layout, state: state)
+        #expect(zip(expected, slower).filter { $0 != $1 }.count == 0, "state \(index), \(path)")
+      }
     }
   }
 
