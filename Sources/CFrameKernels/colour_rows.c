@@ -7,14 +7,18 @@
 
 typedef void (*ColourRowFunction)(const KernelParams *params, const uint8_t *in, uint8_t *out, int pixels,
     int bands);
+typedef int (*ColourPlanesFunction)(const KernelParams *params, const uint8_t *const in[3],
+    uint8_t *const out[3], int pixels);
 
 struct FDColourRows {
     KernelParams *params;  // input is NULL: no image
     ColourRowFunction row; // fd_lut8_row or fd_mix8_row
+    ColourPlanesFunction planes; // fd_lut8_planes or fd_mix8_planes
 };
 
 // Wraps `params` (NULL when it could not be made), or frees it when out of memory.
-static FDColourRows *colour_rows(KernelParams *params, ColourRowFunction row) {
+static FDColourRows *colour_rows(KernelParams *params, ColourRowFunction row,
+    ColourPlanesFunction planes) {
     if (!params) return NULL;
     FDColourRows *rows = g_try_new0(FDColourRows, 1);
     if (!rows) {
@@ -23,12 +27,13 @@ static FDColourRows *colour_rows(KernelParams *params, ColourRowFunction row) {
     }
     rows->params = params;
     rows->row = row;
+    rows->planes = planes;
     return rows;
 }
 
 FDColourRows *fd_colour_rows_lut8(const uint8_t *tables) {
     if (!tables) return NULL;
-    return colour_rows(fd_lut8_params(tables, 3), fd_lut8_row);
+    return colour_rows(fd_lut8_params(tables, 3), fd_lut8_row, fd_lut8_planes);
 }
 
 FDColourRows *fd_colour_rows_mix8(const float *input_tables, const float *matrix,
@@ -36,12 +41,31 @@ FDColourRows *fd_colour_rows_mix8(const float *input_tables, const float *matrix
     if (!input_tables || !matrix || !output_tables || output_count < 1) return NULL;
     return colour_rows(fd_mix_params(256, input_tables, matrix, output_tables, output_count, scale,
                            square_root_index),
-        fd_mix8_row);
+        fd_mix8_row, fd_mix8_planes);
 }
 
 void fd_colour_rows_apply(const FDColourRows *rows, const uint8_t *in, uint8_t *out, int pixels) {
     if (!rows || pixels < 1) return;
     rows->row(rows->params, in, out, pixels, 3);
+}
+
+void fd_colour_rows_apply_planes(const FDColourRows *rows, const uint8_t *const in[3],
+    uint8_t *const out[3], int pixels) {
+    if (!rows || pixels < 1) return;
+    int done = rows->planes(rows->params, in, out, pixels);
+    // The rest (a CPU without a planar path, a part block) goes through the packed row code, a chunk
+    // at a time.
+    enum { CHUNK = 256 };
+    uint8_t packed[3 * CHUNK], transformed[3 * CHUNK];
+    while (done < pixels) {
+        const int n = pixels - done < CHUNK ? pixels - done : CHUNK;
+        for (int x = 0; x < n; x++)
+            for (int c = 0; c < 3; c++) packed[3 * x + c] = in[c][done + x];
+        rows->row(rows->params, packed, transformed, n, 3);
+        for (int x = 0; x < n; x++)
+            for (int c = 0; c < 3; c++) out[c][done + x] = transformed[3 * x + c];
+        done += n;
+    }
 }
 
 void fd_colour_rows_free(FDColourRows *rows) {

@@ -64,6 +64,12 @@ KernelParams *fd_lut8_params(const uint8_t *tables, int colour_bands);
 // path this CPU has (AVX-512 VBMI, AVX2, scalar), its tail through the scalar code.
 void fd_lut8_row(const KernelParams *params, const uint8_t *in, uint8_t *out, int pixels, int bands);
 
+// lut8 of the first pixels of a row held as three planes (R, G, B bytes), `in` to `out` (not
+// overlapping), where this CPU has a planar path (AVX-512 VBMI): returns how many pixels it did
+// (0 without one; the caller does the rest through fd_lut8_row).
+int fd_lut8_planes(const KernelParams *params, const uint8_t *const in[3], uint8_t *const out[3],
+    int pixels);
+
 // mix (mix.c): parameters holding copies of the tables (see fd_kernel_mix; `entries` 256 or 65536,
 // output_count ≥ 1), with the 8-bit SIMD paths' tables this CPU runs; NULL when out of memory.
 KernelParams *fd_mix_params(int entries, const float *input_tables, const float *matrix,
@@ -73,5 +79,11 @@ KernelParams *fd_mix_params(int entries, const float *input_tables, const float 
 // (not overlapping), bands past 3 copied: the fastest path this CPU has (AVX-512 VBMI 64 pixels a
 // step, then SSE2 for the tail; SSE2; scalar).
 void fd_mix8_row(const KernelParams *params, const uint8_t *in, uint8_t *out, int pixels, int bands);
+
+// The 8-bit mix of the first whole 64-pixel blocks of a row held as three planes (R, G, B bytes),
+// `in` to `out` (not overlapping), with the codes of fd_mix8_row, where this CPU has a planar path
+// (AVX-512 VBMI): returns how many pixels it did (0 without one; the caller does the rest).
+int fd_mix8_planes(const KernelParams *params, const uint8_t *const in[3], uint8_t *const out[3],
+    int pixels);
 
 #endif

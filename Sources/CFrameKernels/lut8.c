@@ -176,6 +176,19 @@ FD_VBMI static void lut8_row1_vbmi(const uint8_t *p, uint8_t *q, size_t count, c
 }
 #endif
 
+int fd_lut8_planes(const KernelParams *params, const uint8_t *const in[3], uint8_t *const out[3],
+    int pixels) {
+#if FD_HAVE_X86_SIMD
+    if (params->lut8_blocks && params->colour_bands == 3 && fd_cpu_has_avx512_vbmi()) {
+        const uint8_t *tables = (const uint8_t *)params->tables;
+        for (int c = 0; c < 3; c++) lut8_row1_vbmi(in[c], out[c], (size_t)pixels, tables + 256 * c);
+        return pixels;
+    }
+#endif
+    (void)params, (void)in, (void)out, (void)pixels;
+    return 0;
+}
+
 void fd_lut8_row(const KernelParams *params, const uint8_t *p, uint8_t *q, int pixels, int bands) {
     const size_t count = (size_t)pixels * bands;
     // The SIMD paths serve RGB and grey, which carry no copied bands.

@@ -102,6 +102,10 @@ typedef struct {
     uint8_t split[2][3][64];
     uint64_t split_high[2][3];
     uint8_t pack[64];                 // RGB output: bytes 0 … 2 of 16 pixel lanes, packed into 48
+    // Planar output: channel c of the 64 pixels from the codes registers (mix_block_codes' order):
+    // a two-register byte permute of registers 0 and 1, one of 2 and 3, merged by planar_high.
+    uint8_t planar[3][64];
+    uint64_t planar_high;
 } MixTables;
 
 FD_VBMI static inline void mix_plane_floats(__m512i index, const uint8_t (*planes)[256], __m512 out[4]) {
@@ -122,12 +126,11 @@ FD_VBMI static inline void mix_plane_floats(__m512i index, const uint8_t (*plane
     out[3] = _mm512_castsi512_ps(_mm512_unpackhi_epi16(w01hi, w23hi));
 }
 
-// Every inner loop is unrolled fully, so that its small arrays of registers stay in registers instead of
-// on the stack.
-FD_VBMI static inline __attribute__((always_inline)) void mix8_row_vbmi_mode(const uint8_t *restrict p,
-    uint8_t *restrict q, int n, int bands, const KernelParams *params, const MixConstants *k, int square_root) {
-    const MixTables *tables = (const MixTables *)params->mix_tables;
-    const int layout = bands == 3 ? 0 : 1;
+// The output codes of 64 pixels from their input floats (mix_plane_floats' order): lane L of pixel[r]
+// holds pixels 16L + 4r … 16L + 4r + 3, R, G, B in bytes 0, 1, 2. Every inner loop is unrolled fully,
+// so that its small arrays of registers stay in registers instead of on the stack.
+FD_VBMI static inline __attribute__((always_inline)) void mix_block_codes(const KernelParams *params,
+    const __m512 in[3][4], int square_root, __m512i pixel[4]) {
     const float *mtx = params->matrix;
     const int count = params->output_count;
     __m512 m[9];
@@ -135,6 +138,28 @@ FD_VBMI static inline __attribute__((always_inline)) void mix8_row_vbmi_mode(con
     for (int i = 0; i < 9; i++) m[i] = _mm512_set1_ps(mtx[i]);
     const __m512 scale = _mm512_set1_ps(params->scale), half = _mm512_set1_ps(0.5f),
                  zero = _mm512_setzero_ps(), last = _mm512_set1_ps((float)(count - 1));
+    _Pragma("clang loop unroll(full)")
+    for (int r = 0; r < 4; r++) {
+        pixel[r] = _mm512_setzero_si512();
+        _Pragma("clang loop unroll(full)")
+        for (int row = 0; row < 3; row++) {
+            __m512 v = _mm512_add_ps(_mm512_add_ps(_mm512_mul_ps(m[row * 3], in[0][r]),
+                                         _mm512_mul_ps(m[row * 3 + 1], in[1][r])),
+                _mm512_mul_ps(m[row * 3 + 2], in[2][r]));
+            if (square_root) v = _mm512_sqrt_ps(_mm512_max_ps(v, zero));
+            __m512 position = _mm512_add_ps(_mm512_mul_ps(v, scale), half);
+            position = _mm512_min_ps(_mm512_max_ps(position, zero), last);
+            const __m512i index = _mm512_cvttps_epi32(position);
+            pixel[r] = _mm512_or_si512(pixel[r],
+                _mm512_i32gather_epi32(index, (const int *)(params->mix_codes + (size_t)row * count), 4));
+        }
+    }
+}
+
+FD_VBMI static inline __attribute__((always_inline)) void mix8_row_vbmi_mode(const uint8_t *restrict p,
+    uint8_t *restrict q, int n, int bands, const KernelParams *params, const MixConstants *k, int square_root) {
+    const MixTables *tables = (const MixTables *)params->mix_tables;
+    const int layout = bands == 3 ? 0 : 1;
     int x = 0;
     for (; x + 64 <= n; x += 64, p += 64 * bands, q += 64 * bands) {
         __m512i d[4];
@@ -152,25 +177,8 @@ FD_VBMI static inline __attribute__((always_inline)) void mix8_row_vbmi_mode(con
                 plane = _mm512_mask_mov_epi8(plane, high, _mm512_permutex2var_epi8(d[2], split, d[3]));
             mix_plane_floats(plane, tables->input_planes[c], in[c]);
         }
-        // Lane L of pixel[r] holds pixels 16L + 4r … 16L + 4r + 3 (mix_plane_floats' order), R, G, B in
-        // bytes 0, 1, 2.
         __m512i pixel[4];
-        _Pragma("clang loop unroll(full)")
-        for (int r = 0; r < 4; r++) {
-            pixel[r] = _mm512_setzero_si512();
-            _Pragma("clang loop unroll(full)")
-            for (int row = 0; row < 3; row++) {
-                __m512 v = _mm512_add_ps(_mm512_add_ps(_mm512_mul_ps(m[row * 3], in[0][r]),
-                                             _mm512_mul_ps(m[row * 3 + 1], in[1][r])),
-                    _mm512_mul_ps(m[row * 3 + 2], in[2][r]));
-                if (square_root) v = _mm512_sqrt_ps(_mm512_max_ps(v, zero));
-                __m512 position = _mm512_add_ps(_mm512_mul_ps(v, scale), half);
-                position = _mm512_min_ps(_mm512_max_ps(position, zero), last);
-                const __m512i index = _mm512_cvttps_epi32(position);
-                pixel[r] = _mm512_or_si512(pixel[r],
-                    _mm512_i32gather_epi32(index, (const int *)(params->mix_codes + (size_t)row * count), 4));
-            }
-        }
+        mix_block_codes(params, (const __m512(*)[4])in, square_root, pixel);
         // Transposing the 4 × 4 lanes gives natural[L] = pixels 16L … 16L + 15 in order.
         const __m512i lo01 = _mm512_shuffle_i32x4(pixel[0], pixel[1], 0x44);
         const __m512i hi01 = _mm512_shuffle_i32x4(pixel[0], pixel[1], 0xEE);
@@ -191,6 +199,39 @@ FD_VBMI static inline __attribute__((always_inline)) void mix8_row_vbmi_mode(con
         }
     }
     mix8_row_sse_mode(p, q, n - x, bands, (const __m128 *)params->mix_terms, k, square_root);
+}
+
+// The AVX-512 mix of the whole 64-pixel blocks of a row of planes (see fd_mix8_planes).
+FD_VBMI static inline __attribute__((always_inline)) int mix8_planes_vbmi_mode(
+    const KernelParams *params, const uint8_t *const in[3], uint8_t *const out[3], int n,
+    int square_root) {
+    const MixTables *tables = (const MixTables *)params->mix_tables;
+    __m512i extract[3];
+    _Pragma("clang loop unroll(full)")
+    for (int c = 0; c < 3; c++) extract[c] = _mm512_loadu_si512(tables->planar[c]);
+    const __mmask64 high = tables->planar_high;
+    int x = 0;
+    for (; x + 64 <= n; x += 64) {
+        __m512 floats[3][4];
+        _Pragma("clang loop unroll(full)")
+        for (int c = 0; c < 3; c++)
+            mix_plane_floats(_mm512_loadu_si512(in[c] + x), tables->input_planes[c], floats[c]);
+        __m512i pixel[4];
+        mix_block_codes(params, (const __m512(*)[4])floats, square_root, pixel);
+        _Pragma("clang loop unroll(full)")
+        for (int c = 0; c < 3; c++) {
+            const __m512i low = _mm512_permutex2var_epi8(pixel[0], extract[c], pixel[1]);
+            const __m512i top = _mm512_permutex2var_epi8(pixel[2], extract[c], pixel[3]);
+            _mm512_storeu_si512(out[c] + x, _mm512_mask_blend_epi8(high, low, top));
+        }
+    }
+    return x;
+}
+
+FD_VBMI static int mix8_planes_vbmi(const KernelParams *params, const uint8_t *const in[3],
+    uint8_t *const out[3], int n) {
+    return params->square_root_index ? mix8_planes_vbmi_mode(params, in, out, n, 1)
+                                      : mix8_planes_vbmi_mode(params, in, out, n, 0);
 }
 
 // The AVX-512 mix of one row, specialised for its band count and index mode.
@@ -228,6 +269,15 @@ static void mix8_row_simd(const uint8_t *p, uint8_t *q, int n, int bands, const 
 }
 
 #endif
+
+int fd_mix8_planes(const KernelParams *params, const uint8_t *const in[3], uint8_t *const out[3],
+    int pixels) {
+#if FD_HAVE_X86_SIMD
+    if (params->mix_tables) return mix8_planes_vbmi(params, in, out, pixels);
+#endif
+    (void)params, (void)in, (void)out, (void)pixels;
+    return 0;
+}
 
 void fd_mix8_row(const KernelParams *params, const uint8_t *p, uint8_t *q, int pixels, int bands) {
 #if FD_HAVE_X86_SIMD
@@ -303,6 +353,12 @@ static void prepare_mix_tables(KernelParams *params) {
             }
     }
     for (int i = 0; i < 48; i++) tables->pack[i] = (uint8_t)(4 * (i / 3) + i % 3);
+    // Pixel i is in codes register r = (i % 16) / 4, lane i / 16, dword i % 4.
+    for (int i = 0; i < 64; i++) {
+        const int r = (i % 16) / 4, byte = 16 * (i / 16) + 4 * (i % 4);
+        for (int c = 0; c < 3; c++) tables->planar[c][i] = (uint8_t)((r % 2) * 64 + byte + c);
+        if (r >= 2) tables->planar_high |= (uint64_t)1 << i;
+    }
     params->mix_codes = g_new(uint32_t, (size_t)3 * count);
     for (int c = 0; c < 3; c++)
         for (int i = 0; i < count; i++)

@@ -85,6 +85,7 @@ void fd_yuv8_prepare(FDYUVPlan *p) {
         for (int c = 0; c < 4 && same; c++) same = t->fixed[c] == standard[c];
         if (!same) k->own_taps[k->own_tap_count++] = x;
     }
+    for (int i = 0; i < 64; i++) k->unpack_order[i] = (uint8_t)packed_position(i);
     for (int i = 0; i < 32; i++) {
         k->high_bytes[2 * i] = 0;
         k->high_bytes[2 * i + 1] = (uint8_t)i;
@@ -135,9 +136,11 @@ static int16_t widen_column(const FDYUVPlan *p, const int16_t *padded, int x) {
     return (int16_t)((sum < 32767 ? sum : 32767) - 16384);
 }
 
-// Pixels [from, to) of luma y and the 4 widened chroma rows su, sv blended by Q15 `weight` to rgb24 d.
+// Pixels [from, to) of luma y and the 4 widened chroma rows su, sv blended by Q15 `weight` to row d.
 static void to_rgb8_scalar(const Fixed8 *k, const uint8_t *y, const int16_t *const *su,
-    const int16_t *const *sv, const int16_t *weight, uint8_t *d, int from, int to) {
+    const int16_t *const *sv, const int16_t *weight, const RGBRow *d, int from, int to) {
+    uint8_t *dr = d->channel[0], *dg = d->channel[1], *db = d->channel[2];
+    const int step = d->step;
     for (int x = from; x < to; x++) {
         int cu = 0, cv = 0;
         for (int r = 0; r < 4; r++) {
@@ -145,26 +148,28 @@ static void to_rgb8_scalar(const Fixed8 *k, const uint8_t *y, const int16_t *con
             cv += mulhrs(sv[r][x], weight[r]);
         }
         const int l = mulhi(y[x] * 256u, k->ky) + k->l_base;
-        d[3 * x] = byte_code((l + mulhrs(cv, k->krv)) >> 6);
-        d[3 * x + 1] = byte_code((l - (mulhrs(cu, k->kgu) + mulhrs(cv, k->kgv))) >> 6);
-        d[3 * x + 2] = byte_code((l + (cu + mulhrs(cu, k->kbu))) >> 6);
+        dr[step * x] = byte_code((l + mulhrs(cv, k->krv)) >> 6);
+        dg[step * x] = byte_code((l - (mulhrs(cu, k->kgu) + mulhrs(cv, k->kgv))) >> 6);
+        db[step * x] = byte_code((l + (cu + mulhrs(cu, k->kbu))) >> 6);
     }
 }
 
-// Pixels [from, n) of rgb24 `rgb` (from even) to luma y (skipped when NULL) and the chroma of each
+// Pixels [from, n) of row `rgb` (from even) to luma y (skipped when NULL) and the chroma of each
 // pixel pair, u[j] and v[j] for pixels 2j and 2j + 1; an odd last pixel is a pair of itself.
-static void from_rgb8_scalar(const Fixed8 *k, const uint8_t *rgb, uint8_t *y, int16_t *u, int16_t *v,
+static void from_rgb8_scalar(const Fixed8 *k, const RGBRow *rgb, uint8_t *y, int16_t *u, int16_t *v,
     int from, int n) {
+    const uint8_t *r = rgb->channel[0], *g = rgb->channel[1], *b = rgb->channel[2];
+    const int step = rgb->step;
     if (y)
         for (int x = from; x < n; x++) {
-            const uint8_t *s = rgb + 3 * x;
-            y[x] = (uint8_t)((k->y_base + mulhi(s[0] * 256u, k->kry) + mulhi(s[1] * 256u, k->kgy) +
-                                 mulhi(s[2] * 256u, k->kby)) >>
+            const int at = step * x;
+            y[x] = (uint8_t)((k->y_base + mulhi(r[at] * 256u, k->kry) + mulhi(g[at] * 256u, k->kgy) +
+                                 mulhi(b[at] * 256u, k->kby)) >>
                 8);
         }
     for (int x = from; x < n; x += 2) {
-        const uint8_t *s = rgb + 3 * x, *t = x + 1 < n ? s + 3 : s;
-        const int rs = (s[0] + t[0]) * 64, gs = (s[1] + t[1]) * 64, bs = (s[2] + t[2]) * 64;
+        const int s = step * x, t = x + 1 < n ? s + step : s;
+        const int rs = (r[s] + r[t]) * 64, gs = (g[s] + g[t]) * 64, bs = (b[s] + b[t]) * 64;
         u[x / 2] = (int16_t)(mulhrs(rs, k->kru) + mulhrs(gs, k->kgu2) + mulhrs(bs, k->kbu2));
         v[x / 2] = (int16_t)(mulhrs(rs, k->krv2) + mulhrs(gs, k->kgv2) + mulhrs(bs, k->kbv2));
     }
@@ -268,9 +273,9 @@ static void chroma_rows(Widening *s, const uint8_t *u, ptrdiff_t u_stride, const
     }
 }
 
-// Converts output row `row` into rgb24 d.
+// Converts output row `row` into row d.
 static void widen_row(Widening *s, const uint8_t *y, ptrdiff_t y_stride, const uint8_t *u,
-    ptrdiff_t u_stride, const uint8_t *v, ptrdiff_t v_stride, int row, uint8_t *d) {
+    ptrdiff_t u_stride, const uint8_t *v, ptrdiff_t v_stride, int row, const RGBRow *d) {
     const FDYUVPlan *p = s->p;
     const int16_t *su[4], *sv[4];
     chroma_rows(s, u, u_stride, v, v_stride, row, su, sv);
@@ -287,8 +292,10 @@ void fd_yuv8_to_rgb(const FDYUVPlan *p, const uint8_t *y, ptrdiff_t y_stride, co
     if (!scratch) return;
     Widening s;
     widening_init(&s, p, kernels(), scratch);
-    for (int row = row_start; row < row_end; row++)
-        widen_row(&s, y, y_stride, u, u_stride, v, v_stride, row, rgb + rgb_stride * row);
+    for (int row = row_start; row < row_end; row++) {
+        const RGBRow d = rgb_row_packed(rgb + rgb_stride * row);
+        widen_row(&s, y, y_stride, u, u_stride, v, v_stride, row, &d);
+    }
     free(scratch);
 }
 
@@ -347,9 +354,9 @@ static void emit_chroma(Narrowing *s, int row, uint8_t *u, ptrdiff_t u_stride, u
     }
 }
 
-// Takes source row `row` from rgb24 `rgb`: its luma codes when the range writes them, its pair chroma
-// into the ring, then the chroma rows it completes.
-static void narrow_row(Narrowing *s, int row, const uint8_t *rgb, uint8_t *y, ptrdiff_t y_stride,
+// Takes source row `row` from `rgb`: its luma codes when the range writes them, its pair chroma into
+// the ring, then the chroma rows it completes.
+static void narrow_row(Narrowing *s, int row, const RGBRow *rgb, uint8_t *y, ptrdiff_t y_stride,
     uint8_t *u, ptrdiff_t u_stride, uint8_t *v, ptrdiff_t v_stride) {
     const FDYUVPlan *p = s->p;
     const size_t slot = (size_t)(row % RING) * (size_t)p->chroma_width;
@@ -369,8 +376,11 @@ void fd_yuv8_from_rgb(const FDYUVPlan *p, const uint8_t *rgb, ptrdiff_t rgb_stri
     if (!scratch) return;
     Narrowing s;
     narrowing_init(&s, p, kernels(), scratch, chroma_start, chroma_end);
-    for (int row = s.range.first; row <= s.range.last; row++)
-        narrow_row(&s, row, rgb + rgb_stride * row, y, y_stride, u, u_stride, v, v_stride);
+    for (int row = s.range.first; row <= s.range.last; row++) {
+        // The row is only read.
+        const RGBRow source = rgb_row_packed((uint8_t *)(uintptr_t)(rgb + rgb_stride * row));
+        narrow_row(&s, row, &source, y, y_stride, u, u_stride, v, v_stride);
+    }
     free(scratch);
 }
 
@@ -381,18 +391,22 @@ void fd_yuv8_from_rgb(const FDYUVPlan *p, const uint8_t *rgb, ptrdiff_t rgb_stri
 // take turns in the caches a group at a time, not a row at a time.
 enum { TRANSFORM_ROWS = 8 };
 
-int fd_yuv420_transform(const FDYUVPlan *p, FDRGBRowTransform transform, const void *context,
+int fd_yuv420_transform(const FDYUVPlan *p, FDRGBPlaneTransform transform, const void *context,
     const void *y, ptrdiff_t y_stride, const void *u, ptrdiff_t u_stride, const void *v,
     ptrdiff_t v_stride, void *out_y, ptrdiff_t out_y_stride, void *out_u, ptrdiff_t out_u_stride,
     void *out_v, ptrdiff_t out_v_stride, int chroma_start, int chroma_end) {
     if (p->depth != 8 || !transform) return -1;
     if (chroma_start >= chroma_end) return 0;
     const Kernels8 *k = kernels();
-    const size_t w = (size_t)p->width, group = TRANSFORM_ROWS, rgb = 3 * w * group + 64;
+    // Planes of `group` rows each, 64-byte aligned: converted R, G, B, then transformed R, G, B.
+    const size_t w = (size_t)p->width, group = TRANSFORM_ROWS, plane = (w * group + 63) / 64 * 64;
     const size_t wide = (widening_bytes(p) + 63) / 64 * 64;
-    uint8_t *scratch = malloc(wide + narrowing_bytes(p) + 2 * rgb);
+    const size_t narrow = (narrowing_bytes(p) + 63) / 64 * 64;
+    uint8_t *scratch = aligned_alloc(64, wide + narrow + 6 * plane);
     if (!scratch) return -1;
-    uint8_t *converted = scratch + wide + narrowing_bytes(p), *transformed = converted + rgb;
+    uint8_t *planes = scratch + wide + narrow;
+    const uint8_t *const converted[3] = {planes, planes + plane, planes + 2 * plane};
+    uint8_t *const transformed[3] = {planes + 3 * plane, planes + 4 * plane, planes + 5 * plane};
     Widening widening;
     Narrowing narrowing;
     widening_init(&widening, p, k, scratch);
@@ -400,13 +414,19 @@ int fd_yuv420_transform(const FDYUVPlan *p, FDRGBRowTransform transform, const v
     const int last = narrowing.range.last;
     for (int first = narrowing.range.first; first <= last; first += (int)group) {
         const int rows = last - first + 1 < (int)group ? last - first + 1 : (int)group;
-        for (int r = 0; r < rows; r++)
-            widen_row(&widening, y, y_stride, u, u_stride, v, v_stride, first + r,
-                converted + 3 * w * r);
+        for (int r = 0; r < rows; r++) {
+            const size_t at = w * (size_t)r;
+            const RGBRow d = {{planes + at, planes + plane + at, planes + 2 * plane + at}, 1};
+            widen_row(&widening, y, y_stride, u, u_stride, v, v_stride, first + r, &d);
+        }
         transform(context, converted, transformed, rows * p->width);
-        for (int r = 0; r < rows; r++)
-            narrow_row(&narrowing, first + r, transformed + 3 * w * r, out_y, out_y_stride, out_u,
-                out_u_stride, out_v, out_v_stride);
+        for (int r = 0; r < rows; r++) {
+            const size_t at = w * (size_t)r;
+            const RGBRow source = {
+                {transformed[0] + at, transformed[1] + at, transformed[2] + at}, 1};
+            narrow_row(&narrowing, first + r, &source, out_y, out_y_stride, out_u, out_u_stride,
+                out_v, out_v_stride);
+        }
     }
     free(scratch);
     return 0;

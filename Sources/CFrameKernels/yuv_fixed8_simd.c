@@ -1,7 +1,8 @@
 // The AVX2 (16-bit lanes, 16 a register) and AVX-512 BW + VBMI (32 a register) builds of the 8-bit
 // fixed-point YUV steps: the integer arithmetic of yuv_fixed8.c's scalar reference lane by lane, so
-// they give its codes. rgb24 is split into and joined from byte vectors per channel by byte shuffles
-// (AVX2, 16 pixels a step) or two-table byte permutes (AVX-512, 64 pixels a step).
+// they give its codes. Packed rgb24 is split into and joined from byte vectors per channel by byte
+// shuffles (AVX2, 16 pixels a step) or two-table byte permutes (AVX-512, 64 pixels a step); rows of
+// planes (the one-pass transform's) are read and written as they are.
 #include "yuv_plan.h"
 
 #if FD_YUV_X86
@@ -74,7 +75,7 @@ FD_AVX2 static inline void join16(const Fixed8 *k, const __m128i channel[3], uin
     } while (0)
 
 FD_AVX2 static int to_rgb_avx2(const Fixed8 *k, const uint8_t *y, const int16_t *const *su,
-    const int16_t *const *sv, const int16_t *weight, uint8_t *d, int n) {
+    const int16_t *const *sv, const int16_t *weight, const RGBRow *d, int n) {
     const __m256i w[4] = {_mm256_set1_epi16(weight[0]), _mm256_set1_epi16(weight[1]),
         _mm256_set1_epi16(weight[2]), _mm256_set1_epi16(weight[3])};
     const __m256i ky = _mm256_set1_epi16((short)k->ky), l_base = _mm256_set1_epi16(k->l_base),
@@ -97,17 +98,23 @@ FD_AVX2 static int to_rgb_avx2(const Fixed8 *k, const uint8_t *y, const int16_t 
         const __m256i r = _mm256_permute4x64_epi64(_mm256_packus_epi16(rs[0], rs[1]), 0xD8),
                       g = _mm256_permute4x64_epi64(_mm256_packus_epi16(gs[0], gs[1]), 0xD8),
                       b = _mm256_permute4x64_epi64(_mm256_packus_epi16(bs[0], bs[1]), 0xD8);
+        if (d->step == 1) {
+            _mm256_storeu_si256((__m256i *)(d->channel[0] + i), r);
+            _mm256_storeu_si256((__m256i *)(d->channel[1] + i), g);
+            _mm256_storeu_si256((__m256i *)(d->channel[2] + i), b);
+            continue;
+        }
         for (int h = 0; h < 2; h++) {
             const __m128i channel[3] = {h ? _mm256_extracti128_si256(r, 1) : _mm256_castsi256_si128(r),
                 h ? _mm256_extracti128_si256(g, 1) : _mm256_castsi256_si128(g),
                 h ? _mm256_extracti128_si256(b, 1) : _mm256_castsi256_si128(b)};
-            join16(k, channel, d + 3 * (i + 16 * h));
+            join16(k, channel, d->channel[0] + 3 * (i + 16 * h));
         }
     }
     return i;
 }
 
-FD_AVX2 static int from_rgb_avx2(const Fixed8 *k, const uint8_t *rgb, uint8_t *y, int16_t *u,
+FD_AVX2 static int from_rgb_avx2(const Fixed8 *k, const RGBRow *rgb, uint8_t *y, int16_t *u,
     int16_t *v, int n) {
     const __m256i kry = _mm256_set1_epi16((short)k->kry), kgy = _mm256_set1_epi16((short)k->kgy),
                   kby = _mm256_set1_epi16((short)k->kby), base = _mm256_set1_epi16((short)k->y_base),
@@ -117,15 +124,21 @@ FD_AVX2 static int from_rgb_avx2(const Fixed8 *k, const uint8_t *rgb, uint8_t *y
                   sixty_four = _mm256_set1_epi8(64), zero = _mm256_setzero_si256();
     int i = 0;
     for (; i + 32 <= n; i += 32) {
-        __m128i halves[3][2];
-        for (int h = 0; h < 2; h++) {
-            const uint8_t *s = rgb + 3 * (i + 16 * h);
-            const __m128i a[3] = {_mm_loadu_si128((const __m128i *)s),
-                _mm_loadu_si128((const __m128i *)(s + 16)), _mm_loadu_si128((const __m128i *)(s + 32))};
-            for (int c = 0; c < 3; c++) halves[c][h] = split16(k, a, c);
-        }
         __m256i x[3];
-        for (int c = 0; c < 3; c++) x[c] = _mm256_set_m128i(halves[c][1], halves[c][0]);
+        if (rgb->step == 1) {
+            for (int c = 0; c < 3; c++)
+                x[c] = _mm256_loadu_si256((const __m256i *)(rgb->channel[c] + i));
+        } else {
+            __m128i halves[3][2];
+            for (int h = 0; h < 2; h++) {
+                const uint8_t *s = rgb->channel[0] + 3 * (i + 16 * h);
+                const __m128i a[3] = {_mm_loadu_si128((const __m128i *)s),
+                    _mm_loadu_si128((const __m128i *)(s + 16)),
+                    _mm_loadu_si128((const __m128i *)(s + 32))};
+                for (int c = 0; c < 3; c++) halves[c][h] = split16(k, a, c);
+            }
+            for (int c = 0; c < 3; c++) x[c] = _mm256_set_m128i(halves[c][1], halves[c][0]);
+        }
         if (y) {
             // Channels × 256 in 16 bits; the unpacks and packus reorder alike.
             __m256i luma[2];
@@ -217,7 +230,7 @@ FD_AVX512 static int widen_avx512(const Fixed8 *k, const int16_t *padded, int16_
 }
 
 FD_AVX512 static int to_rgb_avx512(const Fixed8 *k, const uint8_t *y, const int16_t *const *su,
-    const int16_t *const *sv, const int16_t *weight, uint8_t *d, int n) {
+    const int16_t *const *sv, const int16_t *weight, const RGBRow *d, int n) {
     const __m512i w[4] = {_mm512_set1_epi16(weight[0]), _mm512_set1_epi16(weight[1]),
         _mm512_set1_epi16(weight[2]), _mm512_set1_epi16(weight[3])};
     const __m512i ky = _mm512_set1_epi16((short)k->ky), l_base = _mm512_set1_epi16(k->l_base),
@@ -244,15 +257,22 @@ FD_AVX512 static int to_rgb_avx512(const Fixed8 *k, const uint8_t *y, const int1
         // Pixels in packus order: per 16-byte lane L, pixels 8L … 8L + 7 then 32 + 8L … 32 + 8L + 7.
         const __m512i r = _mm512_packus_epi16(rs[0], rs[1]), g = _mm512_packus_epi16(gs[0], gs[1]),
                       b = _mm512_packus_epi16(bs[0], bs[1]);
+        if (d->step == 1) {
+            const __m512i order = _mm512_loadu_si512(k->unpack_order);
+            _mm512_storeu_si512(d->channel[0] + i, _mm512_permutexvar_epi8(order, r));
+            _mm512_storeu_si512(d->channel[1] + i, _mm512_permutexvar_epi8(order, g));
+            _mm512_storeu_si512(d->channel[2] + i, _mm512_permutexvar_epi8(order, b));
+            continue;
+        }
         for (int v = 0; v < 3; v++)
-            _mm512_storeu_si512(d + 3 * i + 64 * v,
+            _mm512_storeu_si512(d->channel[0] + 3 * i + 64 * v,
                 _mm512_mask_permutexvar_epi8(
                     _mm512_permutex2var_epi8(r, join[v], g), join_mask[v], join[v], b));
     }
     return i;
 }
 
-FD_AVX512 static int from_rgb_avx512(const Fixed8 *k, const uint8_t *rgb, uint8_t *y, int16_t *u,
+FD_AVX512 static int from_rgb_avx512(const Fixed8 *k, const RGBRow *rgb, uint8_t *y, int16_t *u,
     int16_t *v, int n) {
     const __m512i kry = _mm512_set1_epi16((short)k->kry), kgy = _mm512_set1_epi16((short)k->kgy),
                   kby = _mm512_set1_epi16((short)k->kby), base = _mm512_set1_epi16((short)k->y_base),
@@ -266,13 +286,17 @@ FD_AVX512 static int from_rgb_avx512(const Fixed8 *k, const uint8_t *rgb, uint8_
     const __mmask64 split_mask[3] = {k->split_mask[0], k->split_mask[1], k->split_mask[2]};
     int i = 0;
     for (; i + 64 <= n; i += 64) {
-        const uint8_t *s = rgb + 3 * i;
-        const __m512i a = _mm512_loadu_si512(s), b = _mm512_loadu_si512(s + 64),
-                      c = _mm512_loadu_si512(s + 128);
         __m512i x[3];
-        for (int ch = 0; ch < 3; ch++)
-            x[ch] = _mm512_mask_permutexvar_epi8(
-                _mm512_permutex2var_epi8(a, split[ch], b), split_mask[ch], split[ch], c);
+        if (rgb->step == 1) {
+            for (int ch = 0; ch < 3; ch++) x[ch] = _mm512_loadu_si512(rgb->channel[ch] + i);
+        } else {
+            const uint8_t *s = rgb->channel[0] + 3 * i;
+            const __m512i a = _mm512_loadu_si512(s), b = _mm512_loadu_si512(s + 64),
+                          c = _mm512_loadu_si512(s + 128);
+            for (int ch = 0; ch < 3; ch++)
+                x[ch] = _mm512_mask_permutexvar_epi8(
+                    _mm512_permutex2var_epi8(a, split[ch], b), split_mask[ch], split[ch], c);
+        }
         if (y) {
             __m512i luma[2];
             const __m512i k3[3] = {kry, kgy, kby};

@@ -46,6 +46,8 @@ typedef struct {
     // _mm512_packus_epi16 leaves them (see to_rgb_avx512).
     uint8_t join[3][64], split[3][64];
     uint64_t join_mask[3], split_mask[3];
+    // AVX-512: the byte permute from _mm512_packus_epi16's order back to pixel order (planar rows).
+    uint8_t unpack_order[64];
     // AVX-512: 16-bit indices interleaving even and odd columns (first and second 32 outputs); byte
     // indices placing 32 bytes in the high bytes of 32 words, and taking the high bytes of the words
     // _mm512_unpacklo_epi8 and _mm512_unpackhi_epi8 made of 64 bytes back in their order.
@@ -110,6 +112,19 @@ static inline int paired_taps(const int16_t *weight, int count) {
     return 1;
 }
 
+// Where a row's RGB pixels are: channel c of pixel x at channel[c][x * step]; packed rgb24 has
+// channel[c] = base + c and step 3, a row of three planes step 1.
+typedef struct {
+    uint8_t *channel[3];
+    int step;
+} RGBRow;
+
+// A packed rgb24 row at `base`.
+static inline RGBRow rgb_row_packed(uint8_t *base) {
+    RGBRow row = {{base, base + 1, base + 2}, 3};
+    return row;
+}
+
 // SIMD builds of the 8-bit fixed-point steps (yuv_fixed8_simd.c). Each converts the longest prefix of
 // its row it can in whole blocks, exactly as the scalar reference in yuv_fixed8.c, and returns its
 // length; the scalar reference converts the rest.
@@ -118,9 +133,9 @@ typedef struct {
     int (*widen)(const Fixed8 *k, const int16_t *padded, int16_t *d, int count);
     // Pixels [0, return) of n of an output row (see to_rgb8_scalar).
     int (*to_rgb)(const Fixed8 *k, const uint8_t *y, const int16_t *const *su,
-        const int16_t *const *sv, const int16_t *weight, uint8_t *d, int n);
+        const int16_t *const *sv, const int16_t *weight, const RGBRow *d, int n);
     // Pixels [0, return) of n of a source row, an even number (see from_rgb8_scalar).
-    int (*from_rgb)(const Fixed8 *k, const uint8_t *rgb, uint8_t *y, int16_t *u, int16_t *v, int n);
+    int (*from_rgb)(const Fixed8 *k, const RGBRow *rgb, uint8_t *y, int16_t *u, int16_t *v, int n);
     // Columns [0, return) of n of a chroma row (see reduce_scalar).
     int (*reduce)(const int16_t *const *rows, const int16_t *weight, int count, uint8_t *d, int n);
 } Kernels8;

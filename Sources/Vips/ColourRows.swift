@@ -75,6 +75,29 @@ public final class ColourRows: @unchecked Sendable {
     }
   }
 
+  /// Transforms `pixels` pixels held as three planes, `input` R, G and B bytes to `output`'s (no
+  /// plane may overlap another), with the codes ``apply(_:_:pixels:)`` gives packed pixels. Nothing
+  /// happens unless both hold three planes.
+  public func apply(
+    planes input: [UnsafePointer<UInt8>], into output: [UnsafeMutablePointer<UInt8>], pixels: Int
+  ) {
+    guard input.count == 3, output.count == 3 else { return }
+    let piece = 1 << 24
+    var done = 0
+    while done < pixels {
+      let count = min(piece, pixels - done)
+      let sources: [UnsafePointer<UInt8>?] = input.map { $0 + done }
+      let targets: [UnsafeMutablePointer<UInt8>?] = output.map { $0 + done }
+      sources.withUnsafeBufferPointer { sources in
+        targets.withUnsafeBufferPointer { targets in
+          fd_colour_rows_apply_planes(
+            pointer, sources.baseAddress, targets.baseAddress, Int32(count))
+        }
+      }
+      done += count
+    }
+  }
+
   private static func made(_ what: String, _ pointer: OpaquePointer?) throws -> OpaquePointer {
     guard let pointer else { throw VipsError("no memory for the \(what) of colour rows") }
     return pointer

@@ -153,9 +153,9 @@ public final class YUV420Converter: @unchecked Sendable {
     }
   }
 
-  /// Renders 8-bit frames in one pass: each row of the `input` planes is converted to rgb24, run
-  /// through `colour` and converted back into the `output` planes (rows `strides` bytes apart) while it
-  /// is in the caches. The result is exactly ``toRGB(_:into:rgbStride:)``, `colour` over the whole
+  /// Renders 8-bit frames in one pass: each row of the `input` planes is converted to RGB (a plane per
+  /// channel), run through `colour` and converted back into the `output` planes (rows `strides` bytes
+  /// apart) while it is in the caches. The result is exactly ``toRGB(_:into:rgbStride:)``, `colour` over the whole
   /// frame, then ``fromRGB(_:rgbStride:into:strides:)``.
   ///
   /// - Throws: ``VipsError`` for 10-bit frames or when memory runs out.
@@ -263,7 +263,7 @@ public enum YUVConversionPath: Sendable, CaseIterable {
   case scalar
 }
 
-/// Runs ``ColourRows`` (its pointer is the context) on one row for `fd_yuv420_transform`.
-private let applyColourRows: FDRGBRowTransform = { context, input, output, pixels in
-  fd_colour_rows_apply(OpaquePointer(context), input, output, pixels)
+/// Runs ``ColourRows`` (its pointer is the context) on rows of planes for `fd_yuv420_transform`.
+private let applyColourRows: FDRGBPlaneTransform = { context, input, output, pixels in
+  fd_colour_rows_apply_planes(OpaquePointer(context), input, output, pixels)
 }

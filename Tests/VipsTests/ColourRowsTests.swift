@@ -2,9 +2,9 @@ import Testing
 
 @testable import Vips
 
-/// `ColourRows` (the lut8 and 8-bit mix kernels on the caller's buffers) against the same kernels as
-/// libvips graph nodes, on a random 1000 × 7 RGB frame transformed in runs of odd lengths, so that the
-/// SIMD bodies and every tail length run.
+/// `ColourRows` (the lut8 and 8-bit mix kernels on the caller's buffers, packed or as planes) against
+/// the same kernels as libvips graph nodes, on a random 1000 × 7 RGB frame transformed in runs of odd
+/// lengths, so that the SIMD bodies and every tail length run.
 @Suite struct ColourRowsTests {
   static let width = 1000
   static let height = 7
@@ -48,12 +48,37 @@ import Testing
     try Image.fromPixels(frame, width: width, height: height, bands: 3)
   }
 
+  /// `rows` applied to the frame split into R, G and B planes, run by run, packed again.
+  static func transformedAsPlanes(by rows: ColourRows) -> [UInt8] {
+    let count = width * height
+    // The R plane, then the G plane, then the B plane.
+    let planes = (0..<(3 * count)).map { frame[3 * ($0 % count) + $0 / count] }
+    var output = [UInt8](repeating: 0, count: planes.count)
+    planes.withUnsafeBufferPointer { input in
+      output.withUnsafeMutableBufferPointer { output in
+        guard let source = input.baseAddress, let target = output.baseAddress else { return }
+        var pixel = 0
+        var run = 0
+        while pixel < count {
+          let length = min(runs[run % runs.count], count - pixel)
+          rows.apply(
+            planes: (0..<3).map { source + $0 * count + pixel },
+            into: (0..<3).map { target + $0 * count + pixel }, pixels: length)
+          pixel += length
+          run += 1
+        }
+      }
+    }
+    return (0..<(3 * count)).map { output[($0 % 3) * count + $0 / 3] }
+  }
+
   @Test func lookupTablesMatchTheLibvipsKernel() throws {
     let tables = Self.randomBytes(768, seed: 7)
     let rows = try ColourRows(lookupTables: tables)
     let expected = try Self.frameImage().applyingLookupTables(tables, colourBands: 3).pixelBytes()
     let result = Self.transformed(by: rows)
     #expect(Self.mismatches(result, expected) == 0)
+    #expect(Self.mismatches(Self.transformedAsPlanes(by: rows), expected) == 0, "as planes")
     // The tables really were applied: the first pixel's red is its table entry.
     #expect(result[0] == tables[Int(Self.frame[0])])
   }
@@ -80,6 +105,7 @@ import Testing
       .pixelBytes()
     let result = Self.transformed(by: rows)
     #expect(Self.mismatches(result, expected) == 0)
+    #expect(Self.mismatches(Self.transformedAsPlanes(by: rows), expected) == 0, "as planes")
     #expect(Self.mismatches(result, Self.frame) > Self.frame.count / 2)
   }
 

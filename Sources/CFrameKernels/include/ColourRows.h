@@ -4,7 +4,8 @@
 
 #include <stdint.h>
 
-// A per-pixel 8-bit colour transform for rows of packed rgb24, the same arithmetic and SIMD paths as
+// A per-pixel 8-bit colour transform for rows of packed rgb24 or of three planes, the same arithmetic
+// and SIMD paths as
 // fd_kernel_lut8 / fd_kernel_mix, with no libvips image: for callers that hold pixels in their own
 // buffers (the YUV frame path). Read-only once made: any number of threads may apply it at once.
 typedef struct FDColourRows FDColourRows;
@@ -19,6 +20,11 @@ FDColourRows *fd_colour_rows_mix8(const float *input_tables, const float *matrix
 
 // Transforms `pixels` packed rgb24 pixels from `in` to `out` (the two must not overlap; no alignment needed).
 void fd_colour_rows_apply(const FDColourRows *rows, const uint8_t *in, uint8_t *out, int pixels);
+
+// Transforms `pixels` pixels held as three planes (R, G, B bytes) from `in` to `out`, with the codes
+// of fd_colour_rows_apply (no plane may overlap another).
+void fd_colour_rows_apply_planes(const FDColourRows *rows, const uint8_t *const in[3],
+    uint8_t *const out[3], int pixels);
 
 // Frees `rows` (NULL is fine).
 void fd_colour_rows_free(FDColourRows *rows);

@@ -37,17 +37,19 @@ void fd_rgb_to_yuv420(const FDYUVPlan *plan, const void *rgb, ptrdiff_t rgb_stri
     ptrdiff_t y_stride, void *u, ptrdiff_t u_stride, void *v, ptrdiff_t v_stride, int chroma_start,
     int chroma_end);
 
-// Transforms `pixels` packed rgb24 pixels from `in` to `out` (separate buffers); `context` is the
-// caller's.
-typedef void (*FDRGBRowTransform)(const void *context, const uint8_t *in, uint8_t *out, int pixels);
+// Transforms `pixels` 8-bit RGB pixels held as three planes (R, G, B bytes) from `in` to `out`
+// (separate buffers); `context` is the caller's.
+typedef void (*FDRGBPlaneTransform)(const void *context, const uint8_t *const in[3],
+    uint8_t *const out[3], int pixels);
 
 // Renders an 8-bit 4:2:0 frame through an RGB transform in one pass, for chroma rows
 // [chroma_start, chroma_end) of the output and the luma rows they cover: each source row is converted
-// to rgb24 (as fd_yuv420_to_rgb), transformed, and converted back (as fd_rgb_to_yuv420) while it is in
-// the caches, so the result is exactly that of the three whole-frame passes. Rows near the range's
+// to RGB (as fd_yuv420_to_rgb, but into one plane per channel: no packing and unpacking on either
+// side of the transform), transformed, and converted back (as fd_rgb_to_yuv420) while it is in the
+// caches, so the result is exactly that of the three whole-frame passes. Rows near the range's
 // edges are converted by both neighbouring ranges. Returns 0, or -1 for a 10-bit plan, a NULL
 // transform or no memory.
-int fd_yuv420_transform(const FDYUVPlan *plan, FDRGBRowTransform transform, const void *context,
+int fd_yuv420_transform(const FDYUVPlan *plan, FDRGBPlaneTransform transform, const void *context,
     const void *y, ptrdiff_t y_stride, const void *u, ptrdiff_t u_stride, const void *v,
     ptrdiff_t v_stride, void *out_y, ptrdiff_t out_y_stride, void *out_u, ptrdiff_t out_u_stride,
     void *out_v, ptrdiff_t out_v_stride, int chroma_start, int chroma_end);
