@@ -11,11 +11,15 @@ enum Report {
     }
     if let yuv = result.yuv {
       lines += [
-        "", "YUV frames, 1080p colour + mixing (yuv420p BT.709 TV; pipes over a 1080p H.264 clip):",
+        "",
+        "YUV frames, 1080p colour + mixing (yuv420p BT.709 TV; pipes over a 1080p H.264 clip, 250 "
+          + "frames, the two pipes taking turns for 5 rounds, each round in the other order; frames/s "
+          + "are medians, and the pipe ratio is the median of the rounds' ratios):",
         "",
         "| measure | yuv420p / --y4m | rgb24 |", "|---|---|---|",
         "| render, median ms | \(n(yuv.yuvRenderMilliseconds)) | \(n(yuv.rgbRenderMilliseconds)) |",
         "| whole pipe, frames/s | \(n(yuv.y4mPipeFPS)) | \(n(yuv.rgbPipeFPS)) |",
+        "| whole pipe, --y4m ÷ rgb24 per round, median | \(n(yuv.pipeRatio))× | |",
       ]
     }
     if let compile = result.compile { lines += compileTable(compile) }

@@ -6,7 +6,8 @@ import Vips
 /// YUV frames at 1080p in the colour state: the YUV renderer's time against the RGB renderer's
 /// (interleaved, median of each), and whole ffmpeg → `framedial frames` → ffmpeg pipes, decode of an
 /// H.264 clip to encode with `-preset ultrafast`: `--y4m` against today's rgb24 pipe (ffmpeg
-/// converting on both sides), run alternately.
+/// converting on both sides), taking turns (each round in the other order than the last), their
+/// ratio the median of the rounds' ratios.
 struct YUVBenchmark {
   /// The YUV render's median over the RGB render's.
   static let renderRatioLimit = 1.3
@@ -56,8 +57,9 @@ struct YUVBenchmark {
     return (Self.median(yuvTimes), Self.median(rgbTimes))
   }
 
-  /// Frames per second of the two pipes over a 1080p clip of `frames` frames, `rounds` times each.
-  func pipeRates(frames: Int, rounds: Int) throws -> (y4m: Double, rgb: Double) {
+  /// Frames per second of the two pipes over a 1080p clip of `frames` frames, `rounds` times each
+  /// (medians), and the median of the rounds' `--y4m` ÷ rgb24 ratios.
+  func pipeRates(frames: Int, rounds: Int) throws -> (y4m: Double, rgb: Double, ratio: Double) {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("framedial-bench-yuv-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -77,13 +79,22 @@ struct YUVBenchmark {
       "ffmpeg -v error -i '\(clip)' -f rawvideo -pix_fmt rgb24 - | '\(framedial)' frames "
       + "--size 1920x1080 \(state) | ffmpeg -v error -f rawvideo -pix_fmt rgb24 -s 1920x1080 "
       + "-i - -pix_fmt yuv420p \(encode)"
-    var (y4mRates, rgbRates) = ([Double](), [Double]())
+    var (y4mRates, rgbRates, ratios) = ([Double](), [Double](), [Double]())
     for round in 1...rounds {
       progress("frames: yuv pipes, round \(round) of \(rounds)")
-      y4mRates.append(Double(frames) / (try Self.shell(y4m)))
-      rgbRates.append(Double(frames) / (try Self.shell(rgb)))
+      var (y4mRate, rgbRate) = (0.0, 0.0)
+      if round % 2 == 1 {
+        y4mRate = Double(frames) / (try Self.shell(y4m))
+        rgbRate = Double(frames) / (try Self.shell(rgb))
+      } else {
+        rgbRate = Double(frames) / (try Self.shell(rgb))
+        y4mRate = Double(frames) / (try Self.shell(y4m))
+      }
+      y4mRates.append(y4mRate)
+      rgbRates.append(rgbRate)
+      ratios.append(y4mRate / rgbRate)
     }
-    return (Self.median(y4mRates), Self.median(rgbRates))
+    return (Self.median(y4mRates), Self.median(rgbRates), Self.median(ratios))
   }
 
   /// Runs `command` with bash (failing when any stage fails) and returns its wall-clock seconds.
@@ -116,7 +127,9 @@ struct YUVResult: Sendable, Codable {
   /// Median render milliseconds at 1080p, colour state: YUV frames and rgb24 frames.
   var yuvRenderMilliseconds: Double
   var rgbRenderMilliseconds: Double
-  /// Whole-pipe frames per second: `--y4m` and the rgb24 pipe.
+  /// Whole-pipe frames per second: `--y4m` and the rgb24 pipe (medians of the rounds).
   var y4mPipeFPS: Double
   var rgbPipeFPS: Double
+  /// The median of the rounds' `--y4m` ÷ rgb24 frames per second (the target's measure).
+  var pipeRatio: Double
 }

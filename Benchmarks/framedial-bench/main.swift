@@ -35,10 +35,10 @@ func runBenchmarks(_ options: BenchmarkOptions) throws -> BenchmarkResult {
       progress("frames: 1080p yuv420p against rgb24 renders")
       let renders = try yuv.renderTimes(hd, frames: options.frames)
       let pipes = try yuv.pipeRates(
-        frames: options.quick ? 50 : 250, rounds: options.quick ? 1 : 3)
+        frames: options.quick ? 50 : 250, rounds: options.quick ? 1 : 5)
       result.yuv = YUVResult(
         yuvRenderMilliseconds: renders.yuv, rgbRenderMilliseconds: renders.rgb,
-        y4mPipeFPS: pipes.y4m, rgbPipeFPS: pipes.rgb)
+        y4mPipeFPS: pipes.y4m, rgbPipeFPS: pipes.rgb, pipeRatio: pipes.ratio)
     }
     if sections.contains(.python) {
       result.python = try PythonBenchmark(options: options, progress: progress).run(frame: hd)
