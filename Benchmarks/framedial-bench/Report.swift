@@ -19,7 +19,7 @@ enum Report {
         "| measure | yuv420p / --y4m | rgb24 |", "|---|---|---|",
         "| render, median ms | \(n(yuv.yuvRenderMilliseconds)) | \(n(yuv.rgbRenderMilliseconds)) |",
         "| whole pipe, frames/s | \(n(yuv.y4mPipeFPS)) | \(n(yuv.rgbPipeFPS)) |",
-        "| whole pipe, --y4m ÷ rgb24 per round, median | \(n(yuv.pipeRatio))× | |",
+        "| whole pipe, --y4m ÷ rgb24 per round, median | \(n(yuv.pipeRatio))× | |", "",
       ]
     }
     if let compile = result.compile { lines += compileTable(compile) }
