@@ -14,11 +14,12 @@ struct FDColourRows {
     KernelParams *params;  // input is NULL: no image
     ColourRowFunction row; // fd_lut8_row or fd_mix8_row
     ColourPlanesFunction planes; // fd_lut8_planes or fd_mix8_planes
+    int planar;                  // `planes` does whole rows or blocks on this CPU (not only 0 pixels)
 };
 
 // Wraps `params` (NULL when it could not be made), or frees it when out of memory.
 static FDColourRows *colour_rows(KernelParams *params, ColourRowFunction row,
-    ColourPlanesFunction planes) {
+    ColourPlanesFunction planes, int planar) {
     if (!params) return NULL;
     FDColourRows *rows = g_try_new0(FDColourRows, 1);
     if (!rows) {
@@ -28,26 +29,31 @@ static FDColourRows *colour_rows(KernelParams *params, ColourRowFunction row,
     rows->params = params;
     rows->row = row;
     rows->planes = planes;
+    rows->planar = planar;
     return rows;
 }
 
 FDColourRows *fd_colour_rows_lut8(const uint8_t *tables) {
     if (!tables) return NULL;
-    return colour_rows(fd_lut8_params(tables, 3), fd_lut8_row, fd_lut8_planes);
+    KernelParams *params = fd_lut8_params(tables, 3);
+    return colour_rows(params, fd_lut8_row, fd_lut8_planes,
+        params && params->lut8_blocks && fd_cpu_has_avx512_vbmi());
 }
 
 FDColourRows *fd_colour_rows_mix8(const float *input_tables, const float *matrix,
     const uint8_t *output_tables, int output_count, float scale, int square_root_index) {
     if (!input_tables || !matrix || !output_tables || output_count < 1) return NULL;
-    return colour_rows(fd_mix_params(256, input_tables, matrix, output_tables, output_count, scale,
-                           square_root_index),
-        fd_mix8_row, fd_mix8_planes);
+    KernelParams *params =
+        fd_mix_params(256, input_tables, matrix, output_tables, output_count, scale, square_root_index);
+    return colour_rows(params, fd_mix8_row, fd_mix8_planes, params && params->mix_tables);
 }
 
 void fd_colour_rows_apply(const FDColourRows *rows, const uint8_t *in, uint8_t *out, int pixels) {
     if (!rows || pixels < 1) return;
     rows->row(rows->params, in, out, pixels, 3);
 }
+
+int fd_colour_rows_has_planar_path(const FDColourRows *rows) { return rows && rows->planar; }
 
 void fd_colour_rows_apply_planes(const FDColourRows *rows, const uint8_t *const in[3],
     uint8_t *const out[3], int pixels) {

@@ -391,22 +391,36 @@ void fd_yuv8_from_rgb(const FDYUVPlan *p, const uint8_t *rgb, ptrdiff_t rgb_stri
 // take turns in the caches a group at a time, not a row at a time.
 enum { TRANSFORM_ROWS = 8 };
 
-int fd_yuv420_transform(const FDYUVPlan *p, FDRGBPlaneTransform transform, const void *context,
-    const void *y, ptrdiff_t y_stride, const void *u, ptrdiff_t u_stride, const void *v,
-    ptrdiff_t v_stride, void *out_y, ptrdiff_t out_y_stride, void *out_u, ptrdiff_t out_u_stride,
-    void *out_v, ptrdiff_t out_v_stride, int chroma_start, int chroma_end) {
+// Row r of a group held in `buffer`: three planes `plane` bytes apart (step 1), or packed rgb24 rows
+// (step 3).
+static RGBRow group_row(uint8_t *buffer, size_t plane, size_t width, int r, int step) {
+    if (step == 3) return rgb_row_packed(buffer + 3 * width * (size_t)r);
+    const size_t at = width * (size_t)r;
+    const RGBRow row = {{buffer + at, buffer + plane + at, buffer + 2 * plane + at}, 1};
+    return row;
+}
+
+int fd_yuv420_transform(const FDYUVPlan *p, FDRGBRowTransform transform, const void *context,
+    int planar, const void *y, ptrdiff_t y_stride, const void *u, ptrdiff_t u_stride,
+    const void *v, ptrdiff_t v_stride, void *out_y, ptrdiff_t out_y_stride, void *out_u,
+    ptrdiff_t out_u_stride, void *out_v, ptrdiff_t out_v_stride, int chroma_start,
+    int chroma_end) {
     if (p->depth != 8 || !transform) return -1;
     if (chroma_start >= chroma_end) return 0;
     const Kernels8 *k = kernels();
-    // Planes of `group` rows each, 64-byte aligned: converted R, G, B, then transformed R, G, B.
+    // `group` rows converted, then transformed, each as three planes (64-byte aligned) or as packed
+    // rows in the same space.
     const size_t w = (size_t)p->width, group = TRANSFORM_ROWS, plane = (w * group + 63) / 64 * 64;
+    // Planes only on the AVX-512 path (the colour kernels' planar paths need AVX-512 VBMI too), so
+    // that a slower path forced by fd_yuv_force_path runs packed rows as a CPU without it does.
+    const int step = planar && fd_yuv_path() == FD_YUV_PATH_FASTEST ? 1 : 3;
     const size_t wide = (widening_bytes(p) + 63) / 64 * 64;
     const size_t narrow = (narrowing_bytes(p) + 63) / 64 * 64;
     uint8_t *scratch = aligned_alloc(64, wide + narrow + 6 * plane);
     if (!scratch) return -1;
-    uint8_t *planes = scratch + wide + narrow;
-    const uint8_t *const converted[3] = {planes, planes + plane, planes + 2 * plane};
-    uint8_t *const transformed[3] = {planes + 3 * plane, planes + 4 * plane, planes + 5 * plane};
+    uint8_t *converted = scratch + wide + narrow, *transformed = converted + 3 * plane;
+    const RGBRow in = group_row(converted, plane, w, 0, step),
+                 out = group_row(transformed, plane, w, 0, step);
     Widening widening;
     Narrowing narrowing;
     widening_init(&widening, p, k, scratch);
@@ -415,15 +429,12 @@ int fd_yuv420_transform(const FDYUVPlan *p, FDRGBPlaneTransform transform, const
     for (int first = narrowing.range.first; first <= last; first += (int)group) {
         const int rows = last - first + 1 < (int)group ? last - first + 1 : (int)group;
         for (int r = 0; r < rows; r++) {
-            const size_t at = w * (size_t)r;
-            const RGBRow d = {{planes + at, planes + plane + at, planes + 2 * plane + at}, 1};
+            const RGBRow d = group_row(converted, plane, w, r, step);
             widen_row(&widening, y, y_stride, u, u_stride, v, v_stride, first + r, &d);
         }
-        transform(context, converted, transformed, rows * p->width);
+        transform(context, (const uint8_t *const *)in.channel, out.channel, step, rows * p->width);
         for (int r = 0; r < rows; r++) {
-            const size_t at = w * (size_t)r;
-            const RGBRow source = {
-                {transformed[0] + at, transformed[1] + at, transformed[2] + at}, 1};
+            const RGBRow source = group_row(transformed, plane, w, r, step);
             narrow_row(&narrowing, first + r, &source, out_y, out_y_stride, out_u, out_u_stride,
                 out_v, out_v_stride);
         }

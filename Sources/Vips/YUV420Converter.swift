@@ -154,8 +154,8 @@ public final class YUV420Converter: @unchecked Sendable {
   }
 
   /// Renders 8-bit frames in one pass: each row of the `input` planes is converted to RGB (a plane per
-  /// channel), run through `colour` and converted back into the `output` planes (rows `strides` bytes
-  /// apart) while it is in the caches. The result is exactly ``toRGB(_:into:rgbStride:)``, `colour` over the whole
+  /// channel where `colour` has a planar path on this CPU, packed otherwise), run through `colour` and
+  /// converted back into the `output` planes (rows `strides` bytes apart) while it is in the caches. The result is exactly ``toRGB(_:into:rgbStride:)``, `colour` over the whole
   /// frame, then ``fromRGB(_:rgbStride:into:strides:)``.
   ///
   /// - Throws: ``VipsError`` for 10-bit frames or when memory runs out.
@@ -171,10 +171,13 @@ public final class YUV420Converter: @unchecked Sendable {
     let sourceStrides = input.map(\.stride)
     let targets = output.map { UInt(bitPattern: $0) }
     let (plan, rows) = (UInt(bitPattern: plan), UInt(bitPattern: colour.pointer))
+    // Planes where the colour kernels have a planar path, packed rows where they would pack them.
+    let planar = fd_colour_rows_has_planar_path(colour.pointer)
     let failures = Atomic(0)
     inBands(of: layout.chromaHeight, step: 1) { start, end in
       let status = fd_yuv420_transform(
         OpaquePointer(bitPattern: plan), applyColourRows, UnsafeRawPointer(bitPattern: rows),
+        planar,
         UnsafeRawPointer(bitPattern: sources[0]), sourceStrides[0],
         UnsafeRawPointer(bitPattern: sources[1]), sourceStrides[1],
         UnsafeRawPointer(bitPattern: sources[2]), sourceStrides[2],
@@ -263,7 +266,13 @@ public enum YUVConversionPath: Sendable, CaseIterable {
   case scalar
 }
 
-/// Runs ``ColourRows`` (its pointer is the context) on rows of planes for `fd_yuv420_transform`.
-private let applyColourRows: FDRGBPlaneTransform = { context, input, output, pixels in
-  fd_colour_rows_apply_planes(OpaquePointer(context), input, output, pixels)
+/// Runs ``ColourRows`` (its pointer is the context) on rows for `fd_yuv420_transform`: planes (step
+/// 1) or packed rgb24 (step 3).
+private let applyColourRows: FDRGBRowTransform = { context, input, output, step, pixels in
+  guard let input, let output else { return }
+  if step == 1 {
+    fd_colour_rows_apply_planes(OpaquePointer(context), input, output, pixels)
+  } else if let source = input[0], let target = output[0] {
+    fd_colour_rows_apply(OpaquePointer(context), source, target, pixels)
+  }
 }

@@ -37,22 +37,26 @@ void fd_rgb_to_yuv420(const FDYUVPlan *plan, const void *rgb, ptrdiff_t rgb_stri
     ptrdiff_t y_stride, void *u, ptrdiff_t u_stride, void *v, ptrdiff_t v_stride, int chroma_start,
     int chroma_end);
 
-// Transforms `pixels` 8-bit RGB pixels held as three planes (R, G, B bytes) from `in` to `out`
-// (separate buffers); `context` is the caller's.
-typedef void (*FDRGBPlaneTransform)(const void *context, const uint8_t *const in[3],
-    uint8_t *const out[3], int pixels);
+// Transforms `pixels` 8-bit RGB pixels from `in` to `out` (separate buffers): channel c of pixel x is
+// in[c][x * step]; step 1 for three planes, 3 for packed rgb24 (in[c] = in[0] + c). `context` is the
+// caller's.
+typedef void (*FDRGBRowTransform)(const void *context, const uint8_t *const in[3],
+    uint8_t *const out[3], int step, int pixels);
 
 // Renders an 8-bit 4:2:0 frame through an RGB transform in one pass, for chroma rows
 // [chroma_start, chroma_end) of the output and the luma rows they cover: each source row is converted
-// to RGB (as fd_yuv420_to_rgb, but into one plane per channel: no packing and unpacking on either
-// side of the transform), transformed, and converted back (as fd_rgb_to_yuv420) while it is in the
-// caches, so the result is exactly that of the three whole-frame passes. Rows near the range's
+// to RGB (as fd_yuv420_to_rgb; with `planar` non-zero, on the AVX-512 path, into one plane per channel,
+// which saves packing and unpacking on either side of a transform that works on planes; packed rgb24
+// otherwise), transformed, and converted back
+// (as fd_rgb_to_yuv420) while it is in the caches, so the result is exactly that of the three
+// whole-frame passes. Rows near the range's
 // edges are converted by both neighbouring ranges. Returns 0, or -1 for a 10-bit plan, a NULL
 // transform or no memory.
-int fd_yuv420_transform(const FDYUVPlan *plan, FDRGBPlaneTransform transform, const void *context,
-    const void *y, ptrdiff_t y_stride, const void *u, ptrdiff_t u_stride, const void *v,
-    ptrdiff_t v_stride, void *out_y, ptrdiff_t out_y_stride, void *out_u, ptrdiff_t out_u_stride,
-    void *out_v, ptrdiff_t out_v_stride, int chroma_start, int chroma_end);
+int fd_yuv420_transform(const FDYUVPlan *plan, FDRGBRowTransform transform, const void *context,
+    int planar, const void *y, ptrdiff_t y_stride, const void *u, ptrdiff_t u_stride,
+    const void *v, ptrdiff_t v_stride, void *out_y, ptrdiff_t out_y_stride, void *out_u,
+    ptrdiff_t out_u_stride, void *out_v, ptrdiff_t out_v_stride, int chroma_start,
+    int chroma_end);
 
 // The code paths of the conversions: AVX-512 (BW and VBMI, for 8-bit frames), AVX2, portable scalar.
 typedef enum { FD_YUV_PATH_FASTEST = 0, FD_YUV_PATH_AVX2 = 1, FD_YUV_PATH_SCALAR = 2 } FDYUVPath;
