@@ -20,19 +20,26 @@ import Testing
 
   static let frame = randomBytes(width * height * 3, seed: 2024)
 
+  /// The frame's pixels cut into runs of the lengths in `runs`, in turn: first pixel and length.
+  static let pixelRuns: [(start: Int, length: Int)] = {
+    var cuts: [(start: Int, length: Int)] = []
+    var pixel = 0
+    while pixel < width * height {
+      let length = min(runs[cuts.count % runs.count], width * height - pixel)
+      cuts.append((pixel, length))
+      pixel += length
+    }
+    return cuts
+  }()
+
   /// `rows` applied to the frame run by run.
   static func transformed(by rows: ColourRows) -> [UInt8] {
     var output = [UInt8](repeating: 0, count: frame.count)
     frame.withUnsafeBufferPointer { input in
       output.withUnsafeMutableBufferPointer { output in
         guard let source = input.baseAddress, let target = output.baseAddress else { return }
-        var pixel = 0
-        var run = 0
-        while pixel < width * height {
-          let count = min(runs[run % runs.count], width * height - pixel)
-          rows.apply(source + 3 * pixel, target + 3 * pixel, pixels: count)
-          pixel += count
-          run += 1
+        for run in pixelRuns {
+          rows.apply(source + 3 * run.start, target + 3 * run.start, pixels: run.length)
         }
       }
     }
@@ -57,15 +64,10 @@ import Testing
     planes.withUnsafeBufferPointer { input in
       output.withUnsafeMutableBufferPointer { output in
         guard let source = input.baseAddress, let target = output.baseAddress else { return }
-        var pixel = 0
-        var run = 0
-        while pixel < count {
-          let length = min(runs[run % runs.count], count - pixel)
+        for run in pixelRuns {
           rows.apply(
-            planes: (0..<3).map { source + $0 * count + pixel },
-            into: (0..<3).map { target + $0 * count + pixel }, pixels: length)
-          pixel += length
-          run += 1
+            planes: (0..<3).map { source + $0 * count + run.start },
+            into: (0..<3).map { target + $0 * count + run.start }, pixels: run.length)
         }
       }
     }
