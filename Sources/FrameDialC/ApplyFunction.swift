@@ -19,7 +19,7 @@ public func cApply(
     let controls = try StateHandle.state(state)
     let stillOptions = try StillOptionsJSON.options(options, output: outputPath)
     try Library.start()
-    try AtomicFile.createFolder(of: outputPath)
+    try AtomicFile.prepareFolder(of: outputPath)
     try stillRenderer.renderFile(
       at: inputPath, to: outputPath, state: controls, options: stillOptions)
   }

@@ -50,7 +50,7 @@ enum ApplyCommand: Command {
           + "name it .\(asked.fileExtension) or drop --format")
     }
     let state = try StateOptions.state(from: arguments)
-    if !toStandardOutput { try AtomicFile.createFolder(of: output) }
+    if !toStandardOutput { try AtomicFile.prepareFolder(of: output) }
     let scratch = FileManager.default.temporaryDirectory.path
     var names: [String: String] = [:]
     do {

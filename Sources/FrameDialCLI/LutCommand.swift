@@ -66,7 +66,7 @@ enum LutCommand: Command {
     } catch let error as ColourLUTError {
       throw RenderError(error.description)
     }
-    try AtomicFile.createFolder(of: output)
+    try AtomicFile.prepareFolder(of: output)
     try AtomicFile.write(to: output) { temporary in
       if hald, let format {
         try lut.haldImage().write(to: temporary, format: format)

@@ -88,7 +88,7 @@ enum VideoCommand: Command {
             + "unrotated; write .mp4 or .mov to keep it")
       }
     }
-    try AtomicFile.createFolder(of: output)
+    try AtomicFile.prepareFolder(of: output)
     let live = LiveControlState(state)
     if transcoder.outputBitDepth(for: settings) < source.bitDepth {
       console.err(

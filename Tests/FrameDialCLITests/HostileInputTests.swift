@@ -203,6 +203,26 @@ import Testing
       refused.standardError
         == "framedial batch: cannot write in the folder \(locked.path): permission denied\n")
     #expect(try FileManager.default.contentsOfDirectory(atPath: locked.path).isEmpty)
+    // The single-output commands say the same, not the encoder's message about a temporary file.
+    let single: [(command: String, arguments: [String])] = [
+      (
+        "apply",
+        ["apply", input.appendingPathComponent("open.jpg").path, "-o", "\(locked.path)/a.jpg"]
+      ),
+      ("lut", ["lut", "-o", "\(locked.path)/look.cube", "--set", "ev=0.5"]),
+      (
+        "video",
+        ["video", input.appendingPathComponent("open.jpg").path, "-o", "\(locked.path)/v.mp4"]
+      ),
+    ]
+    for (command, arguments) in single {
+      let result = try asNobody(arguments)
+      #expect(result.status == 1, "\(command): \(result.standardError)")
+      #expect(
+        result.standardError
+          == "framedial \(command): cannot write in the folder \(locked.path): permission denied\n")
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: locked.path).isEmpty)
     // So is one whose path runs through a file.
     let file = root.appendingPathComponent("file")
     try Data().write(to: file)

@@ -98,12 +98,15 @@ public enum AtomicFile {
     return try body(path)
   }
 
-  /// Creates the folder `destination` goes into, and any missing folders above it.
+  /// Creates the folder `destination` goes into, and any missing folders above it, and proves it takes
+  /// files (a probe file is created and removed), so an output nobody may write fails before any input is
+  /// read.
   ///
-  /// - Throws: ``RenderError`` naming the folder and the reason ("not a directory").
-  public static func createFolder(of destination: String) throws {
+  /// - Throws: ``RenderError`` naming the folder and the reason ("cannot create the folder out: not a
+  ///   directory", "cannot write in the folder out: permission denied").
+  public static func prepareFolder(of destination: String) throws {
     let folder = URL(fileURLWithPath: destination).deletingLastPathComponent().path
-    try FileOperations.createFolder(folder)
+    try FileOperations.prepareWritableFolder(folder)
   }
 
   /// Removes every temporary file being written right now and makes later ``write(to:_:)`` calls fail
