@@ -171,6 +171,33 @@ import Testing
     #expect(fileType(path("pipe")) == S_IFIFO)
   }
 
+  @Test func linksThatLeadNowhereAreReportedNotPassedOver() throws {
+    defer { try? FileManager.default.removeItem(at: root) }
+    let input = try folder("in")
+    _ = try copyRocket(to: "in/good.jpg")
+    try link("in/moved.jpg", to: path("gone/moved.jpg"))
+    try link("in/self.jpg", to: "self.jpg")
+    try link("in/notes.txt", to: path("gone/notes.txt"))
+    let (batch, timedOut) = try run(["batch", input, "-o", path("out"), "--json"])
+    #expect(!timedOut, "batch hung")
+    #expect(batch.status == 1)
+    let found = events(batch.standardOutput)
+    #expect(found.keys.sorted() == ["good.jpg", "moved.jpg", "self.jpg"])
+    #expect(found["good.jpg"]?.status == "done")
+    #expect(found["moved.jpg"]?.status == "failed")
+    #expect(
+      found["moved.jpg"]?.error
+        == "a broken symbolic link (to \(path("gone/moved.jpg")), which does not exist)")
+    #expect(found["self.jpg"]?.status == "failed")
+    #expect(found["self.jpg"]?.error == "a loop of symbolic links")
+    // A link without an image's name is counted as ignored, as any file that is not an image is.
+    #expect(batch.standardOutput.contains("\"ignored\":1,"), "\(batch.standardOutput)")
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: path("out")).filter {
+        $0.hasSuffix(".jpg")
+      } == ["good.jpg"])
+  }
+
   @Test func foldersReachedTwiceThroughLinksAreWalkedOnce() throws {
     defer { try? FileManager.default.removeItem(at: root) }
     _ = try folder("in/sub")

@@ -5,7 +5,8 @@ import Vips
 /// entries skipped, symlinked folders not followed unless asked); files given directly are taken as is.
 ///
 /// Nothing but regular files is read: a FIFO, device or socket (or a link to one) with an image extension
-/// is reported as "not a regular file", without one it is ignored. Each folder is remembered by device and
+/// is reported as "not a regular file", without one it is ignored; so is a symbolic link that leads
+/// nowhere (broken, or a loop), reported as such. Each folder is remembered by device and
 /// inode, so a link that leads back to a folder above it, or to a folder already walked, is reported once
 /// and not entered again. A folder that cannot be listed is reported and the walk goes on.
 public struct FolderWalker: Sendable {
@@ -102,8 +103,17 @@ public struct FolderWalker: Sendable {
         if !includeHidden && name.hasPrefix(".") { continue }
         let path = (folder as NSString).appendingPathComponent(name)
         let relativePath = relative.isEmpty ? name : relative + "/" + name
-        // A dangling or looping link, or an entry that vanished, is passed over.
-        guard let status = FileStatus(path) else { continue }
+        guard let status = FileStatus(path) else {
+          // A link that leads nowhere is reported when it has an image's name, ignored otherwise; an
+          // entry that vanished since the listing is passed over.
+          if let problem = Self.brokenLinkProblem(path) {
+            found.append(
+              ImageSniffer.hasImageExtension(name)
+                ? Found(path: path, relativePath: relativePath, problem: problem)
+                : Found(path: path, relativePath: relativePath, isIgnored: true))
+          }
+          continue
+        }
         if status.isFolder {
           try enter(path, status.identity, relativePath: relativePath, above: above)
         } else if !status.isRegularFile {
@@ -117,6 +127,17 @@ public struct FolderWalker: Sendable {
           found.append(Found(path: path, relativePath: relativePath, isIgnored: true))
         }
       }
+    }
+
+    /// Why the symbolic link at `path` names no file ("a broken link to photos/a.jpg", "a loop of links"),
+    /// or nil when `path` is not a link (any more).
+    static func brokenLinkProblem(_ path: String) -> String? {
+      var link = stat()
+      guard lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK else { return nil }
+      var info = stat()
+      if stat(path, &info) != 0 && errno == ELOOP { return "a loop of symbolic links" }
+      let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
+      return "a broken symbolic link (to \(target), which does not exist)"
     }
 
     private mutating func enter(
