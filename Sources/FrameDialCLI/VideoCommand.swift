@@ -67,6 +67,11 @@ enum VideoCommand: Command {
     let transcoder = try VideoTranscoder(path: input)
     transcoder.planarConversion = VideoPlanarConversion.make
     let source = transcoder.source
+    guard !source.isStillImage(path: input) else {
+      throw RenderError(
+        "\(input): a still image (\(source.codecName)), not a video; "
+          + "render stills with framedial apply IN -o OUT")
+    }
     try VideoOptions.check(span: span, frameAt: frameAt, of: source, input: input)
     let codec = transcoder.codec(for: settings)
     guard frameAt != nil || VideoTranscoder.isAvailable(codec) else {

@@ -26,4 +26,12 @@ public struct VideoSource: Sendable, Equatable {
   public var colourTags: String
   /// The matrix the pixels are converted with (the tag, or BT.601/BT.709 by height when untagged).
   public var conversionMatrix: String
+  /// FFmpeg's name for the container's demuxer ("mov,mp4,m4a,3gp,3g2,mj2", "matroska,webm", "image2").
+  public var containerName: String = ""
+
+  /// True when FFmpeg reads the file as one still image (its `image2` demuxer without a `%d` sequence
+  /// pattern in the path, or a single-image `…_pipe` demuxer such as `png_pipe`), not as a video.
+  public func isStillImage(path: String) -> Bool {
+    (containerName == "image2" && !path.contains("%")) || containerName.hasSuffix("_pipe")
+  }
 }

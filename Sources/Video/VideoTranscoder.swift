@@ -101,7 +101,8 @@ public final class VideoTranscoder {
       duration: duration > 0 ? Double(duration) / Double(AV_TIME_BASE) : nil,
       sampleAspect: aspect.num > 0 && aspect.den > 0 ? av_q2d(aspect) : 1,
       rotation: input.rotation, colourTags: colour.summary,
-      conversionMatrix: av_color_space_name(matrix).map { String(cString: $0) } ?? "unknown")
+      conversionMatrix: av_color_space_name(matrix).map { String(cString: $0) } ?? "unknown",
+      containerName: input.context.pointee.iformat.map { String(cString: $0.pointee.name) } ?? "")
     let (streams, videoIndex) = (input.streams, input.videoIndex)
     skippedStreams = streams.enumerated().compactMap { index, stream in
       guard index != videoIndex, !Self.isCopied(stream) else { return nil }

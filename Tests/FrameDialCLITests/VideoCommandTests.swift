@@ -214,9 +214,14 @@ import Testing
         ])
     let notVideo = root.appendingPathComponent("notes.mp4")
     try Data("not a video at all\n".utf8).write(to: notVideo)
+    // FFmpeg reads a photo as a one-frame stream; `video` says to use `apply` instead.
+    let photo = URL(fileURLWithPath: CLIRunner.sample("rocket.jpg"))
+    let png = URL(fileURLWithPath: CLIRunner.sample("coffee.png"))
     let cases: [(URL, String)] = [
       (hdr, "HDR video with the PQ (SMPTE ST 2084) transfer (bt2020nc/tv/bt2020/smpte2084)"),
       (notVideo, "notes.mp4: cannot be read as video: Invalid data found when processing input"),
+      (photo, "rocket.jpg: a still image (mjpeg), not a video; render stills with framedial apply"),
+      (png, "coffee.png: a still image (png), not a video; render stills with framedial apply"),
     ]
     let outputs = root.appendingPathComponent("out")
     for (input, message) in cases {
