@@ -29,7 +29,7 @@ public enum ControlStateError: Error, Sendable, Hashable, CustomStringConvertibl
     switch self {
     case .unknownKey(let key, let known):
       "Unknown control key \"\(key)\"; known keys are: \(known)."
-        + NearestWord.didYouMean(key, among: Self.words(in: known))
+        + Self.keySuggestion(for: key, known: Self.words(in: known))
     case .wrongType(let key, let value, let expected):
       "The value \(value) for \"\(key)\" has the wrong type; expected \(expected)."
     case .notFinite(let key, let value, let allowed):
@@ -52,6 +52,21 @@ public enum ControlStateError: Error, Sendable, Hashable, CustomStringConvertibl
     case .at(let line, let column, let error):
       "At line \(line), column \(column): \(error.description)"
     }
+  }
+
+  /// " Did you mean …?" for an unknown key: a control's name from the other vocabulary (`ev` or
+  /// `exposure-bias` in a JSON state means `exposureBias`; `exposureBias` in `--set` means `exposure-bias`),
+  /// else the nearest known key.
+  static func keySuggestion(for key: String, known: [String]) -> String {
+    let named = ControlKey.allCases.first {
+      ([$0.cliName, $0.jsonKey] + $0.aliases + $0.jsonAliases).contains(key)
+    }
+    if let named,
+      let name = [named.jsonKey, named.cliName].first(where: { known.contains($0) && $0 != key })
+    {
+      return " Did you mean \"\(name)\"?"
+    }
+    return NearestWord.didYouMean(key, among: known)
   }
 
   /// The words of a list of allowed values or keys ("none, auto, daylight, … or 4500K"), for a "did you

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Controls
@@ -34,6 +35,16 @@ import Testing
     #expect(message("filter=noire").hasSuffix(#"Did you mean "noir"?"#))
     #expect(message("temperatur=5000").hasSuffix(#"Did you mean "temperature"?"#))
     #expect(!message("brightness=1").contains("Did you mean"))
+    // A control's name from the other vocabulary points to this one's.
+    func jsonMessage(_ text: String) -> String {
+      caught(ControlStateError.self) { _ = try ControlState().applying(json: Data(text.utf8)) }?
+        .description
+        ?? "no error"
+    }
+    #expect(jsonMessage(#"{"ev": 1}"#).hasSuffix(#"Did you mean "exposureBias"?"#))
+    #expect(jsonMessage(#"{"wb": "tungsten"}"#).hasSuffix(#"Did you mean "whiteBalance"?"#))
+    #expect(jsonMessage(#"{"zoom-center": [0.5, 0.5]}"#).hasSuffix(#"Did you mean "zoomCenter"?"#))
+    #expect(message("exposureBias=1").hasSuffix(#"Did you mean "exposure-bias"?"#))
     let preset = caught(ControlStateError.self) { _ = try Preset.named("vivd") }
     #expect(preset?.description.hasSuffix(#"Did you mean "vivid"?"#) == true)
   }
