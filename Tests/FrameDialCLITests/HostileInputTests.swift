@@ -204,6 +204,9 @@ import Testing
         == "framedial batch: cannot write in the folder \(locked.path): permission denied\n")
     #expect(try FileManager.default.contentsOfDirectory(atPath: locked.path).isEmpty)
     // The single-output commands say the same, not the encoder's message about a temporary file.
+    let clip = root.appendingPathComponent("clip.mp4")
+    try VideoClips.make(clip, VideoClips.testSource(size: "64x48", seconds: 0.2))
+    try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: clip.path)
     let single: [(command: String, arguments: [String])] = [
       (
         "apply",
@@ -212,7 +215,7 @@ import Testing
       ("lut", ["lut", "-o", "\(locked.path)/look.cube", "--set", "ev=0.5"]),
       (
         "video",
-        ["video", input.appendingPathComponent("open.jpg").path, "-o", "\(locked.path)/v.mp4"]
+        ["video", clip.path, "-o", "\(locked.path)/v.mp4"]
       ),
     ]
     for (command, arguments) in single {
