@@ -3,6 +3,9 @@
 #define FRAMEDIAL_CFFMPEG_SHIM_H
 
 #include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
 #include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
 #include <libavutil/avutil.h>
@@ -35,6 +38,33 @@ static inline int fd_scale_packed_to_frame(struct SwsContext *c, const uint8_t *
     const uint8_t *planes[4] = {src, NULL, NULL, NULL};
     int strides[4] = {src_stride, 0, 0, 0};
     return sws_scale(c, planes, strides, 0, height, dst->data, dst->linesize);
+}
+
+// FFmpeg's log lines routed to standard error in FrameDial's own form: "PREFIX: FFmpeg (component):
+// message" (the component as FFmpeg names it, without the object's address), at FFmpeg's log level or
+// more severe. fd_log_route sets the prefix ("framedial video") and installs the callback.
+static char fd_log_prefix[96] = "framedial";
+
+static inline void fd_log_line(void *context, int level, const char *format, va_list arguments) {
+    if (level > av_log_get_level()) return;
+    char message[1024];
+    vsnprintf(message, sizeof message, format, arguments);
+    size_t length = strlen(message);
+    while (length > 0 && (message[length - 1] == '\n' || message[length - 1] == '\r')) message[--length] = 0;
+    if (length == 0) return;
+    const AVClass *kind = context ? *(const AVClass *const *)context : NULL;
+    const char *component = kind && kind->item_name ? kind->item_name(context) : NULL;
+    if (component && *component && strcmp(component, "NULL") != 0)  // a parser without a codec says NULL
+        fprintf(stderr, "%s: FFmpeg (%s): %s\n", fd_log_prefix, component, message);
+    else
+        fprintf(stderr, "%s: FFmpeg: %s\n", fd_log_prefix, message);
+}
+
+static inline void fd_log_route(const char *prefix) {
+    // Written only when it changes, so routing again while FFmpeg's threads log is not a data race.
+    if (strncmp(fd_log_prefix, prefix, sizeof fd_log_prefix - 1) != 0)
+        snprintf(fd_log_prefix, sizeof fd_log_prefix, "%s", prefix);
+    av_log_set_callback(fd_log_line);
 }
 
 #endif

@@ -28,6 +28,7 @@ final class StudioVideoPlayer: @unchecked Sendable {
   ///   stream or frame, or cannot be decoded or scaled.
   init(path: String, device: ScreenDevice) throws {
     self.path = path
+    FFmpegLog.route(prefix: "framedial studio")
     transcoder = try VideoTranscoder(path: path)
     transcoder.planarConversion = VideoPlanarConversion.make
     let video = transcoder.source

@@ -64,6 +64,7 @@ enum VideoCommand: Command {
     let timeline = try arguments.value("timeline").map(FramesOptions.timeline(at:))
     // The same check stills make: the input by path, link or hard link, or a FIFO or device, is refused.
     try OutputTarget.check(output, input: input)
+    FFmpegLog.route(prefix: "framedial \(name)")
     let transcoder = try VideoTranscoder(path: input)
     transcoder.planarConversion = VideoPlanarConversion.make
     let source = transcoder.source

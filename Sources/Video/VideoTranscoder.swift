@@ -63,7 +63,8 @@ public final class VideoTranscoder {
   /// - Throws: ``VideoError`` naming the file: not readable, no video stream, no decoder, more than 16
   ///   bits per sample, HDR transfer.
   public init(path: String) throws(VideoError) {
-    // FFmpeg's own errors still reach standard error (they say why a file is refused); its notes do not.
+    // FFmpeg's own errors still reach standard error (they say why a file is refused); its notes do not
+    // (see FFmpegLog for the form of its lines).
     av_log_set_level(AV_LOG_ERROR)
     input = try InputFile(path: path)
     let stream = input.videoStream

@@ -214,6 +214,11 @@ import Testing
         ])
     let notVideo = root.appendingPathComponent("notes.mp4")
     try Data("not a video at all\n".utf8).write(to: notVideo)
+    // A clip cut short before its index: FFmpeg's own error line comes in FrameDial's form.
+    let whole = root.appendingPathComponent("whole.mp4")
+    try VideoClips.make(whole, VideoClips.testSource(size: "160x120", seconds: 0.5))
+    let cut = root.appendingPathComponent("cut.mp4")
+    try Data(try Data(contentsOf: whole).prefix(2000)).write(to: cut)
     // FFmpeg reads a photo as a one-frame stream; `video` says to use `apply` instead.
     let photo = URL(fileURLWithPath: CLIRunner.sample("rocket.jpg"))
     let png = URL(fileURLWithPath: CLIRunner.sample("coffee.png"))
@@ -222,6 +227,7 @@ import Testing
       (notVideo, "notes.mp4: cannot be read as video: Invalid data found when processing input"),
       (photo, "rocket.jpg: a still image (mjpeg), not a video; render stills with framedial apply"),
       (png, "coffee.png: a still image (png), not a video; render stills with framedial apply"),
+      (cut, "framedial video: FFmpeg (mov,mp4,m4a,3gp,3g2,mj2): moov atom not found"),
     ]
     let outputs = root.appendingPathComponent("out")
     for (input, message) in cases {
@@ -229,6 +235,10 @@ import Testing
       let result = try CLIRunner.run(["video", input.path, "-o", output.path])
       #expect(result.status == 1)
       #expect(result.standardError.contains(message), "\(result.standardError)")
+      // Every line names the command, FFmpeg's own lines included.
+      for line in result.standardError.split(separator: "\n") {
+        #expect(line.hasPrefix("framedial video: "), "\(line)")
+      }
       #expect(!FileManager.default.fileExists(atPath: output.path))
     }
     #expect(files(in: outputs).isEmpty)
