@@ -87,7 +87,13 @@ enum StudioCommand: Command {
     do {
       url = try server.start()
     } catch {
-      throw UsageError(error.message)
+      switch error.problem {
+      case .notAnIPAddress: throw UsageError(error.message)
+      case .addressInUse:
+        throw RenderError(
+          "\(error.message); choose another port with --port N, or --port 0 for any free one")
+      case nil: throw RenderError(error.message)
+      }
     }
     stop.attach(server)
     link.attach(server)

@@ -167,7 +167,7 @@ public final class StudioServer: @unchecked Sendable {
       startResult = .failure(
         StudioError(
           "cannot listen on '\(configuration.address)': not an IP address "
-            + "(for example 127.0.0.1, 0.0.0.0 or ::1)"))
+            + "(for example 127.0.0.1, 0.0.0.0 or ::1)", problem: .notAnIPAddress))
       return false
     }
     defer { g_object_unref(UnsafeMutableRawPointer(address)) }
@@ -201,9 +201,17 @@ public final class StudioServer: @unchecked Sendable {
     var error: UnsafeMutablePointer<GError>?
     guard soup_server_listen(server, socketAddress, SoupServerListenOptions(0), &error) != 0 else {
       let reason = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+      let inUse =
+        error.map {
+          $0.pointee.domain == g_io_error_quark()
+            && $0.pointee.code == Int32(G_IO_ERROR_ADDRESS_IN_USE.rawValue)
+        } ?? false
       if let error { g_error_free(error) }
       startResult = .failure(
-        StudioError("cannot listen on \(hostPart):\(configuration.port): \(reason)"))
+        StudioError(
+          "cannot listen on \(hostPart):\(configuration.port): "
+            + (inUse ? "another program listens there" : reason),
+          problem: inUse ? .addressInUse : nil))
       return false
     }
     let port = boundPort(server) ?? configuration.port

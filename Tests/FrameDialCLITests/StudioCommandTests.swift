@@ -158,6 +158,25 @@ import Vips
     #expect(studio.standardError.contains("stopped by SIGINT"))
   }
 
+  @Test func aPortInUseSaysSoAndABadAddressIsAUsageError() throws {
+    let first = try StudioClient()
+    defer {
+      first.process.send(SIGINT)
+      _ = first.process.wait()
+    }
+    let second = try CLIRunner.run(["studio", "--port", String(first.port)])
+    #expect(second.status == 1)
+    #expect(
+      second.standardError
+        == "framedial studio: cannot listen on 127.0.0.1:\(first.port): another program listens "
+        + "there; choose another port with --port N, or --port 0 for any free one\n")
+    let badAddress = try CLIRunner.run(["studio", "--port", "0", "--listen", "studio.example"])
+    #expect(badAddress.status == 2)
+    #expect(
+      badAddress.standardError.hasPrefix(
+        "framedial studio: cannot listen on 'studio.example': not an IP address"))
+  }
+
   @Test func aMissingImageIsNamed() throws {
     let result = try CLIRunner.run(["studio", "/nonexistent/photo.jpg", "--port", "0"])
     #expect(result.status == 1)
