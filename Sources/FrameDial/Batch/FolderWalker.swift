@@ -129,8 +129,8 @@ public struct FolderWalker: Sendable {
       }
     }
 
-    /// Why the symbolic link at `path` names no file ("a broken link to photos/a.jpg", "a loop of links"),
-    /// or nil when `path` is not a link (any more).
+    /// Why the symbolic link at `path` names no file ("a broken symbolic link (to photos/a.jpg, which does
+    /// not exist)", "a loop of symbolic links"), or nil when `path` is not a link (any more).
     static func brokenLinkProblem(_ path: String) -> String? {
       var link = stat()
       guard lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK else { return nil }
