@@ -98,7 +98,8 @@ final class BatchReporter: Sendable {
         "event": "summary", "done": summary.done, "redone": summary.redone,
         "skipped": summary.skipped, "unrecorded": summary.unrecorded,
         "failed": summary.failed,
-        "planned": summary.planned, "ignored": summary.ignored, "notStarted": summary.notStarted,
+        "planned": summary.planned, "ignored": summary.ignored,
+        "ignoredByExtension": summary.ignoredByExtension, "notStarted": summary.notStarted,
         "interrupted": summary.interrupted,
         "seconds": (summary.seconds * 1000).rounded() / 1000,
         "imagesPerSecond": (rate * 100).rounded() / 100,
@@ -110,7 +111,8 @@ final class BatchReporter: Sendable {
         "\(summary.done) done, "
         + (summary.redone > 0 ? "\(summary.redone) redone (made with other settings), " : "")
         + "\(summary.skipped) skipped, \(summary.failed) failed"
-        + (summary.ignored > 0 ? ", \(summary.ignored) ignored" : "")
+        + (summary.ignored > 0
+          ? ", \(summary.ignored) ignored (\(summary.ignoredKindsText()))" : "")
         + String(format: " in %.1f s (%.1f images/s)", summary.seconds, rate)
       if summary.planned > 0 { line = "\(summary.planned) would be written, " + line }
       if summary.unrecorded > 0 {

@@ -122,7 +122,8 @@ import Testing
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
         == [".framedial-records", "IMG_0001.JPG", "b.JPG", "b.jpeg", "screenshot.PNG"])
-    #expect(result.standardError.contains("4 done, 0 skipped, 0 failed, 2 ignored"))
+    #expect(
+      result.standardError.contains("4 done, 0 skipped, 0 failed, 2 ignored (1 .aae, 1 .mov)"))
     #expect(!result.standardOutput.contains("IMG_0001.MOV"))
     // --verbose lists what was passed over; JSON counts it.
     let verbose = try CLIRunner.run([
@@ -135,6 +136,7 @@ import Testing
     ])
     let summary = json.standardOutput.split(separator: "\n").last.map(String.init) ?? ""
     #expect(summary.contains(#""ignored":2"#) && summary.contains(#""skipped":4"#), "\(summary)")
+    #expect(summary.contains(#""ignoredByExtension":{".aae":1,".mov":1}"#), "\(summary)")
   }
 
   @Test func dryRunWritesNothing() throws {

@@ -64,6 +64,8 @@ public struct BatchSummary: Sendable, Equatable {
   public var planned = 0
   /// Files that are not images (videos, sidecars), passed over.
   public var ignored = 0
+  /// ``ignored`` by lowercased extension with its dot (".mov", ".aae", ".dng"; "" for a name without one).
+  public var ignoredByExtension: [String: Int] = [:]
   /// Files never started because the batch was interrupted.
   public var notStarted = 0
   /// Wall-clock seconds.
@@ -95,6 +97,28 @@ public struct BatchSummary: Sendable, Equatable {
   /// Creates an empty summary.
   public init() {}
 
+  /// The ignored files' kinds, most common first (ties by name), as the summary line shows them:
+  /// `"8 .mov, 4 .dng, 1 .aae"`; at most `limit` kinds, then `" and 3 more"`.
+  public func ignoredKindsText(limit: Int = 4) -> String {
+    // A name without an extension sorts after the extensions it ties with.
+    func order(_ key: String) -> String { key.isEmpty ? "\u{10FFFF}" : key }
+    let kinds = ignoredByExtension.sorted {
+      ($1.value, order($0.key)) < ($0.value, order($1.key))
+    }
+    var parts = kinds.prefix(limit).map {
+      "\($0.value) \($0.key.isEmpty ? "without extension" : $0.key)"
+    }
+    let text = parts.joined(separator: ", ")
+    return kinds.count > limit ? text + " and \(kinds.count - limit) more" : text
+  }
+
+  /// The lowercased extension of a path's last component, with its dot; "" without one.
+  static func extensionKey(of path: String) -> String {
+    let name = path.split(separator: "/").last.map(String.init) ?? path
+    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+    return name[dot...].lowercased()
+  }
+
   /// Every file that was finished one way or another.
   var finished: Int { done + redone + skipped + failed + planned + ignored }
 
@@ -112,7 +136,9 @@ public struct BatchSummary: Sendable, Equatable {
     case .planned:
       planned += 1
       if slow { slowFormatPlanned += 1 }
-    case .ignored: ignored += 1
+    case .ignored:
+      ignored += 1
+      ignoredByExtension[Self.extensionKey(of: event.path), default: 0] += 1
     }
     if slow, [.done, .redone, .planned].contains(event.status), let format = event.format {
       slowFormats.insert(format)
