@@ -1,11 +1,15 @@
 import Foundation
+import Video
 import Vips
 
-/// `framedial info FILE…`: one line of header facts per file, read without decoding pixels.
+/// `framedial info FILE…`: one line of header facts per file, read without decoding pixels; for a video,
+/// its video stream (size, codec, pixel format, rate, duration, rotation, colour tags), every stream, and
+/// whether `framedial video` processes it.
 enum InfoCommand: Command {
   static let name = "info"
   static let summary =
-    "Print each image's size, bands, format, interpretation, orientation, ICC and loader."
+    "Print each image's header (size, bands, format, orientation, ICC, loader) or each video's "
+    + "streams (size, codec, rate, duration, rotation, colour tags)."
   static let usage = "info FILE…"
   static let parser = ArgumentParser(options: [
     .value(
@@ -20,6 +24,14 @@ enum InfoCommand: Command {
     var failed = 0
     for path in arguments.positionals {
       do {
+        if let video = try videoFacts(path) {
+          if json {
+            console.outJSON(try JSONText.line(jsonObject(path: path, video)))
+          } else {
+            console.out("\(path): \(describe(video))")
+          }
+          continue
+        }
         let header = try Image.probe(path, pixelLimit: limit)
         if json {
           console.outJSON(try JSONText.line(jsonObject(path: path, header)))
@@ -37,10 +49,66 @@ enum InfoCommand: Command {
     return failed == 0 ? ExitCode.success : ExitCode.failure
   }
 
+  /// The facts of `path` when it is a video: its extension names one, or no image loader recognises it
+  /// and FFmpeg opens it as more than a still; nil otherwise.
+  static func videoFacts(_ path: String) throws -> VideoFacts? {
+    if VideoFiles.hasVideoExtension(path) {
+      FFmpegLog.route(prefix: "framedial \(name)")
+      return try VideoTranscoder.facts(of: path)
+    }
+    // Otherwise the image reader says what is wrong with the file.
+    guard VideoFiles.mayBeVideoByContent(path, orOnlyABlockedOne: true) else { return nil }
+    FFmpegLog.route(prefix: "framedial \(name)")
+    guard let facts = try? VideoTranscoder.facts(of: path), !facts.source.isStillImage(path: path)
+    else { return nil }
+    return facts
+  }
+
+  /// A video's facts as one JSON object.
+  static func jsonObject(path: String, _ video: VideoFacts) -> [String: Any] {
+    let source = video.source
+    return [
+      "path": path, "kind": "video", "width": source.width, "height": source.height,
+      "codec": source.codecName, "pixelFormat": source.pixelFormatName, "bitDepth": source.bitDepth,
+      "frameRate": source.frameRate, "duration": source.duration ?? NSNull(),
+      "frames": source.expectedFrames ?? NSNull(), "rotation": source.rotation ?? NSNull(),
+      "sampleAspect": source.sampleAspect, "colourTags": source.colourTags,
+      "conversionMatrix": source.conversionMatrix, "container": source.containerName,
+      "streams": video.streams, "processed": video.refusal == nil,
+      "refusal": video.refusal ?? NSNull(),
+    ]
+  }
+
+  /// One line of a video's facts, e.g. `video 1920×1080, h264 yuv420p 8-bit, 25 fps, 5.00 s, 125
+  /// frames, colour bt709/tv/bt709/bt709 (converted as bt709), mov,mp4,m4a,3gp,3g2,mj2; streams: video
+  /// h264, audio aac`, then why `video` would not process it, if it would not.
+  static func describe(_ video: VideoFacts) -> String {
+    let source = video.source
+    var parts = [
+      "video \(source.width)×\(source.height)",
+      "\(source.codecName) \(source.pixelFormatName) \(source.bitDepth)-bit",
+      source.frameRate > 0 ? String(format: "%g fps", source.frameRate) : "frame rate unknown",
+    ]
+    if let duration = source.duration { parts.append(String(format: "%.2f s", duration)) }
+    if let frames = source.expectedFrames { parts.append("\(frames) frames") }
+    if let rotation = source.rotation, rotation != 0 {
+      parts.append("rotated \(VideoOptions.degreesText(rotation))")
+    }
+    if source.sampleAspect != 1 {
+      parts.append(String(format: "pixel aspect %.4g", source.sampleAspect))
+    }
+    parts.append("colour \(source.colourTags) (converted as \(source.conversionMatrix))")
+    parts.append(source.containerName)
+    var line = parts.joined(separator: ", ") + "; streams: " + video.streams.joined(separator: ", ")
+    if let refusal = video.refusal { line += "; not processed by framedial video: \(refusal)" }
+    return line
+  }
+
   /// The header facts as one JSON object, under the same names as the text line.
   static func jsonObject(path: String, _ header: ImageHeader) -> [String: Any] {
     [
-      "path": path, "width": header.width, "height": header.height, "bands": header.bands,
+      "path": path, "kind": "image", "width": header.width, "height": header.height,
+      "bands": header.bands,
       "format": header.format.rawValue, "interpretation": header.interpretation,
       "orientation": header.orientation, "alpha": header.hasAlpha, "icc": header.hasICCProfile,
       "pages": header.pages, "loader": header.loader ?? NSNull(),

@@ -20,10 +20,6 @@ enum StudioCommand: Command {
   static let defaultPort = 8080
   /// The address listened on when `--listen` is not given.
   static let defaultAddress = "127.0.0.1"
-  /// File extensions of videos, which the studio plays (decoded in process, looping).
-  static let videoExtensions: Set<String> = [
-    "mp4", "mov", "m4v", "mkv", "webm", "avi", "y4m", "mpg", "mpeg", "ts", "m2ts", "mts", "3gp",
-  ]
   static let parser = ArgumentParser(
     options: [
       .value("device", "NAME", "a screen from framedial devices (default \(defaultDevice))"),
@@ -134,15 +130,14 @@ enum StudioCommand: Command {
     return given
   }
 
-  /// The player of `path` when it is a video: its extension names one (``videoExtensions``), or no
-  /// image loader recognises its content and FFmpeg opens it (a video under another name: `.flv`,
-  /// `.mxf`); nil for an image.
+  /// The player of `path` when it is a video (decoded in process, looping): its extension names one
+  /// (``VideoFiles/extensions``), or no image loader recognises its content and FFmpeg opens it (a video
+  /// under another name: `.flv`, `.mxf`); nil for an image.
   static func videoPlayer(_ path: String, device: ScreenDevice) throws -> StudioVideoPlayer? {
-    if videoExtensions.contains(URL(fileURLWithPath: path).pathExtension.lowercased()) {
+    if VideoFiles.hasVideoExtension(path) {
       return try StudioVideoPlayer(path: path, device: device)
     }
-    guard FileManager.default.fileExists(atPath: path), Image.loaderName(forFile: path) == nil
-    else { return nil }
+    guard VideoFiles.mayBeVideoByContent(path) else { return nil }
     do {
       return try StudioVideoPlayer(path: path, device: device)
     } catch {

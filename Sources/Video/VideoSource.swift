@@ -35,3 +35,14 @@ public struct VideoSource: Sendable, Equatable {
     (containerName == "image2" && !path.contains("%")) || containerName.hasSuffix("_pipe")
   }
 }
+
+/// A video file as `framedial info` describes it: its video stream, every stream, and whether `video`
+/// would process it.
+public struct VideoFacts: Sendable, Equatable {
+  /// What the video stream says.
+  public var source: VideoSource
+  /// Every stream of the file in order, as its kind and codec ("video h264", "audio aac").
+  public var streams: [String]
+  /// Why the stream would not be processed (an HDR transfer, more than 16 bits per sample), or nil.
+  public var refusal: String?
+}

@@ -66,44 +66,15 @@ public final class VideoTranscoder {
     // FFmpeg's own errors still reach standard error (they say why a file is refused); its notes do not
     // (see FFmpegLog for the form of its lines).
     av_log_set_level(AV_LOG_ERROR)
-    input = try InputFile(path: path)
-    let stream = input.videoStream
-    decoder = try VideoDecoder(stream: stream, path: path)
-    let context = decoder.context.pointee
-    pixelFormat = context.pix_fmt
-    guard pixelFormat != AV_PIX_FMT_NONE, let descriptor = av_pix_fmt_desc_get(pixelFormat) else {
-      throw VideoError("\(path): its video's pixel format is unknown")
-    }
-    let depth = Int(descriptor.pointee.comp.0.depth)
-    let formatName = VideoEncoder.name(of: pixelFormat)
-    guard depth <= 16 else {
-      throw VideoError(
-        "\(path): \(depth)-bit video (\(formatName)) is not processed: 16 bits per sample at most")
-    }
-    colour = ColourTags(stream.pointee.codecpar)
-    if let refusal = colour.highDynamicRangeRefusal { throw VideoError("\(path): \(refusal)") }
-    let (width, height) = (Int(context.width), Int(context.height))
-    guard width > 0, height > 0 else { throw VideoError("\(path): its video has no size") }
-    matrix = colour.effectiveMatrix(height: height)
-    fullRange = colour.isFullRange(pixelFormat: pixelFormat)
-    let rate = Self.frameRate(of: stream)
-    let fps = rate.den > 0 ? av_q2d(rate) : 0
-    var expected: Int? = stream.pointee.nb_frames > 0 ? Int(stream.pointee.nb_frames) : nil
-    if expected == nil, input.context.pointee.duration > 0, fps > 0 {
-      expected = Int(
-        (Double(input.context.pointee.duration) / Double(AV_TIME_BASE) * fps).rounded())
-    }
-    let aspect = av_guess_sample_aspect_ratio(input.context, stream, nil)
-    let duration = input.context.pointee.duration
-    source = VideoSource(
-      width: width, height: height,
-      codecName: avcodec_get_name(context.codec_id).map { String(cString: $0) } ?? "unknown",
-      pixelFormatName: formatName, bitDepth: depth, frameRate: fps, expectedFrames: expected,
-      duration: duration > 0 ? Double(duration) / Double(AV_TIME_BASE) : nil,
-      sampleAspect: aspect.num > 0 && aspect.den > 0 ? av_q2d(aspect) : 1,
-      rotation: input.rotation, colourTags: colour.summary,
-      conversionMatrix: av_color_space_name(matrix).map { String(cString: $0) } ?? "unknown",
-      containerName: input.context.pointee.iformat.map { String(cString: $0.pointee.name) } ?? "")
+    let opened = try OpenedVideo(path: path)
+    if let refusal = opened.refusal { throw VideoError("\(path): \(refusal)") }
+    input = opened.input
+    decoder = opened.decoder
+    pixelFormat = opened.pixelFormat
+    colour = opened.colour
+    matrix = opened.matrix
+    fullRange = opened.fullRange
+    source = opened.source
     let (streams, videoIndex) = (input.streams, input.videoIndex)
     skippedStreams = streams.enumerated().compactMap { index, stream in
       guard index != videoIndex, !Self.isCopied(stream) else { return nil }
@@ -112,10 +83,15 @@ public final class VideoTranscoder {
     }
   }
 
-  /// The stream's average frame rate, or its base rate when the average is unknown.
-  private static func frameRate(of stream: UnsafeMutablePointer<AVStream>) -> AVRational {
-    stream.pointee.avg_frame_rate.num > 0
-      ? stream.pointee.avg_frame_rate : stream.pointee.r_frame_rate
+  /// What `path`'s video stream says, with every stream of the file ("video h264", "audio aac") and why
+  /// the stream would not be processed (nil when it would), for a caller that only describes the file.
+  ///
+  /// - Throws: ``VideoError`` naming the file when FFmpeg cannot open it or describe its video stream.
+  public static func facts(of path: String) throws(VideoError) -> VideoFacts {
+    av_log_set_level(AV_LOG_ERROR)
+    let opened = try OpenedVideo(path: path)
+    return VideoFacts(
+      source: opened.source, streams: opened.streamDescriptions, refusal: opened.refusal)
   }
 
   /// Audio and subtitle streams are copied; other streams are left out.
@@ -224,7 +200,7 @@ public final class VideoTranscoder {
     let output = try OutputFile(path: path, formatFor: outputName, name: outputName)
     var encoderColour = colour
     if fullRange { encoderColour.range = AVCOL_RANGE_JPEG }
-    let rate = Self.frameRate(of: stream)
+    let rate = OpenedVideo.frameRate(of: stream)
     let encoder = try VideoEncoder(
       codec: codec, settings: settings,
       format: VideoEncoder.Format(

@@ -1,0 +1,77 @@
+import CFFmpeg
+
+/// A video file opened with its decoder, and what its video stream says: the facts ``VideoTranscoder``
+/// works from and `framedial info` prints. Nothing is refused here but a stream FFmpeg cannot describe
+/// (unknown pixel format, no size); ``refusal`` says why a stream would not be processed.
+struct OpenedVideo {
+  let input: InputFile
+  let decoder: VideoDecoder
+  let pixelFormat: AVPixelFormat
+  let colour: ColourTags
+  /// The matrix the pixels are converted with, and whether their range is full.
+  let matrix: AVColorSpace
+  let fullRange: Bool
+  let source: VideoSource
+  /// Why the stream is not processed (an HDR transfer, more than 16 bits per sample), or nil.
+  let refusal: String?
+
+  /// Opens `path` and reads its video stream's facts.
+  ///
+  /// - Throws: ``VideoError`` naming the file: not readable, no video stream, no decoder, an unknown
+  ///   pixel format, no size.
+  init(path: String) throws(VideoError) {
+    input = try InputFile(path: path)
+    let stream = input.videoStream
+    decoder = try VideoDecoder(stream: stream, path: path)
+    let context = decoder.context.pointee
+    pixelFormat = context.pix_fmt
+    guard pixelFormat != AV_PIX_FMT_NONE, let descriptor = av_pix_fmt_desc_get(pixelFormat) else {
+      throw VideoError("\(path): its video's pixel format is unknown")
+    }
+    let depth = Int(descriptor.pointee.comp.0.depth)
+    let formatName = VideoEncoder.name(of: pixelFormat)
+    colour = ColourTags(stream.pointee.codecpar)
+    refusal =
+      depth > 16
+      ? "\(depth)-bit video (\(formatName)) is not processed: 16 bits per sample at most"
+      : colour.highDynamicRangeRefusal
+    let (width, height) = (Int(context.width), Int(context.height))
+    guard width > 0, height > 0 else { throw VideoError("\(path): its video has no size") }
+    matrix = colour.effectiveMatrix(height: height)
+    fullRange = colour.isFullRange(pixelFormat: pixelFormat)
+    let rate = Self.frameRate(of: stream)
+    let fps = rate.den > 0 ? av_q2d(rate) : 0
+    var expected: Int? = stream.pointee.nb_frames > 0 ? Int(stream.pointee.nb_frames) : nil
+    if expected == nil, input.context.pointee.duration > 0, fps > 0 {
+      expected = Int(
+        (Double(input.context.pointee.duration) / Double(AV_TIME_BASE) * fps).rounded())
+    }
+    let aspect = av_guess_sample_aspect_ratio(input.context, stream, nil)
+    let duration = input.context.pointee.duration
+    source = VideoSource(
+      width: width, height: height,
+      codecName: avcodec_get_name(context.codec_id).map { String(cString: $0) } ?? "unknown",
+      pixelFormatName: formatName, bitDepth: depth, frameRate: fps, expectedFrames: expected,
+      duration: duration > 0 ? Double(duration) / Double(AV_TIME_BASE) : nil,
+      sampleAspect: aspect.num > 0 && aspect.den > 0 ? av_q2d(aspect) : 1,
+      rotation: input.rotation, colourTags: colour.summary,
+      conversionMatrix: av_color_space_name(matrix).map { String(cString: $0) } ?? "unknown",
+      containerName: input.context.pointee.iformat.map { String(cString: $0.pointee.name) } ?? "")
+  }
+
+  /// Every stream of the file in order, as its kind and codec ("video h264", "audio aac").
+  var streamDescriptions: [String] {
+    input.streams.map { stream in
+      let parameters = stream.pointee.codecpar.pointee
+      let kind = av_get_media_type_string(parameters.codec_type).map { String(cString: $0) }
+      let codec = avcodec_get_name(parameters.codec_id).map { String(cString: $0) }
+      return [kind ?? "unknown", codec ?? "unknown"].joined(separator: " ")
+    }
+  }
+
+  /// The stream's average frame rate, or its base rate when the average is unknown.
+  static func frameRate(of stream: UnsafeMutablePointer<AVStream>) -> AVRational {
+    stream.pointee.avg_frame_rate.num > 0
+      ? stream.pointee.avg_frame_rate : stream.pointee.r_frame_rate
+  }
+}
