@@ -105,7 +105,7 @@ public struct BatchSummary: Sendable, Equatable {
     let kinds = ignoredByExtension.sorted {
       ($1.value, order($0.key)) < ($0.value, order($1.key))
     }
-    var parts = kinds.prefix(limit).map {
+    let parts = kinds.prefix(limit).map {
       "\($0.value) \($0.key.isEmpty ? "without extension" : $0.key)"
     }
     let text = parts.joined(separator: ", ")
