@@ -1,5 +1,9 @@
 import CFFmpeg
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// An open media file being demuxed: its streams, the video stream chosen, and packets read in order.
 final class InputFile {
   /// The file's path, for messages.
@@ -11,10 +15,14 @@ final class InputFile {
 
   /// Opens `path` and reads its stream information.
   ///
-  /// - Throws: ``VideoError`` naming the file when it cannot be opened, is not a media file, or has no
-  ///   video stream.
+  /// - Throws: ``VideoError`` naming the file when it is not a regular file (a FIFO or a device, which
+  ///   FFmpeg would wait on), cannot be opened, is not a media file, or has no video stream.
   init(path: String) throws(VideoError) {
     self.path = path
+    var status = stat()
+    if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+      throw VideoError("\(path): not a regular file")
+    }
     var opened: UnsafeMutablePointer<AVFormatContext>?
     try VideoError.check(
       avformat_open_input(&opened, path, nil, nil), "\(path): cannot be read as video")

@@ -150,9 +150,13 @@ import Testing
     try link("in/pipe.jpg", to: path("pipe"))
     try link("in/zero.jpg", to: "/dev/zero")
     try link("in/zero", to: "/dev/zero")
+    // FFmpeg would wait on a FIFO named like a video: video, info and studio refuse it first.
+    try link("clip.mp4", to: path("pipe"))
     for arguments in [
       ["apply", "/dev/zero", "-o", path("z.jpg")], ["info", "/dev/zero"],
       ["apply", path("in/pipe.jpg"), "-o", path("p.jpg")],
+      ["video", path("clip.mp4"), "-o", path("v.mp4")], ["info", path("clip.mp4")],
+      ["studio", path("clip.mp4"), "--port", "0"], ["video", "/dev/zero", "-o", path("z.mp4")],
     ] {
       let (result, timedOut) = try run(arguments)
       #expect(!timedOut, "\(arguments) hung")
