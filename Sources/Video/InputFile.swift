@@ -24,8 +24,14 @@ final class InputFile {
       throw VideoError("\(path): not a regular file")
     }
     var opened: UnsafeMutablePointer<AVFormatContext>?
+    // Always a local file: a name such as "pipe:0" or "http://…" is a file name, never a protocol, and a
+    // playlist inside the file (HLS, concat) may reach only files, never the network.
+    var options: OpaquePointer?
+    av_dict_set(&options, "protocol_whitelist", "file", 0)
+    defer { av_dict_free(&options) }
     try VideoError.check(
-      avformat_open_input(&opened, path, nil, nil), "\(path): cannot be read as video")
+      avformat_open_input(&opened, "file:" + path, nil, &options),
+      "\(path): cannot be read as video")
     guard let context = opened else { throw VideoError("\(path): cannot be read as video") }
     let found = avformat_find_stream_info(context, nil)
     guard found >= 0 else {

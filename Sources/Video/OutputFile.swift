@@ -28,7 +28,9 @@ final class OutputFile {
     context = created
     if format.pointee.flags & AVFMT_NOFILE == 0 {
       try VideoError.check(
-        avio_open(&created.pointee.pb, path, AVIO_FLAG_WRITE), "\(name): cannot be created")
+        // Always a local file, whatever the name looks like ("http:…" is a folder name here).
+        avio_open(&created.pointee.pb, "file:" + path, AVIO_FLAG_WRITE),
+        "\(name): cannot be created")
     }
   }
 

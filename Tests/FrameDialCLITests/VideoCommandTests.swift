@@ -244,6 +244,39 @@ import Testing
     #expect(files(in: outputs).isEmpty)
   }
 
+  @Test func namesAreAlwaysLocalFilesAndPlaylistsCannotReachTheNetwork() throws {
+    let root = try scratch()
+    defer { try? FileManager.default.removeItem(at: root) }
+    // A colon in a name is part of the name, not a protocol, going in and coming out.
+    let odd = root.appendingPathComponent("take:2.mp4")
+    try VideoClips.make(odd, VideoClips.testSource(size: "160x120", seconds: 0.2))
+    let written = root.appendingPathComponent("http:out.mp4")
+    let result = try CLIRunner.run(["video", odd.path, "-o", written.path, "--set", "ev=0.5"])
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(try VideoClips.streams(written).count == 1)
+    // Protocol names are file names: nothing is read from a pipe or a server.
+    let piped = try CLIRunner.run([
+      "video", "pipe:0", "-o", root.appendingPathComponent("p.mp4").path,
+    ])
+    #expect(piped.status == 1)
+    #expect(
+      piped.standardError.contains("pipe:0: cannot be read as video: No such file or directory"))
+    // A playlist naming a segment on a server never fetches it.
+    let playlist = root.appendingPathComponent("list.m3u8")
+    try Data(
+      "#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:2,\nhttp://127.0.0.1:9/seg.ts\n#EXT-X-ENDLIST\n"
+        .utf8
+    ).write(to: playlist)
+    let fetched = try CLIRunner.run([
+      "video", playlist.path, "-o", root.appendingPathComponent("l.mp4").path,
+    ])
+    #expect(fetched.status == 1)
+    #expect(
+      fetched.standardError.contains("Protocol 'http' not on whitelist 'file'"),
+      "\(fetched.standardError)")
+    #expect(files(in: root).filter { $0.hasSuffix(".mp4") } == ["http:out.mp4", "take:2.mp4"])
+  }
+
   @Test func anOutputThatIsTheInputThroughAHardLinkOrALinkIsRefusedAndLeftAlone() throws {
     let root = try scratch()
     defer { try? FileManager.default.removeItem(at: root) }
