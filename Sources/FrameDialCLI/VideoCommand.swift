@@ -61,6 +61,9 @@ enum VideoCommand: Command {
           "--frame-at writes a still: name a .png, .jpg, .webp or .tif output, not '\(output)'")
       }
     }
+    if frameAt == nil, let problem = VideoTranscoder.containerProblem(outputName: output) {
+      throw UsageError("\(output): \(problem)")
+    }
     let timeline = try arguments.value("timeline").map(FramesOptions.timeline(at:))
     // The same check stills make: the input by path, link or hard link, or a FIFO or device, is refused.
     try OutputTarget.check(output, input: input)

@@ -16,10 +16,11 @@ final class OutputFile {
   ///   be created.
   init(path: String, formatFor formatName: String, name: String) throws(VideoError) {
     self.name = name
+    if let problem = Self.containerProblem(outputName: formatName) {
+      throw VideoError("\(name): \(problem)")
+    }
     guard let format = av_guess_format(nil, formatName, nil) else {
-      throw VideoError(
-        "\(name): FFmpeg writes no video container for this name's extension (try .mp4, .mov or .mkv)"
-      )
+      throw VideoError("\(name): cannot be written")
     }
     var created: UnsafeMutablePointer<AVFormatContext>?
     try VideoError.check(
@@ -32,6 +33,31 @@ final class OutputFile {
         avio_open(&created.pointee.pb, "file:" + path, AVIO_FLAG_WRITE),
         "\(name): cannot be created")
     }
+  }
+
+  /// FFmpeg's muxers that hold H.264 or HEVC and write one whole file through FFmpeg's own I/O, which
+  /// FrameDial writes as a temporary and renames: MP4, MOV, M4V, Matroska, AVI, MPEG-TS, 3GP, MPEG-PS,
+  /// FLV, NUT. Others are refused before any work: images, containers without those codecs (WebM, GIF),
+  /// and streaming muxers (HLS, DASH, segments) that write files of their own beside the output.
+  static let singleFileMuxers: Set<String> = [
+    "mp4", "mov", "ipod", "matroska", "avi", "mpegts", "3gp", "3g2", "mpeg", "flv", "nut",
+  ]
+
+  /// Why the container `outputName`'s extension picks is not written (no container, an image, a
+  /// muxer that writes several files), or nil.
+  static func containerProblem(outputName: String) -> String? {
+    guard let format = av_guess_format(nil, outputName, nil), let raw = format.pointee.name else {
+      return "FFmpeg writes no video container for this name's extension (try .mp4, .mov or .mkv)"
+    }
+    let muxer = String(cString: raw)
+    if singleFileMuxers.contains(muxer) { return nil }
+    if muxer == "image2" || muxer.hasSuffix("_pipe") {
+      return "names an image, not a video: write one frame as a still with --frame-at T, "
+        + "or name a video file (.mp4, .mov, .mkv)"
+    }
+    return "FFmpeg's \(muxer) container is not one FrameDial writes (it writes one H.264 or HEVC "
+      + "file: MP4, MOV, M4V, Matroska, AVI, MPEG-TS, 3GP, MPEG-PS, FLV or NUT): "
+      + "name an .mp4, .mov, .mkv, .avi or .ts file"
   }
 
   deinit {

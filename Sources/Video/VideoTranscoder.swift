@@ -111,6 +111,13 @@ public final class VideoTranscoder {
     return !(formatName.contains("matroska") || formatName.contains("webm"))
   }
 
+  /// Why `outputName` names no container ``write(to:outputName:settings:span:render:progress:)`` writes
+  /// (no container for its extension, an image, a muxer that writes files of its own such as HLS), or
+  /// nil.
+  public static func containerProblem(outputName: String) -> String? {
+    OutputFile.containerProblem(outputName: outputName)
+  }
+
   /// True when the encoder of `codec` exists in this FFmpeg.
   public static func isAvailable(_ codec: VideoCodec) -> Bool {
     VideoEncoder.isAvailable(codec)

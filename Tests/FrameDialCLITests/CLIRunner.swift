@@ -31,13 +31,15 @@ struct CLIRunner {
     repository.appendingPathComponent("SampleImages").appendingPathComponent(name).path
   }
 
-  /// Runs `framedial arguments…` (or another `executable`), feeding `input` to its standard input.
-  static func run(_ arguments: [String], input: Data = Data(), executable: URL? = nil) throws
-    -> Result
-  {
+  /// Runs `framedial arguments…` (or another `executable`), feeding `input` to its standard input, in
+  /// `directory` (default: this process's working folder).
+  static func run(
+    _ arguments: [String], input: Data = Data(), executable: URL? = nil, in directory: URL? = nil
+  ) throws -> Result {
     let process = Process()
     process.executableURL = executable ?? binary
     process.arguments = arguments
+    if let directory { process.currentDirectoryURL = directory }
     let output = Pipe()
     let error = Pipe()
     let stdin = Pipe()

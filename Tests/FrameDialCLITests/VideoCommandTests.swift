@@ -312,6 +312,35 @@ import Testing
     #expect(help.status == 0 && help.standardOutput.contains("--encoder-preset P"))
   }
 
+  @Test func onlyContainersWrittenWholeAreAcceptedBeforeAnyWork() throws {
+    let root = try scratch()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let clip = root.appendingPathComponent("in.mp4")
+    try VideoClips.make(clip, VideoClips.testSource(size: "160x120", seconds: 0.2))
+    let outputs = root.appendingPathComponent("out")
+    try FileManager.default.createDirectory(at: outputs, withIntermediateDirectories: true)
+    // An image sequence, a playlist that writes segments of its own, a container without H.264.
+    let cases: [(String, String)] = [
+      ("still.png", "names an image, not a video: write one frame as a still with --frame-at T"),
+      ("live.m3u8", "FFmpeg's hls container is not one FrameDial writes"),
+      ("clip.webm", "FFmpeg's webm container is not one FrameDial writes"),
+      ("clip.xyz", "FFmpeg writes no video container for this name's extension"),
+    ]
+    for (name, message) in cases {
+      let result = try CLIRunner.run(
+        ["video", clip.path, "-o", outputs.appendingPathComponent(name).path],
+        in: outputs)
+      #expect(result.status == 2, "\(name): \(result.standardError)")
+      #expect(result.standardError.contains(message), "\(result.standardError)")
+    }
+    // Nothing was written, beside the outputs or in the working folder.
+    #expect(files(in: outputs).isEmpty)
+    let written = try CLIRunner.run(
+      ["video", clip.path, "-o", outputs.appendingPathComponent("clip.ts").path], in: outputs)
+    #expect(written.status == 0, "\(written.standardError)")
+    #expect(files(in: outputs) == ["clip.ts"])
+  }
+
   @Test func anInterruptedRunLeavesNothing() throws {
     let root = try scratch()
     defer { try? FileManager.default.removeItem(at: root) }
