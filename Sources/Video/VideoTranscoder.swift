@@ -101,14 +101,13 @@ public final class VideoTranscoder {
   }
 
   /// False when the container `outputName`'s extension names drops a stream's display matrix in this
-  /// FFmpeg: Matroska and WebM (FFmpeg 5.1's Matroska muxer writes no rotation), so rotated video would
-  /// play unrotated.
+  /// FFmpeg: Matroska (FFmpeg 5.1's Matroska muxer writes no rotation), so rotated video would play
+  /// unrotated.
   public static func keepsRotation(outputName: String) -> Bool {
     guard let format = av_guess_format(nil, outputName, nil), let name = format.pointee.name else {
       return true
     }
-    let formatName = String(cString: name)
-    return !(formatName.contains("matroska") || formatName.contains("webm"))
+    return String(cString: name) != "matroska"
   }
 
   /// Why `outputName` names no container ``write(to:outputName:settings:span:render:progress:)`` writes
