@@ -21,6 +21,7 @@ enum InfoCommand: Command {
     guard !arguments.positionals.isEmpty else { throw UsageError("no files given") }
     let limit = try arguments.int("pixel-limit", in: 1...Int.max) ?? LoadOptions.defaultPixelLimit
     let json = arguments.flag("json")
+    FFmpegLog.route(prefix: "framedial \(name)")
     var failed = 0
     for path in arguments.positionals {
       do {
@@ -53,12 +54,10 @@ enum InfoCommand: Command {
   /// and FFmpeg opens it as more than a still; nil otherwise.
   static func videoFacts(_ path: String) throws -> VideoFacts? {
     if VideoFiles.hasVideoExtension(path) {
-      FFmpegLog.route(prefix: "framedial \(name)")
       return try VideoTranscoder.facts(of: path)
     }
     // Otherwise the image reader says what is wrong with the file.
     guard VideoFiles.mayBeVideoByContent(path, orOnlyABlockedOne: true) else { return nil }
-    FFmpegLog.route(prefix: "framedial \(name)")
     guard let facts = try? VideoTranscoder.facts(of: path), !facts.source.isStillImage(path: path)
     else { return nil }
     return facts
