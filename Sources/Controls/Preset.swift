@@ -1,5 +1,8 @@
 /// FrameDial's built-in named looks: a control state each, the base that `--state` files and `--set`
 /// values are layered over.
+///
+/// A white balance temperature names the light the scene was lit by, as a camera's does: a value above
+/// the sRGB white (6504 K) warms the picture, a value below it cools it.
 public struct Preset: Sendable, Equatable {
   /// The name used with `--preset`.
   public let name: String
@@ -15,10 +18,10 @@ public struct Preset: Sendable, Equatable {
       state: ControlState(exposureBias: 0.5, contrast: 1.1)),
     Preset(
       name: "warm-evening", summary: "warmer light, richer colour",
-      state: ControlState(contrast: 1.1, saturation: 1.15, whiteBalance: .kelvin(5000), tint: 10)),
+      state: ControlState(contrast: 1.1, saturation: 1.15, whiteBalance: .kelvin(7500), tint: 10)),
     Preset(
       name: "cool-morning", summary: "cooler light, softer contrast",
-      state: ControlState(contrast: 0.95, whiteBalance: .kelvin(8000))),
+      state: ControlState(contrast: 0.95, whiteBalance: .kelvin(5200))),
     Preset(
       name: "vivid", summary: "the vivid look with a touch of contrast",
       state: ControlState(contrast: 1.1, filter: .vivid)),
@@ -27,7 +30,7 @@ public struct Preset: Sendable, Equatable {
       state: ControlState(contrast: 1.15, filter: .noir)),
     Preset(
       name: "film-fade", summary: "faded, slightly warm film",
-      state: ControlState(exposureBias: 0.2, filter: .fade)),
+      state: ControlState(exposureBias: 0.2, whiteBalance: .kelvin(7500), filter: .fade)),
     Preset(
       name: "auto-fix", summary: "automatic white balance with a little contrast and colour",
       state: ControlState(contrast: 1.08, saturation: 1.1, whiteBalance: .auto)),
