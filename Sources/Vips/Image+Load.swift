@@ -3,7 +3,8 @@ import Foundation
 
 extension Image {
   /// Reads the image at `path`. Pixels are decoded lazily, when a pipeline asks for them; the header
-  /// (and the pixel limit) is checked here. Anything that is not a regular file once links are followed
+  /// (and the pixel limit) is checked here. A camera raw file (DNG, NEF, ARW, CR2, …, whatever its
+  /// name) is refused: it would read as its preview or its undeveloped mosaic. Anything that is not a regular file once links are followed
   /// (a FIFO, a device, a folder) is refused with "not a regular file" before a byte is read; the file is
   /// checked on its open descriptor and read through it, so a path swapped meanwhile is never read.
   public convenience init(contentsOf path: String, options: LoadOptions = LoadOptions()) throws {
@@ -27,6 +28,9 @@ extension Image {
     guard let loader = found else {
       _ = VipsError.takeLibvipsMessage()
       throw VipsError(bytes.isEmpty ? "\(name): empty data" : "\(name): not a known image format")
+    }
+    if let raw = CameraRawSniffer.finding(data: bytes) {
+      throw CameraRawSniffer.refusal(raw, name: name)
     }
     var image = try Image.runLoader(
       loaderNickname(loader), source: .buffer(bytes), options: options, name: name)
@@ -81,6 +85,10 @@ extension Image {
 
   private static func load(_ file: CheckedFile, options: LoadOptions, name: String) throws -> Image
   {
+    // A camera raw built like a TIFF would load as its preview or its undeveloped mosaic.
+    if let raw = CameraRawSniffer.finding(descriptor: file.descriptor, size: file.size) {
+      throw CameraRawSniffer.refusal(raw, name: name)
+    }
     guard let (loader, source) = findLoader(file) else {
       throw VipsError("\(name): not a known image format")
     }
