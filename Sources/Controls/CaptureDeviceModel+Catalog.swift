@@ -2,7 +2,9 @@ import Foundation
 
 extension CaptureDeviceModel {
   /// The devices FrameDial knows, in the order `--list-devices` shows them.
-  public static let catalog: [CaptureDeviceModel] = [iPhone16Pro, iPhone16, iPhone15Pro, webcam]
+  public static let catalog: [CaptureDeviceModel] = [
+    iPhone16Pro, iPhone16, iPhone15ProMax, iPhone15Pro, webcam,
+  ]
 
   /// The command-line identifiers of the catalog, in order.
   public static var identifiers: [String] { catalog.map(\.id) }
@@ -56,6 +58,19 @@ extension CaptureDeviceModel {
     zoomRange: 1...30, displayVideoZoomFactorMultiplier: 0.5, switchOverZoomFactors: [2, 6],
     exposureBiasRange: -8...8,
     source: "Apple, iPhone 15 Pro Technical Specifications (support.apple.com)")
+
+  /// iPhone 15 Pro Max: triple camera without Camera Control, its telephoto 5× where the iPhone 15 Pro's
+  /// is 3×.
+  ///
+  /// Source: Apple, "iPhone 15 Pro and iPhone 15 Pro Max — Technical Specifications" (support.apple.com
+  /// tech specs): 12MP Ultra Wide, 48MP Main and 12MP 5× Telephoto (Pro Max); 0.5×, 1× and 5× optical;
+  /// digital zoom up to 25×. As a virtual device: multiplier 0.5, switch-overs at 2 and 10, 25× shown is
+  /// factor 50.
+  public static let iPhone15ProMax = CaptureDeviceModel(
+    unchecked: "iphone-15-pro-max", name: "iPhone 15 Pro Max", supportsControls: false,
+    maxControlsCount: 0, zoomRange: 1...50, displayVideoZoomFactorMultiplier: 0.5,
+    switchOverZoomFactors: [2, 10], exposureBiasRange: -8...8,
+    source: "Apple, iPhone 15 Pro Max Technical Specifications (support.apple.com)")
 
   /// A plain USB webcam: one fixed lens, no Camera Control.
   ///

@@ -26,6 +26,7 @@ enum ApplyCommand: Command {
       .value("pixel-limit", "PIXELS", "refuse larger images (default 100000000)"),
       backgroundOption,
       .flag("unoptimized", "render through the unoptimized graph (for comparisons)"),
+      OverwriteOption.option,
     ] + FitOptions.options + SizeOptions.options + StateOptions.options)
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
@@ -50,7 +51,11 @@ enum ApplyCommand: Command {
           + "name it .\(asked.fileExtension) or drop --format")
     }
     let state = try StateOptions.state(from: arguments)
-    if !toStandardOutput { try AtomicFile.prepareFolder(of: output) }
+    if !toStandardOutput {
+      try OverwriteOption.check(
+        output, input: input == StandardStreams.dash ? nil : input, arguments)
+      try AtomicFile.prepareFolder(of: output)
+    }
     let scratch = FileManager.default.temporaryDirectory.path
     var names: [String: String] = [:]
     do {

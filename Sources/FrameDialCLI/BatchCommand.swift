@@ -35,7 +35,7 @@ enum BatchCommand: Command {
       .flag("follow-symlinks", "walk into symbolically linked folders"),
       .flag("include-hidden", "include files and folders whose names start with a dot"),
       .flag(
-        "overwrite",
+        "overwrite", short: "y",
         "replace outputs that exist (default: skip those made with the same settings, so a rerun "
           + "resumes, and redo those made with other settings)"),
       .flag(

@@ -24,6 +24,7 @@ enum LutCommand: Command {
       .value(
         "level", "L",
         "Hald CLUT level: L² nodes per axis in an L³×L³ image (default \(defaultLevel): 64 nodes)"),
+      OverwriteOption.option,
     ] + StateOptions.options)
 
   /// Nodes per axis of a `.cube` by default: the size most tools expect.
@@ -66,6 +67,7 @@ enum LutCommand: Command {
     } catch let error as ColourLUTError {
       throw RenderError(error.description)
     }
+    try OverwriteOption.check(output, input: nil, arguments)
     try AtomicFile.prepareFolder(of: output)
     try AtomicFile.write(to: output) { temporary in
       if hald, let format {

@@ -27,6 +27,7 @@ enum PreviewCommand: Command {
       .flag("grid", "draw the rule-of-thirds grid over the viewfinder (as --set grid=on)"),
       .flag("no-overlay", "draw the viewfinder without the Camera Control overlay"),
       .value("pixel-limit", "PIXELS", "refuse larger images (default 100000000)"),
+      OverwriteOption.option,
     ] + StateOptions.options)
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
@@ -34,6 +35,7 @@ enum PreviewCommand: Command {
     defer { trap.cancel() }
     let (input, output) = try arguments.singleInputAndOutput(
       command: name, outputHint: "OUT.png")
+    try OverwriteOption.check(output, input: input, arguments)
     let device: ScreenDevice
     let orientation: ScreenOrientation
     do {

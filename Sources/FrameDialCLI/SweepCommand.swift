@@ -28,6 +28,7 @@ enum SweepCommand: Command {
         "the capture device whose figures label zoom and exposure: "
           + "a device of framedial devices with camera figures (default iphone-16-pro)"),
       .value("pixel-limit", "PIXELS", "refuse larger images (default 100000000)"),
+      OverwriteOption.option,
     ] + StateOptions.options)
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
@@ -35,6 +36,7 @@ enum SweepCommand: Command {
     defer { trap.cancel() }
     let (input, output) = try arguments.singleInputAndOutput(
       command: name, outputHint: "OUT.png")
+    try OverwriteOption.check(output, input: input, arguments)
     guard let controlName = arguments.value("control") else {
       throw UsageError("no control given (--control KEY: \(ControlSelection.namesDescription))")
     }

@@ -39,6 +39,7 @@ enum VideoCommand: Command {
           + "and with square pixels"),
       .flag(
         "json", "progress as JSON objects on standard output, one per line, and a done event"),
+      OverwriteOption.option,
     ] + StateOptions.options)
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
@@ -65,8 +66,9 @@ enum VideoCommand: Command {
       throw UsageError("\(output): \(problem)")
     }
     let timeline = try arguments.value("timeline").map(FramesOptions.timeline(at:))
-    // The same check stills make: the input by path, link or hard link, or a FIFO or device, is refused.
-    try OutputTarget.check(output, input: input)
+    // The same check stills make: the input by path, link or hard link, or a FIFO or device, is refused;
+    // an existing output only with --overwrite.
+    try OverwriteOption.check(output, input: input, arguments)
     FFmpegLog.route(prefix: "framedial \(name)")
     let transcoder = try VideoTranscoder(path: input)
     transcoder.planarConversion = VideoPlanarConversion.make

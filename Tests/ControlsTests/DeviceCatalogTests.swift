@@ -4,9 +4,11 @@ import Testing
 @testable import Controls
 
 @Suite struct DeviceCatalogTests {
-  @Test func catalogListsFourDevicesByCLIIdentifier() throws {
+  @Test func catalogListsFiveDevicesByCLIIdentifier() throws {
     #expect(
-      CaptureDeviceModel.identifiers == ["iphone-16-pro", "iphone-16", "iphone-15-pro", "webcam"])
+      CaptureDeviceModel.identifiers == [
+        "iphone-16-pro", "iphone-16", "iphone-15-pro-max", "iphone-15-pro", "webcam",
+      ])
     #expect(try CaptureDeviceModel.named("iPhone-16-Pro").supportsControls)
     #expect(try !CaptureDeviceModel.named("iphone-15-pro").supportsControls)
     #expect(try CaptureDeviceModel.named("webcam").maxControlsCount == 0)
@@ -28,6 +30,15 @@ import Testing
         exposureBiasRange: model.exposureBiasRange, source: model.source)
       #expect(checked == model)
     }
+  }
+
+  @Test func theIPhone15ProMaxHasItsFiveTimesTelephoto() throws {
+    let proMax = try CaptureDeviceModel.named("iphone-15-pro-max")
+    let pro = try CaptureDeviceModel.named("iphone-15-pro")
+    #expect(proMax.switchOverZoomFactors.map(proMax.zoomLabel(forFactor:)) == ["1×", "5×"])
+    #expect(proMax.zoomLabel(forFactor: proMax.zoomRange.upperBound) == "25×")
+    #expect(pro.switchOverZoomFactors.map(pro.zoomLabel(forFactor:)) == ["1×", "3×"])
+    #expect(pro.zoomLabel(forFactor: pro.zoomRange.upperBound) == "15×")
   }
 
   @Test func zoomLabelsUseTheDisplayMultiplier() throws {

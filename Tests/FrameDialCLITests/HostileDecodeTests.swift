@@ -259,7 +259,7 @@ import Vips
       try Image.fromPixels(pixels, width: width, height: height, bands: 3).write(to: input)
       do {
         let output = root.appendingPathComponent("out.jpg").path
-        let result = try CLIRunner.run(["apply", input, "-o", output, "--fit", fit])
+        let result = try CLIRunner.run(["apply", input, "-o", output, "-y", "--fit", fit])
         #expect(result.status == 0, "\(width)×\(height) \(fit): \(result.standardError)")
         #expect(!result.standardError.contains("GLib") && !result.standardError.contains("WARNING"))
         let header = try Image.probe(output)

@@ -44,7 +44,8 @@ import Vips
       (landscape, ["--size", "5000x1000", "--enlarge"], [1500, 1000]),
     ] {
       let output = folder.appendingPathComponent("out.jpg").path
-      let result = try CLIRunner.run(["apply", input, "-o", output, "--set", "ev=0.5"] + arguments)
+      let result = try CLIRunner.run(
+        ["apply", input, "-o", output, "-y", "--set", "ev=0.5"] + arguments)
       #expect(result.status == 0, "\(arguments): \(result.standardError)")
       #expect(try size(output) == expected, "\(input) \(arguments)")
       #expect(

@@ -60,7 +60,7 @@ import Vips
     for (start, duration) in [("1.02", "1.5"), ("00:00:01.020", "0:01.5")] {
       let output = root.appendingPathComponent("cut.mp4")
       let result = try CLIRunner.run(
-        ["video", input.path, "-o", output.path, "--start", start, "--duration", duration])
+        ["video", input.path, "-o", output.path, "-y", "--start", start, "--duration", duration])
       #expect(result.status == 0, "\(result.standardError)")
       #expect(result.standardOutput.contains("37 frames"), "\(result.standardOutput)")
       let times = try VideoClips.frameTimes(output).compactMap {

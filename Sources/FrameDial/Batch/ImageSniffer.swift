@@ -48,6 +48,50 @@ public enum ImageSniffer {
     return kind(ofHeader: Array(header.prefix(count)))
   }
 
+  /// The video container the bytes start with ("MP4", "QuickTime", "Matroska", …), if any: 16 bytes
+  /// are enough, but an MPEG transport stream is told by its sync byte repeated 188 bytes on, so it
+  /// needs 189. HEIF and AVIF, which share MP4's boxes, are images, not videos.
+  public static func videoContainer(ofHeader bytes: [UInt8]) -> String? {
+    func starts(_ prefix: [UInt8], at offset: Int = 0) -> Bool {
+      bytes.count >= offset + prefix.count
+        && Array(bytes[offset..<(offset + prefix.count)]) == prefix
+    }
+    if kind(ofHeader: bytes) != nil { return nil }
+    if starts(Array("ftyp".utf8), at: 4), bytes.count >= 12 {
+      let brand = String(decoding: bytes[8..<12], as: UTF8.self)
+      if brand == "qt  " { return "QuickTime" }
+      if brand.hasPrefix("3g") { return "3GP" }
+      if brand == "crx " { return nil }  // Canon's CR3 raw photos
+      return "MP4"
+    }
+    if starts(Array("moov".utf8), at: 4) || starts(Array("mdat".utf8), at: 4)
+      || starts(Array("wide".utf8), at: 4)
+    {
+      return "QuickTime"
+    }
+    if starts([0x1A, 0x45, 0xDF, 0xA3]) { return "Matroska" }
+    if starts(Array("RIFF".utf8)), starts(Array("AVI ".utf8), at: 8) { return "AVI" }
+    if starts(Array("YUV4MPEG2".utf8)) { return "YUV4MPEG" }
+    if starts(Array("FLV".utf8)) { return "FLV" }
+    if starts([0x00, 0x00, 0x01, 0xBA]) { return "MPEG program stream" }
+    if starts([0x47]), bytes.count > 188, bytes[188] == 0x47 { return "MPEG transport stream" }
+    return nil
+  }
+
+  /// The video container the file at `path` starts with, read as ``kind(ofFile:)`` reads (never
+  /// blocking on a FIFO or a device); nil when it is not one, or cannot be read.
+  public static func videoContainer(ofFile path: String) -> String? {
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+    var header = [UInt8](repeating: 0, count: 189)
+    let count = header.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+    guard count > 0 else { return nil }
+    return videoContainer(ofHeader: Array(header.prefix(count)))
+  }
+
   /// True when `name`'s extension is one of ``imageExtensions``.
   public static func hasImageExtension(_ name: String) -> Bool {
     guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return false }

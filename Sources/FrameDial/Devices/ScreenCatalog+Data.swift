@@ -40,7 +40,7 @@ extension ScreenCatalog {
       capture: .iPhone16),
     phone(
       "iphone-15-pro-max", "iPhone 15 Pro Max", 430, 932, 3, 1290, 2796, wide: true,
-      .iPhoneDynamicIsland, capture: .iPhone15Pro),
+      .iPhoneDynamicIsland, capture: .iPhone15ProMax),
     phone(
       "iphone-15-pro", "iPhone 15 Pro", 393, 852, 3, 1179, 2556, wide: false, .iPhoneDynamicIsland,
       capture: .iPhone15Pro),

@@ -17,7 +17,7 @@ public enum StillInput {
   ) throws -> Image {
     var loadOptions = options
     loadOptions.autoRotate = false
-    var image = try Image(contentsOf: path, options: loadOptions)
+    var image = try open(path, options: loadOptions)
     if image.orientation != 1 {
       // Turning the pixels needs random access: reopen (only the header has been read so far).
       if loadOptions.sequential {
@@ -41,7 +41,7 @@ public enum StillInput {
     var headerOptions = options
     headerOptions.pixelLimit = nil
     headerOptions.autoRotate = false
-    let header = try Image(contentsOf: path, options: headerOptions).header  // no pixel decoded
+    let header = try open(path, options: headerOptions).header  // no pixel decoded
     let swaps = (5...8).contains(header.orientation)
     let (width, height) = swaps ? (header.height, header.width) : (header.width, header.height)
     var loadOptions = options
@@ -49,6 +49,19 @@ public enum StillInput {
     let image = try load(
       path, options: loadOptions, keepSixteenBits: keepSixteenBits, convertsColour: convertsColour)
     return (image, width, height)
+  }
+
+  /// Opens `path` as an image; a video given where a still is expected is refused with a pointer to
+  /// `framedial video`, not with the message of whichever image loader claimed its bytes.
+  static func open(_ path: String, options: LoadOptions) throws -> Image {
+    do {
+      return try Image(contentsOf: path, options: options)
+    } catch {
+      guard let container = ImageSniffer.videoContainer(ofFile: path) else { throw error }
+      throw RenderError(
+        "\(path): a video (\(container)), not a still image: process it with framedial video IN -o OUT, "
+          + "or take one frame with framedial video IN --frame-at T -o OUT.png")
+    }
   }
 
   /// Brings an already loaded, upright image to sRGB 8/16-bit form.

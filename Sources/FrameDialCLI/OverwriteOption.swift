@@ -1,0 +1,22 @@
+import Foundation
+import FrameDial
+
+/// `--overwrite` (`-y`) for the commands that write one file (`apply`, `video`, `lut`, `preview`,
+/// `sweep`): an existing output is replaced only when asked, as `batch` skips the outputs it finds.
+enum OverwriteOption {
+  /// The flag, as every single-output command lists it.
+  static let option = ArgumentParser.Option.flag(
+    "overwrite", short: "y",
+    "replace OUT when it exists (without it, an existing OUT is left as it is)")
+
+  /// Throws, before any work, when `output` exists (a file, or a link, even one that leads nowhere) and
+  /// `--overwrite` was not given. The checks of ``OutputTarget/check(_:input:)`` come first, so writing
+  /// onto the input is refused as such, with or without the flag.
+  static func check(_ output: String, input: String?, _ arguments: ParsedArguments) throws {
+    if let input { try OutputTarget.check(output, input: input) }
+    guard !arguments.flag("overwrite") else { return }
+    var status = stat()
+    guard lstat(output, &status) == 0 else { return }
+    throw RenderError("\(output) exists; add --overwrite (-y) to replace it")
+  }
+}
