@@ -80,6 +80,11 @@ final class OutputFile {
     try VideoError.check(
       avcodec_parameters_from_context(stream.pointee.codecpar, encoder.context),
       "\(name): cannot describe the video stream")
+    if stream.pointee.codecpar.pointee.codec_id == AV_CODEC_ID_HEVC, writesISOMedia {
+      // FFmpeg tags HEVC `hev1` unless asked; Apple's players refuse it and play `hvc1` (parameter
+      // sets only in the sample entry, where the global header puts them).
+      stream.pointee.codecpar.pointee.codec_tag = Self.tag("hvc1")
+    }
     stream.pointee.time_base = encoder.context.pointee.time_base
     stream.pointee.avg_frame_rate = source.pointee.avg_frame_rate
     stream.pointee.r_frame_rate = source.pointee.r_frame_rate
@@ -88,6 +93,17 @@ final class OutputFile {
     // The input's encoder name would now be wrong.
     av_dict_set(&stream.pointee.metadata, "encoder", nil, 0)
     return stream
+  }
+
+  /// True for the MP4 and MOV muxers.
+  private var writesISOMedia: Bool {
+    guard let raw = context.pointee.oformat.pointee.name else { return false }
+    return ["mp4", "mov"].contains(String(cString: raw))
+  }
+
+  /// A four-character code as FFmpeg's `MKTAG` makes it (first character lowest).
+  static func tag(_ code: String) -> UInt32 {
+    code.utf8.prefix(4).reversed().reduce(0) { $0 << 8 | UInt32($1) }
   }
 
   /// Adds a stream whose packets are copied from `source` as they are (`-c copy`).
