@@ -6,7 +6,8 @@ import CFFmpeg
 /// frames on their planes (``planarRender``).
 ///
 /// Written in formats players decode (see OutputFormat.swift): H.264 8-bit 4:2:0, or HEVC 4:2:0 (10-bit
-/// for input deeper than 8 bits), tagged `hvc1` in MP4 and MOV. Kept from the input: each frame's
+/// for input deeper than 8 bits), tagged `hvc1` in MP4 and MOV; the first frames of every file written
+/// are decoded back before it counts as done (``WrittenVideoCheck``). Kept from the input: each frame's
 /// timestamp (variable frame rate stays variable; no frame is added or dropped), the colour tags, the sample aspect ratio, the
 /// display matrix (rotation stays metadata: the pixels are processed as coded), stream and container
 /// metadata. Refused with a ``VideoError``: PQ or HLG transfer (HDR), more than 16 bits per sample.
@@ -227,6 +228,8 @@ public final class VideoTranscoder {
         try encoder.send(nil)
         try drainEncoder()
         try output.finish()
+        try WrittenVideoCheck.check(
+          path: path, name: outputName, codec: codec, framesWritten: done)
         return
       }
     }
