@@ -106,6 +106,49 @@ final class OutputFile {
     code.utf8.prefix(4).reversed().reduce(0) { $0 << 8 | UInt32($1) }
   }
 
+  /// False when FFmpeg says the container `format` cannot hold `codec` (`avformat_query_codec`); true
+  /// when it can or does not say (MPEG-TS).
+  static func holds(_ codec: AVCodecID, in format: UnsafePointer<AVOutputFormat>) -> Bool {
+    avformat_query_codec(format, codec, FF_COMPLIANCE_NORMAL) != 0
+  }
+
+  /// Refuses copying `source`, stream `index` of `inputName`, into a container that cannot hold it (PCM
+  /// audio in MP4), naming the stream and the ways out: a container that holds it, or converting it.
+  ///
+  /// - Throws: ``VideoError`` naming this file, the stream and the ways out.
+  func checkHolds(_ source: UnsafeMutablePointer<AVStream>, index: Int, of inputName: String)
+    throws(VideoError)
+  {
+    let parameters = source.pointee.codecpar.pointee
+    guard let format = context.pointee.oformat, !Self.holds(parameters.codec_id, in: format) else {
+      return
+    }
+    let kind = av_get_media_type_string(parameters.codec_type).map { String(cString: $0) } ?? "?"
+    let codec = avcodec_get_name(parameters.codec_id).map { String(cString: $0) } ?? "unknown"
+    let muxer = format.pointee.name.map { String(cString: $0) } ?? "this"
+    let container =
+      ["matroska": "Matroska", "mpegts": "MPEG-TS", "mpeg": "MPEG-PS"][muxer]
+      ?? muxer.uppercased()
+    let others: [String] = [("mov", ".mov"), ("matroska", ".mkv")].compactMap { muxer, suffix in
+      guard let other = av_guess_format(muxer, nil, nil),
+        Self.holds(parameters.codec_id, in: other)
+      else { return nil }
+      return suffix
+    }
+    var ways = others.isEmpty ? [] : ["name a \(others.joined(separator: " or ")) output"]
+    if parameters.codec_type == AVMEDIA_TYPE_AUDIO {
+      ways.append(
+        "convert the audio first (ffmpeg -i IN -map 0 -c copy -c:a aac IN-aac.mov, then "
+          + "framedial video IN-aac.mov -o \(name))")
+    } else {
+      ways.append(
+        "leave that stream out first (ffmpeg -i IN -map 0 -map -0:\(index) -c copy IN-without.mkv)")
+    }
+    throw VideoError(
+      "\(name): the \(container) container cannot hold stream \(index) of \(inputName) "
+        + "(\(kind) \(codec)), which is copied as it is: " + ways.joined(separator: ", or "))
+  }
+
   /// Adds a stream whose packets are copied from `source` as they are (`-c copy`).
   ///
   /// - Throws: ``VideoError`` when the stream cannot be added.

@@ -157,6 +157,7 @@ public final class VideoTranscoder {
       if index == input.videoIndex {
         _ = try output.addEncodedStream(encoder, like: inputStream)
       } else if Self.isCopied(inputStream) {
+        try output.checkHolds(inputStream, index: index, of: input.path)
         _ = try output.addCopiedStream(like: inputStream)
       } else {
         continue

@@ -38,4 +38,31 @@ import Testing
     #expect(h264.status == 0, "\(h264.standardError)")
     #expect(try VideoClips.frameTimes(output).count == 10)
   }
+
+  @Test func pcmAudioThatMP4CannotHoldIsNamedWithTheWaysOut() throws {
+    let root = try scratch()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let input = root.appendingPathComponent("pcm.mov")
+    try VideoClips.make(
+      input,
+      VideoClips.testSource(size: "160x120", seconds: 0.4) + VideoClips.tone(seconds: 0.4)
+        + ["-c:v", "libx264", "-c:a", "pcm_s16le"])
+    let output = root.appendingPathComponent("out.mp4")
+    let result = try CLIRunner.run(["video", input.path, "-o", output.path, "--set", "ev=0.3"])
+    #expect(result.status == 1)
+    let message = result.standardError
+    #expect(
+      message.contains(
+        "framedial video: \(output.path): the MP4 container cannot hold stream 1 of \(input.path) "
+          + "(audio pcm_s16le), which is copied as it is: name a .mov or .mkv output"), "\(message)"
+    )
+    #expect(message.contains("-c:a aac"), "\(message)")
+    #expect(files(in: root) == ["pcm.mov"])
+    // MOV holds it, as the message says.
+    let mov = root.appendingPathComponent("out.mov")
+    let kept = try CLIRunner.run(["video", input.path, "-o", mov.path, "--set", "ev=0.3"])
+    #expect(kept.status == 0, "\(kept.standardError)")
+    let audio = try VideoClips.streams(mov).first { $0["codec_type"] as? String == "audio" }
+    #expect(audio?["codec_name"] as? String == "pcm_s16le")
+  }
 }
