@@ -8,7 +8,8 @@ import CFFmpeg
 /// Written in formats players decode (see OutputFormat.swift): H.264 8-bit 4:2:0, or HEVC 4:2:0 (10-bit
 /// for input deeper than 8 bits), tagged `hvc1` in MP4 and MOV; the first frames of every file written
 /// are decoded back before it counts as done (``WrittenVideoCheck``). Kept from the input: each frame's
-/// timestamp (variable frame rate stays variable; no frame is added or dropped), the colour tags, the sample aspect ratio, the
+/// timestamp (variable frame rate stays variable; no frame is added or dropped), the colour tags (YUV
+/// output from RGB input is tagged with the matrix it is converted with), the sample aspect ratio, the
 /// display matrix (rotation stays metadata: the pixels are processed as coded), stream and container
 /// metadata. Refused with a ``VideoError``: PQ or HLG transfer (HDR), more than 16 bits per sample.
 ///
@@ -140,8 +141,10 @@ public final class VideoTranscoder {
     let codec = codec(for: settings)
     let outputFormat = outputPixelFormat(for: codec)
     let output = try OutputFile(path: path, formatFor: outputName, name: outputName)
-    var encoderColour = colour
-    if fullRange { encoderColour.range = AVCOL_RANGE_JPEG }
+    // RGB input becomes Y′CbCr tagged with the matrix and range it is converted with.
+    let rgbOutput = colour.yuvTags(fromRGB: pixelFormat)
+    var encoderColour = rgbOutput ?? colour
+    if rgbOutput == nil, fullRange { encoderColour.range = AVCOL_RANGE_JPEG }
     let rate = OpenedVideo.frameRate(of: stream)
     let encoder = try VideoEncoder(
       codec: codec, settings: settings,
@@ -174,7 +177,8 @@ public final class VideoTranscoder {
     let pipeline = try FramePipeline(
       source: source, inputFormat: pixelFormat, outputFormat: outputFormat,
       rgbSampleBytes: rgbSampleBytes, matrix: matrix, fullRange: fullRange,
-      startTime: stream.pointee.start_time,
+      outputMatrix: rgbOutput?.matrix ?? matrix,
+      outputFullRange: rgbOutput == nil && fullRange, startTime: stream.pointee.start_time,
       timeBase: stream.pointee.time_base, name: input.path, planar: planarConversion)
     guard let packet = av_packet_alloc() else { throw VideoError("out of memory for a packet") }
     var owned: UnsafeMutablePointer<AVPacket>? = packet

@@ -90,4 +90,47 @@ import Testing
     #expect(stream["codec_tag_string"] as? String == "hvc1")
     #expect(try decoded(output).frames == 10)
   }
+
+  /// RGB clips tagged with the GBR matrix: FFV1 (8-bit, which FFV1 stores as `bgr0`, and 10-bit
+  /// `gbrp10le`) in Matroska, QuickTime RLE and PNG in MOV.
+  @Test(arguments: [
+    ("gbr.mkv", ["-pix_fmt", "gbrp", "-c:v", "ffv1"]),
+    ("gbr10.mkv", ["-pix_fmt", "gbrp10le", "-c:v", "ffv1"]),
+    ("qtrle.mov", ["-pix_fmt", "rgb24", "-c:v", "qtrle", "-movflags", "+write_colr"]),
+    ("png.mov", ["-pix_fmt", "rgb24", "-c:v", "png", "-movflags", "+write_colr"]),
+  ])
+  func rgbInputIsWrittenAsYUVTaggedWithTheMatrixItIsConvertedWith(
+    name: String, encoding: [String]
+  ) throws {
+    let root = try scratch()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let input = root.appendingPathComponent(name)
+    try VideoClips.make(
+      input,
+      VideoClips.testSource(size: "320x240", seconds: 0.4) + encoding + ["-colorspace", "rgb"])
+    #expect(try video(input)["color_space"] as? String == "gbr")
+    let output = root.appendingPathComponent("out-" + name)
+    let result = try CLIRunner.run(["video", input.path, "-o", output.path, "--crf", "0"])
+    #expect(result.status == 0, "\(result.standardError)")
+    let stream = try video(output)
+    let format = stream["pix_fmt"] as? String ?? ""
+    #expect(format == (name == "gbr10.mkv" ? "yuv420p10le" : "yuv420p"), "\(stream)")
+    #expect(stream["color_space"] as? String == "bt709", "\(stream)")
+    #expect(stream["color_range"] as? String == "tv", "\(stream)")
+    // The samples are the input converted with BT.709 at TV range, as ffmpeg converts it; converted
+    // with BT.601 they would differ by far more.
+    var quality: [String: Double] = [:]
+    for matrix in ["bt709", "bt601"] {
+      let reference = root.appendingPathComponent("\(matrix).mkv")
+      try VideoClips.make(
+        reference,
+        [
+          "-i", input.path, "-vf", "scale=out_color_matrix=\(matrix):out_range=tv,format=\(format)",
+          "-c:v", "ffv1",
+        ])
+      quality[matrix] = try VideoClips.psnr(output, against: reference)
+    }
+    #expect(quality["bt709", default: 0] > 40, "\(quality)")
+    #expect(quality["bt601", default: 99] < 30, "\(quality)")
+  }
 }
