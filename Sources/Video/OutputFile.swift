@@ -70,12 +70,15 @@ final class OutputFile {
   /// True when the container wants codec headers apart from the stream (MP4, MOV, Matroska).
   var wantsGlobalHeader: Bool { context.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 }
 
-  /// Adds a stream that `encoder` fills, taking `source`'s metadata, disposition and display matrix.
+  /// Adds a stream that `encoder` fills, taking `source`'s metadata, disposition and display matrix,
+  /// and its sample aspect ratio `sampleAspect` even where the encoder drops it: FFmpeg's encoders
+  /// refuse a ratio that would scale a side below one pixel (50:1 on 48 lines), which the container
+  /// then carries (MP4 and MOV `pasp`, Matroska's display size) and players apply.
   ///
   /// - Throws: ``VideoError`` when the stream cannot be added.
-  func addEncodedStream(_ encoder: VideoEncoder, like source: UnsafeMutablePointer<AVStream>)
-    throws(VideoError) -> UnsafeMutablePointer<AVStream>
-  {
+  func addEncodedStream(
+    _ encoder: VideoEncoder, like source: UnsafeMutablePointer<AVStream>, sampleAspect: AVRational
+  ) throws(VideoError) -> UnsafeMutablePointer<AVStream> {
     let stream = try newStream()
     try VideoError.check(
       avcodec_parameters_from_context(stream.pointee.codecpar, encoder.context),
@@ -88,7 +91,12 @@ final class OutputFile {
     stream.pointee.time_base = encoder.context.pointee.time_base
     stream.pointee.avg_frame_rate = source.pointee.avg_frame_rate
     stream.pointee.r_frame_rate = source.pointee.r_frame_rate
-    stream.pointee.sample_aspect_ratio = encoder.context.pointee.sample_aspect_ratio
+    var aspect = encoder.context.pointee.sample_aspect_ratio
+    if aspect.num <= 0 || aspect.den <= 0, sampleAspect.num > 0, sampleAspect.den > 0 {
+      aspect = sampleAspect
+      stream.pointee.codecpar.pointee.sample_aspect_ratio = aspect
+    }
+    stream.pointee.sample_aspect_ratio = aspect
     try copyDescription(of: source, to: stream, sideData: [AV_PKT_DATA_DISPLAYMATRIX])
     // The input's encoder name would now be wrong.
     av_dict_set(&stream.pointee.metadata, "encoder", nil, 0)

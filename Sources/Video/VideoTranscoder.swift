@@ -146,19 +146,20 @@ public final class VideoTranscoder {
     var encoderColour = rgbOutput ?? colour
     if rgbOutput == nil, fullRange { encoderColour.range = AVCOL_RANGE_JPEG }
     let rate = OpenedVideo.frameRate(of: stream)
+    let sampleAspect = av_guess_sample_aspect_ratio(input.context, stream, nil)
     let encoder = try VideoEncoder(
       codec: codec, settings: settings,
       format: VideoEncoder.Format(
         width: source.width, height: source.height,
         pixelFormat: outputFormat,
         timeBase: stream.pointee.time_base, frameRate: rate,
-        sampleAspect: av_guess_sample_aspect_ratio(input.context, stream, nil),
+        sampleAspect: sampleAspect,
         colour: encoderColour),
       globalHeader: output.wantsGlobalHeader)
     var outputIndex: [Int: Int] = [:]
     for (index, inputStream) in input.streams.enumerated() {
       if index == input.videoIndex {
-        _ = try output.addEncodedStream(encoder, like: inputStream)
+        _ = try output.addEncodedStream(encoder, like: inputStream, sampleAspect: sampleAspect)
       } else if Self.isCopied(inputStream) {
         try output.checkHolds(inputStream, index: index, of: input.path)
         _ = try output.addCopiedStream(like: inputStream)

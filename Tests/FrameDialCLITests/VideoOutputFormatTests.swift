@@ -133,4 +133,22 @@ import Testing
     #expect(quality["bt709", default: 0] > 40, "\(quality)")
     #expect(quality["bt601", default: 99] < 30, "\(quality)")
   }
+
+  @Test(arguments: ["mp4", "mkv"])
+  func aSampleAspectRatioTheEncoderRefusesIsKeptInTheContainer(container: String) throws {
+    let root = try scratch()
+    defer { try? FileManager.default.removeItem(at: root) }
+    // 50:1 on 48 lines: FFmpeg's encoders drop a ratio that scales a side below one pixel.
+    let input = root.appendingPathComponent("wide.\(container)")
+    try VideoClips.make(
+      input,
+      VideoClips.testSource(size: "64x48", seconds: 0.2)
+        + ["-vf", "setsar=50/1", "-c:v", "libx264"])
+    #expect(try video(input)["sample_aspect_ratio"] as? String == "50:1")
+    let output = root.appendingPathComponent("out.\(container)")
+    let result = try CLIRunner.run(["video", input.path, "-o", output.path, "--set", "ev=0.3"])
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(try video(output)["sample_aspect_ratio"] as? String == "50:1")
+    #expect(try decoded(output).frames == 5)
+  }
 }
