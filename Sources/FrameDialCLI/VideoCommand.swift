@@ -27,7 +27,9 @@ enum VideoCommand: Command {
         "x264/x265 speed preset: ultrafast … medium (default) … veryslow"),
       .value(
         "codec", "CODEC",
-        "h264 (libx264) or hevc (libx265); default: HEVC input stays HEVC, all else H.264"),
+        "h264 (libx264, 8-bit 4:2:0) or hevc (libx265, 4:2:0, 10-bit Main 10 for input deeper "
+          + "than 8 bits, tagged hvc1); default: hevc for HEVC or 10-bit (and deeper) input, "
+          + "else h264"),
       .value(
         "start", "T",
         "start at T (seconds, or HH:MM:SS.ms); the output's times start at 0; audio and subtitles "
@@ -101,10 +103,8 @@ enum VideoCommand: Command {
     }
     try AtomicFile.prepareFolder(of: output)
     let live = LiveControlState(state)
-    if transcoder.outputBitDepth(for: settings) < source.bitDepth {
-      console.err(
-        "framedial \(name): warning: \(codec.encoderName) has no \(source.bitDepth)-bit format here: "
-          + "writing \(transcoder.outputPixelFormatName(for: settings))")
+    if let loss = transcoder.depthLoss(for: settings) {
+      console.err("framedial \(name): warning: \(loss)")
     }
     // Video deeper than 8 bits is rendered on 16-bit RGB, so its levels survive; a still is 8-bit.
     let renderer = try FrameRenderer(

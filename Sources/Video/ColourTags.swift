@@ -57,6 +57,28 @@ struct ColourTags: Equatable {
     }
   }
 
+  /// The Y′CbCr matrices libswscale converts with (`sws_getCoefficients`); for any other (GBR, YCgCo,
+  /// ICtCp …) it uses one of these instead.
+  static let yuvMatrices: [AVColorSpace] = [
+    AVCOL_SPC_BT709, AVCOL_SPC_FCC, AVCOL_SPC_BT470BG, AVCOL_SPC_SMPTE170M, AVCOL_SPC_SMPTE240M,
+    AVCOL_SPC_BT2020_NCL, AVCOL_SPC_BT2020_CL,
+  ]
+
+  /// The tags of Y′CbCr output converted from RGB input (`pixelFormat` an RGB format: FFV1, QuickTime
+  /// RLE, PNG …), which are the ones its conversion uses: the tagged matrix when it is a Y′CbCr matrix
+  /// libswscale has, else BT.709 (never GBR, which would say the Y′CbCr samples are RGB and make
+  /// players show wrong colours), and TV range; primaries and transfer as tagged. Nil for Y′CbCr or
+  /// grey input, whose tags are kept.
+  func yuvTags(fromRGB pixelFormat: AVPixelFormat) -> ColourTags? {
+    guard let descriptor = av_pix_fmt_desc_get(pixelFormat),
+      descriptor.pointee.flags & UInt64(AV_PIX_FMT_FLAG_RGB) != 0
+    else { return nil }
+    var tags = self
+    if !Self.yuvMatrices.contains(matrix) { tags.matrix = AVCOL_SPC_BT709 }
+    tags.range = AVCOL_RANGE_MPEG
+    return tags
+  }
+
   /// True when the samples use the full 0 … 255 range: tagged so, or a `yuvj` pixel format.
   func isFullRange(pixelFormat: AVPixelFormat) -> Bool {
     range == AVCOL_RANGE_JPEG

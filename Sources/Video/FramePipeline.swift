@@ -29,13 +29,15 @@ final class FramePipeline: @unchecked Sendable {
   var rgbBytes: Int { rgbRowBytes * source.height }
 
   /// A pipeline for frames of `source`'s size in `inputFormat`, encoded in `outputFormat`, both
-  /// converted with `matrix` and `fullRange` through packed RGB of `rgbSampleBytes` per sample (1:
-  /// rgb24, 2: rgb48le); timestamps count in `timeBase` from `startTime`. `planar` may supply the
-  /// conversions of yuv420p and yuv420p10le in place of libswscale.
+  /// converted with `matrix` and `fullRange` (the output with `outputMatrix` and `outputFullRange`
+  /// when given) through packed RGB of `rgbSampleBytes` per sample (1: rgb24, 2: rgb48le); timestamps
+  /// count in `timeBase` from `startTime`. `planar` may supply the conversions of yuv420p and
+  /// yuv420p10le in place of libswscale.
   init(
     source: VideoSource, inputFormat: AVPixelFormat, outputFormat: AVPixelFormat,
-    rgbSampleBytes: Int, matrix: AVColorSpace, fullRange: Bool, startTime: Int64,
-    timeBase: AVRational, name: String, planar: PlanarConversionMaker? = nil
+    rgbSampleBytes: Int, matrix: AVColorSpace, fullRange: Bool, outputMatrix: AVColorSpace? = nil,
+    outputFullRange: Bool? = nil, startTime: Int64, timeBase: AVRational, name: String,
+    planar: PlanarConversionMaker? = nil
   ) throws(VideoError) {
     shift = 0
     self.source = source
@@ -50,7 +52,7 @@ final class FramePipeline: @unchecked Sendable {
       matrix: matrix, fullRange: fullRange, planar: planar)
     fromRGB = try FrameConverter(
       width: source.width, height: source.height, from: rgbFormat, to: outputFormat,
-      matrix: matrix, fullRange: fullRange, planar: planar)
+      matrix: outputMatrix ?? matrix, fullRange: outputFullRange ?? fullRange, planar: planar)
     rgbRowBytes = source.width * 3 * rgbSampleBytes
     planarFormat = PlanarFormat(
       width: source.width, height: source.height, depth: rgbSampleBytes == 2 ? 10 : 8,

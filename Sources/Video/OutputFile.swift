@@ -70,24 +70,91 @@ final class OutputFile {
   /// True when the container wants codec headers apart from the stream (MP4, MOV, Matroska).
   var wantsGlobalHeader: Bool { context.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 }
 
-  /// Adds a stream that `encoder` fills, taking `source`'s metadata, disposition and display matrix.
+  /// Adds a stream that `encoder` fills, taking `source`'s metadata, disposition and display matrix,
+  /// and its sample aspect ratio `sampleAspect` even where the encoder drops it: FFmpeg's encoders
+  /// refuse a ratio that would scale a side below one pixel (50:1 on 48 lines), which the container
+  /// then carries (MP4 and MOV `pasp`, Matroska's display size) and players apply.
   ///
   /// - Throws: ``VideoError`` when the stream cannot be added.
-  func addEncodedStream(_ encoder: VideoEncoder, like source: UnsafeMutablePointer<AVStream>)
-    throws(VideoError) -> UnsafeMutablePointer<AVStream>
-  {
+  func addEncodedStream(
+    _ encoder: VideoEncoder, like source: UnsafeMutablePointer<AVStream>, sampleAspect: AVRational
+  ) throws(VideoError) -> UnsafeMutablePointer<AVStream> {
     let stream = try newStream()
     try VideoError.check(
       avcodec_parameters_from_context(stream.pointee.codecpar, encoder.context),
       "\(name): cannot describe the video stream")
+    if stream.pointee.codecpar.pointee.codec_id == AV_CODEC_ID_HEVC, writesISOMedia {
+      // FFmpeg tags HEVC `hev1` unless asked; Apple's players refuse it and play `hvc1` (parameter
+      // sets only in the sample entry, where the global header puts them).
+      stream.pointee.codecpar.pointee.codec_tag = Self.tag("hvc1")
+    }
     stream.pointee.time_base = encoder.context.pointee.time_base
     stream.pointee.avg_frame_rate = source.pointee.avg_frame_rate
     stream.pointee.r_frame_rate = source.pointee.r_frame_rate
-    stream.pointee.sample_aspect_ratio = encoder.context.pointee.sample_aspect_ratio
+    var aspect = encoder.context.pointee.sample_aspect_ratio
+    if aspect.num <= 0 || aspect.den <= 0, sampleAspect.num > 0, sampleAspect.den > 0 {
+      aspect = sampleAspect
+      stream.pointee.codecpar.pointee.sample_aspect_ratio = aspect
+    }
+    stream.pointee.sample_aspect_ratio = aspect
     try copyDescription(of: source, to: stream, sideData: [AV_PKT_DATA_DISPLAYMATRIX])
     // The input's encoder name would now be wrong.
     av_dict_set(&stream.pointee.metadata, "encoder", nil, 0)
     return stream
+  }
+
+  /// True for the MP4 and MOV muxers.
+  private var writesISOMedia: Bool {
+    guard let raw = context.pointee.oformat.pointee.name else { return false }
+    return ["mp4", "mov"].contains(String(cString: raw))
+  }
+
+  /// A four-character code as FFmpeg's `MKTAG` makes it (first character lowest).
+  static func tag(_ code: String) -> UInt32 {
+    code.utf8.prefix(4).reversed().reduce(0) { $0 << 8 | UInt32($1) }
+  }
+
+  /// False when FFmpeg says the container `format` cannot hold `codec` (`avformat_query_codec`); true
+  /// when it can or does not say (MPEG-TS).
+  static func holds(_ codec: AVCodecID, in format: UnsafePointer<AVOutputFormat>) -> Bool {
+    avformat_query_codec(format, codec, FF_COMPLIANCE_NORMAL) != 0
+  }
+
+  /// Refuses copying `source`, stream `index` of `inputName`, into a container that cannot hold it (PCM
+  /// audio in MP4), naming the stream and the ways out: a container that holds it, or converting it.
+  ///
+  /// - Throws: ``VideoError`` naming this file, the stream and the ways out.
+  func checkHolds(_ source: UnsafeMutablePointer<AVStream>, index: Int, of inputName: String)
+    throws(VideoError)
+  {
+    let parameters = source.pointee.codecpar.pointee
+    guard let format = context.pointee.oformat, !Self.holds(parameters.codec_id, in: format) else {
+      return
+    }
+    let kind = av_get_media_type_string(parameters.codec_type).map { String(cString: $0) } ?? "?"
+    let codec = avcodec_get_name(parameters.codec_id).map { String(cString: $0) } ?? "unknown"
+    let muxer = format.pointee.name.map { String(cString: $0) } ?? "this"
+    let container =
+      ["matroska": "Matroska", "mpegts": "MPEG-TS", "mpeg": "MPEG-PS"][muxer]
+      ?? muxer.uppercased()
+    let others: [String] = [("mov", ".mov"), ("matroska", ".mkv")].compactMap { muxer, suffix in
+      guard let other = av_guess_format(muxer, nil, nil),
+        Self.holds(parameters.codec_id, in: other)
+      else { return nil }
+      return suffix
+    }
+    var ways = others.isEmpty ? [] : ["name a \(others.joined(separator: " or ")) output"]
+    if parameters.codec_type == AVMEDIA_TYPE_AUDIO {
+      ways.append(
+        "convert the audio first (ffmpeg -i IN -map 0 -c copy -c:a aac IN-aac.mov, then "
+          + "framedial video IN-aac.mov -o \(name))")
+    } else {
+      ways.append(
+        "leave that stream out first (ffmpeg -i IN -map 0 -map -0:\(index) -c copy IN-without.mkv)")
+    }
+    throw VideoError(
+      "\(name): the \(container) container cannot hold stream \(index) of \(inputName) "
+        + "(\(kind) \(codec)), which is copied as it is: " + ways.joined(separator: ", or "))
   }
 
   /// Adds a stream whose packets are copied from `source` as they are (`-c copy`).

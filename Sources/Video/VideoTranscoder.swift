@@ -5,12 +5,13 @@ import CFFmpeg
 /// file, with every audio and subtitle stream copied as it is. A caller may instead render 8-bit 4:2:0
 /// frames on their planes (``planarRender``).
 ///
-/// Kept from the input: each frame's timestamp (variable frame rate stays variable; no frame is added or
-/// dropped), the pixel format and its bit depth (an odd size that the format's chroma subsampling cannot
-/// hold becomes 4:4:4; a depth the encoder lacks becomes the deepest it has), the colour tags, the sample
-/// aspect ratio, the display matrix (rotation stays metadata: the pixels are processed as coded), stream
-/// and container metadata. Refused with a ``VideoError``: PQ or HLG transfer (HDR), more than 16 bits
-/// per sample.
+/// Written in formats players decode (see OutputFormat.swift): H.264 8-bit 4:2:0, or HEVC 4:2:0 (10-bit
+/// for input deeper than 8 bits), tagged `hvc1` in MP4 and MOV; the first frames of every file written
+/// are decoded back before it counts as done (``WrittenVideoCheck``). Kept from the input: each frame's
+/// timestamp (variable frame rate stays variable; no frame is added or dropped), the colour tags (YUV
+/// output from RGB input is tagged with the matrix it is converted with), the sample aspect ratio, the
+/// display matrix (rotation stays metadata: the pixels are processed as coded), stream and container
+/// metadata. Refused with a ``VideoError``: PQ or HLG transfer (HDR), more than 16 bits per sample.
 ///
 /// Decoding and the conversion to RGB run on a thread of their own, up to three frames ahead (buffers
 /// reused frame after frame); the caller's render, the conversion back and the encoder run on the
@@ -122,70 +123,6 @@ public final class VideoTranscoder {
     VideoEncoder.isAvailable(codec)
   }
 
-  /// The codec written for `settings`: the asked one, or the input's family (HEVC → HEVC, else H.264);
-  /// H.264 input deeper than libx264 encodes here (12-bit) goes to HEVC, which keeps the depth.
-  public func codec(for settings: EncoderSettings) -> VideoCodec {
-    if let codec = settings.codec { return codec }
-    let family: VideoCodec = decoder.context.pointee.codec_id == AV_CODEC_ID_HEVC ? .hevc : .h264
-    guard family == .h264, outputBitDepth(for: .h264) < source.bitDepth,
-      outputBitDepth(for: .hevc) > outputBitDepth(for: .h264)
-    else { return family }
-    return .hevc
-  }
-
-  /// FFmpeg's name of the pixel format written for `settings` ("yuv420p").
-  public func outputPixelFormatName(for settings: EncoderSettings) -> String {
-    VideoEncoder.name(of: outputPixelFormat(for: codec(for: settings)))
-  }
-
-  /// Bits per sample of the pixel format written for `settings` (below ``VideoSource/bitDepth`` when
-  /// the encoder cannot keep the input's depth).
-  public func outputBitDepth(for settings: EncoderSettings) -> Int {
-    outputBitDepth(for: codec(for: settings))
-  }
-
-  private func outputBitDepth(for codec: VideoCodec) -> Int {
-    Self.bitDepth(of: outputPixelFormat(for: codec))
-  }
-
-  private static func bitDepth(of format: AVPixelFormat) -> Int {
-    av_pix_fmt_desc_get(format).map { Int($0.pointee.comp.0.depth) } ?? 8
-  }
-
-  /// The pixel format encoded: the input's when the encoder takes it and the size fits its chroma
-  /// subsampling, 4:4:4 for an odd size that does not; for input deeper than 8 bits that the encoder
-  /// does not take, planar YUV of the same subsampling (4:4:4 for RGB or an odd size) at the input's
-  /// depth or the nearest the encoder has (deeper first); else yuv420p (yuv444p for an odd size).
-  private func outputPixelFormat(for codec: VideoCodec) -> AVPixelFormat {
-    let accepted = VideoEncoder.pixelFormats(of: codec)
-    let even = source.width % 2 == 0 && source.height % 2 == 0
-    guard let descriptor = av_pix_fmt_desc_get(pixelFormat) else { return AV_PIX_FMT_YUV420P }
-    let chroma = (Int(descriptor.pointee.log2_chroma_w), Int(descriptor.pointee.log2_chroma_h))
-    let fits = source.width % (1 << chroma.0) == 0 && source.height % (1 << chroma.1) == 0
-    if accepted.contains(pixelFormat) && fits { return pixelFormat }
-    if source.bitDepth > 8 {
-      let subsampling = fits ? Self.subsamplingName(chroma, even: even) : "444"
-      // The input's depth, else the nearest deeper one (nothing lost), else the deepest below.
-      let depths = Array(source.bitDepth...16) + (9..<source.bitDepth).reversed()
-      for depth in depths {
-        let format = av_get_pix_fmt("yuv\(subsampling)p\(depth)le")
-        if accepted.contains(format) { return format }
-      }
-    }
-    return even ? AV_PIX_FMT_YUV420P : AV_PIX_FMT_YUV444P
-  }
-
-  /// "420", "422" or "444" for chroma subsampled by `chroma` (log2 across, down); other layouts
-  /// (4:1:1, 4:4:0, …) become 4:2:0 when the size is even, else 4:4:4.
-  private static func subsamplingName(_ chroma: (Int, Int), even: Bool) -> String {
-    switch chroma {
-    case (1, 1): "420"
-    case (1, 0): "422"
-    case (0, 0): "444"
-    default: even ? "420" : "444"
-    }
-  }
-
   /// Writes the processed video to `path` in the container `outputName`'s extension names (`path` may
   /// be a temporary file; `outputName` is the file named in messages), the part `span` says (see
   /// ``TimeSpan``: the whole video by default). `render` is called once per frame in presentation
@@ -204,23 +141,27 @@ public final class VideoTranscoder {
     let codec = codec(for: settings)
     let outputFormat = outputPixelFormat(for: codec)
     let output = try OutputFile(path: path, formatFor: outputName, name: outputName)
-    var encoderColour = colour
-    if fullRange { encoderColour.range = AVCOL_RANGE_JPEG }
+    // RGB input becomes Y′CbCr tagged with the matrix and range it is converted with.
+    let rgbOutput = colour.yuvTags(fromRGB: pixelFormat)
+    var encoderColour = rgbOutput ?? colour
+    if rgbOutput == nil, fullRange { encoderColour.range = AVCOL_RANGE_JPEG }
     let rate = OpenedVideo.frameRate(of: stream)
+    let sampleAspect = av_guess_sample_aspect_ratio(input.context, stream, nil)
     let encoder = try VideoEncoder(
       codec: codec, settings: settings,
       format: VideoEncoder.Format(
         width: source.width, height: source.height,
         pixelFormat: outputFormat,
         timeBase: stream.pointee.time_base, frameRate: rate,
-        sampleAspect: av_guess_sample_aspect_ratio(input.context, stream, nil),
+        sampleAspect: sampleAspect,
         colour: encoderColour),
       globalHeader: output.wantsGlobalHeader)
     var outputIndex: [Int: Int] = [:]
     for (index, inputStream) in input.streams.enumerated() {
       if index == input.videoIndex {
-        _ = try output.addEncodedStream(encoder, like: inputStream)
+        _ = try output.addEncodedStream(encoder, like: inputStream, sampleAspect: sampleAspect)
       } else if Self.isCopied(inputStream) {
+        try output.checkHolds(inputStream, index: index, of: input.path)
         _ = try output.addCopiedStream(like: inputStream)
       } else {
         continue
@@ -237,7 +178,8 @@ public final class VideoTranscoder {
     let pipeline = try FramePipeline(
       source: source, inputFormat: pixelFormat, outputFormat: outputFormat,
       rgbSampleBytes: rgbSampleBytes, matrix: matrix, fullRange: fullRange,
-      startTime: stream.pointee.start_time,
+      outputMatrix: rgbOutput?.matrix ?? matrix,
+      outputFullRange: rgbOutput == nil && fullRange, startTime: stream.pointee.start_time,
       timeBase: stream.pointee.time_base, name: input.path, planar: planarConversion)
     guard let packet = av_packet_alloc() else { throw VideoError("out of memory for a packet") }
     var owned: UnsafeMutablePointer<AVPacket>? = packet
@@ -292,6 +234,8 @@ public final class VideoTranscoder {
         try encoder.send(nil)
         try drainEncoder()
         try output.finish()
+        try WrittenVideoCheck.check(
+          path: path, name: outputName, codec: codec, framesWritten: done)
         return
       }
     }

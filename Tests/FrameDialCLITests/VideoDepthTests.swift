@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// `framedial video` on 10-bit and 12-bit clips: rendered on the 16-bit path, written at the input's
-/// depth (or the deepest the encoder has), levels kept; 8-bit stays 8-bit.
+/// `framedial video` on 10-bit and 12-bit clips: rendered on the 16-bit path, written as HEVC Main 10
+/// (10 bits at most, 4:2:0), levels kept; 8-bit stays 8-bit; H.264 asked for is 8-bit.
 @Suite struct VideoDepthTests {
   func scratch() throws -> URL { try CLIRunner.scratchFolder("video-depth") }
 
@@ -37,8 +37,9 @@ import Testing
     return (centres, means)
   }
 
-  @Test(arguments: ["h264", "hevc"])
-  func aTenBitRampKeepsItsSixtyFourLevels(codec: String) throws {
+  /// By default and with `--codec hevc`, 10-bit H.264 becomes 10-bit HEVC.
+  @Test(arguments: [[], ["--codec", "hevc"]])
+  func aTenBitRampKeepsItsSixtyFourLevels(codec: [String]) throws {
     let root = try scratch()
     defer { try? FileManager.default.removeItem(at: root) }
     let input = root.appendingPathComponent("ramp.mkv")
@@ -47,12 +48,12 @@ import Testing
     #expect(Set(before.centres).count == 64)
     let output = root.appendingPathComponent("out.mkv")
     let result = try CLIRunner.run(
-      ["video", input.path, "-o", output.path, "--set", "ev=0.1", "--codec", codec])
+      ["video", input.path, "-o", output.path, "--set", "ev=0.1"] + codec)
     #expect(result.status == 0, "\(result.standardError)")
-    #expect(result.standardOutput.contains("(512×64 \(codec) yuv420p10le, 10 frames)"))
+    #expect(result.standardOutput.contains("(512×64 hevc yuv420p10le, 10 frames)"))
     let stream = try video(output)
     #expect(stream["pix_fmt"] as? String == "yuv420p10le")
-    #expect(stream["codec_name"] as? String == codec)
+    #expect(stream["codec_name"] as? String == "hevc")
     let after = try steps(output)
     // 64 distinct levels in order (the 8-bit pipe keeps 15), each brighter than it was.
     #expect(Set(after.centres).count == 64, "\(after.centres)")
@@ -73,7 +74,7 @@ import Testing
     #expect(Set(try steps(output).centres).count <= 17)
   }
 
-  @Test func twelveBitGoesToHEVCByDefaultAndToTenBitH264WithAWarning() throws {
+  @Test func twelveBitGoesToTenBitHEVCByDefaultAndToEightBitH264WithAWarning() throws {
     let root = try scratch()
     defer { try? FileManager.default.removeItem(at: root) }
     let input = root.appendingPathComponent("twelve.mkv")
@@ -84,19 +85,24 @@ import Testing
     let hevc = root.appendingPathComponent("hevc.mkv")
     let first = try CLIRunner.run(["video", input.path, "-o", hevc.path, "--set", "ev=0.3"])
     #expect(first.status == 0, "\(first.standardError)")
-    #expect(first.standardOutput.contains("160×120 hevc yuv420p12le"))
-    #expect(try video(hevc)["pix_fmt"] as? String == "yuv420p12le")
+    #expect(first.standardOutput.contains("160×120 hevc yuv420p10le"))
+    #expect(
+      first.standardError.contains(
+        "warning: HEVC is written 10-bit at most (Main 10, yuv420p10le), which players decode: "
+          + "the 12-bit input loses 2 bits"), "\(first.standardError)")
+    #expect(try video(hevc)["pix_fmt"] as? String == "yuv420p10le")
     let h264 = root.appendingPathComponent("h264.mkv")
     let second = try CLIRunner.run(
       ["video", input.path, "-o", h264.path, "--set", "ev=0.3", "--codec", "h264"])
     #expect(second.status == 0, "\(second.standardError)")
     #expect(
       second.standardError.contains(
-        "warning: libx264 has no 12-bit format here: writing yuv420p10le"))
-    #expect(try video(h264)["pix_fmt"] as? String == "yuv420p10le")
+        "warning: H.264 is written 8-bit 4:2:0 (yuv420p), which every player decodes: the 12-bit "
+          + "input loses its depth"), "\(second.standardError)")
+    #expect(try video(h264)["pix_fmt"] as? String == "yuv420p")
   }
 
-  @Test func nineBitIsWrittenTenBitRatherThanEightWithoutAWarning() throws {
+  @Test func nineBitFourTwoTwoIsWrittenTenBitFourTwoZeroWithoutAWarning() throws {
     let root = try scratch()
     defer { try? FileManager.default.removeItem(at: root) }
     let input = root.appendingPathComponent("nine.mkv")
@@ -108,7 +114,9 @@ import Testing
     let result = try CLIRunner.run(["video", input.path, "-o", output.path, "--set", "ev=0.3"])
     #expect(result.status == 0, "\(result.standardError)")
     #expect(!result.standardError.contains("warning"), "\(result.standardError)")
-    #expect(try video(output)["pix_fmt"] as? String == "yuv422p10le")
+    let stream = try video(output)
+    #expect(stream["pix_fmt"] as? String == "yuv420p10le")
+    #expect(stream["codec_name"] as? String == "hevc")
   }
 
   @Test func anOddSizedTenBitClipBecomesTenBitFourFourFour() throws {
