@@ -43,8 +43,9 @@ struct OpenedVideo {
     let fps = rate.den > 0 ? av_q2d(rate) : 0
     var expected: Int? = stream.pointee.nb_frames > 0 ? Int(stream.pointee.nb_frames) : nil
     if expected == nil, input.context.pointee.duration > 0, fps > 0 {
-      expected = Int(
-        (Double(input.context.pointee.duration) / Double(AV_TIME_BASE) * fps).rounded())
+      // A lying container (a huge duration or frame rate) may announce more frames than an Int holds.
+      let frames = (Double(input.context.pointee.duration) / Double(AV_TIME_BASE) * fps).rounded()
+      expected = frames < Double(Int.max) ? Int(frames) : nil
     }
     let aspect = av_guess_sample_aspect_ratio(input.context, stream, nil)
     let duration = input.context.pointee.duration

@@ -354,15 +354,11 @@ public final class VideoTranscoder {
   }
 
   /// `span` in the video stream's timestamps: the first kept (`lower`, nil from the start), the first
-  /// past it (`upper`, nil to the end), and the shift that moves the kept start to 0.
+  /// past it (`upper`, nil to the end), and the shift that moves the kept start to 0 (see
+  /// ``SpanBounds/init(span:origin:timeBase:)`` for times past what timestamps hold).
   private func bounds(of span: TimeSpan) -> SpanBounds {
     let stream = input.videoStream.pointee
     let origin = stream.start_time == fd_no_pts() ? 0 : stream.start_time
-    let tick = av_q2d(stream.time_base)
-    let start = origin + Int64((max(0, span.start) / tick).rounded())
-    return SpanBounds(
-      start: start, lower: span.start > 0 ? start : nil,
-      upper: span.duration.map { start + Int64(($0 / tick).rounded()) },
-      shift: span.start > 0 ? start : 0)
+    return SpanBounds(span: span, origin: origin, timeBase: stream.time_base)
   }
 }
