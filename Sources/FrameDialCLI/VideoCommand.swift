@@ -37,6 +37,9 @@ enum VideoCommand: Command {
         "frame-at", "T",
         "write only the frame shown at T, processed, as a still (-o still.png, .jpg …), upright "
           + "and with square pixels"),
+      .value(
+        "pixel-limit", "PIXELS",
+        "refuse larger frames, as decoded or, for --frame-at, as shown (default 100000000)"),
       .flag(
         "json", "progress as JSON objects on standard output, one per line, and a done event"),
     ] + StateOptions.options)
@@ -52,6 +55,8 @@ enum VideoCommand: Command {
     let settings = try VideoOptions.settings(from: arguments)
     let span = try VideoOptions.span(from: arguments)
     let frameAt = try VideoOptions.seconds(of: "frame-at", in: arguments)
+    let pixelLimit =
+      try arguments.int("pixel-limit", in: 1...Int.max) ?? LoadOptions.defaultPixelLimit
     if frameAt != nil {
       guard span.isWhole else {
         throw UsageError("--frame-at writes one frame: --start and --duration do not apply")
@@ -68,7 +73,7 @@ enum VideoCommand: Command {
     // The same check stills make: the input by path, link or hard link, or a FIFO or device, is refused.
     try OutputTarget.check(output, input: input)
     FFmpegLog.route(prefix: "framedial \(name)")
-    let transcoder = try VideoTranscoder(path: input)
+    let transcoder = try VideoTranscoder(path: input, pixelLimit: pixelLimit)
     transcoder.planarConversion = VideoPlanarConversion.make
     let source = transcoder.source
     guard !source.isStillImage(path: input) else {

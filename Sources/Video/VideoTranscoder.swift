@@ -1,4 +1,5 @@
 import CFFmpeg
+import Foundation
 
 /// Reads a video file, hands every decoded frame to the caller as packed RGB (8-bit for 8-bit video,
 /// 16-bit for deeper video: see ``rgbSampleBytes``), and encodes what the caller made of it into a new
@@ -58,16 +59,32 @@ public final class VideoTranscoder {
   /// True once ``play(choose:show:)`` has read the file: the next pass seeks back to the start.
   var hasPlayed = false
 
-  /// Opens `path` and checks that its video can be processed.
+  /// The largest frame taken, in pixels (nil: no limit): the limit stills have by default.
+  public static let defaultPixelLimit = 100_000_000
+
+  /// The largest frame decoded (and, for ``frame(at:render:)``, shown), in pixels; nil for none.
+  public let pixelLimit: Int?
+
+  /// Opens `path` and checks that its video can be processed, with frames of at most `pixelLimit`
+  /// pixels (nil: no limit), checked before any frame's memory is taken.
   ///
   /// - Throws: ``VideoError`` naming the file: not readable, no video stream, no decoder, more than 16
-  ///   bits per sample, HDR transfer.
-  public init(path: String) throws(VideoError) {
+  ///   bits per sample, HDR transfer, frames over the pixel limit.
+  public init(path: String, pixelLimit: Int? = VideoTranscoder.defaultPixelLimit) throws(VideoError)
+  {
     // FFmpeg's own errors still reach standard error (they say why a file is refused); its notes do not
     // (see FFmpegLog for the form of its lines).
     av_log_set_level(AV_LOG_ERROR)
     let opened = try OpenedVideo(path: path)
     if let refusal = opened.refusal { throw VideoError("\(path): \(refusal)") }
+    let size = opened.source
+    if let problem = PixelLimit.problem(
+      width: Double(size.width), height: Double(size.height), limit: pixelLimit,
+      what: "its video is \(size.width)×\(size.height)")
+    {
+      throw VideoError("\(path): \(problem)")
+    }
+    self.pixelLimit = pixelLimit
     input = opened.input
     decoder = opened.decoder
     pixelFormat = opened.pixelFormat
@@ -303,9 +320,19 @@ public final class VideoTranscoder {
   /// it — and calls `render` once with it as packed 8-bit RGB (rgb24, whatever the video's depth;
   /// `output` is the caller's to use).
   ///
-  /// - Throws: ``VideoError`` naming the file when it cannot be read or decoded or has no frame; what
-  ///   `render` throws.
+  /// - Throws: ``VideoError`` naming the file when it cannot be read or decoded or has no frame, or
+  ///   when the frame as shown (``VideoSource/displayedWidth``) is over the pixel limit (checked before
+  ///   decoding); what `render` throws.
   public func frame(at time: Double, render: (Frame) throws -> Void) throws {
+    if let problem = PixelLimit.problem(
+      width: source.displayedWidth, height: Double(source.height), limit: pixelLimit,
+      what:
+        "its \(source.width)×\(source.height) frames, of pixel aspect "
+        + String(format: "%g", source.sampleAspect) + ", are shown "
+        + PixelLimit.count(source.displayedWidth) + "×\(source.height)")
+    {
+      throw VideoError("\(input.path): \(problem)")
+    }
     let stream = input.videoStream
     let target = bounds(of: TimeSpan(start: time)).start
     if time > 0 { try input.seekVideo(before: target) }

@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import Video
+import Vips
 
 #if canImport(Glibc)
   import Glibc
@@ -15,6 +17,20 @@ import Testing
   /// Every name in `folder`, hidden ones too (a temporary file is hidden).
   func names(in folder: URL) -> [String] {
     ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+  }
+
+  /// A Y4M file (4:2:0, 8-bit) whose header says `width × height` and sample aspect `aspect`, with
+  /// `frames` mid-grey frames, or only `bytes` bytes of one frame when given (a header that lies).
+  func y4m(
+    _ url: URL, width: Int, height: Int, aspect: String = "1:1", frames: Int = 2, bytes: Int? = nil
+  ) throws {
+    var data = Data("YUV4MPEG2 W\(width) H\(height) F25:1 Ip A\(aspect) C420jpeg\n".utf8)
+    let frameBytes = width * height * 3 / 2
+    for _ in 0..<(bytes == nil ? frames : 1) {
+      data.append(contentsOf: Array("FRAME\n".utf8))
+      data.append(Data(repeating: 128, count: bytes ?? frameBytes))
+    }
+    try data.write(to: url)
   }
 
   @Test func hugeTimesNeitherTrapNorLeaveAPartialFile() throws {
@@ -46,5 +62,81 @@ import Testing
       #expect(result.standardError.hasPrefix("framedial video: \(raw.path): "))
       #expect(names(in: folder).isEmpty, "\(option) left \(names(in: folder))")
     }
+  }
+
+  @Test func framesOverThePixelLimitAreRefusedBeforeTheirMemoryIsTaken() throws {
+    let root = try scratch()
+    defer { try? FileManager.default.removeItem(at: root) }
+    // 46 KB that claim 16000×16000 frames: 384 MB each as Y4M, 768 MB as RGB.
+    let liar = root.appendingPathComponent("liar.y4m")
+    try y4m(liar, width: 16000, height: 16000, bytes: 46_000)
+    // `info` allocates no frame: it still describes the file.
+    let info = try CLIRunner.run(["info", liar.path])
+    #expect(info.status == 0, "\(info.standardError)")
+    #expect(info.standardOutput.contains("video 16000×16000, rawvideo yuv420p"))
+    for (output, extra) in [("out.mp4", [String]()), ("still.png", ["--frame-at", "0"])] {
+      let folder = root.appendingPathComponent(output)
+      let run = try MeasuredRun(
+        ["video", liar.path, "-o", folder.appendingPathComponent(output).path] + extra)
+      #expect(run.ending == .exited(1), "\(output): \(run.errors)")
+      #expect(
+        run.errors.contains(
+          "framedial video: \(liar.path): its video is 16000×16000 (256 megapixels), over the "
+            + "pixel limit of 100 megapixels"), "\(run.errors)")
+      // Refused before a frame's memory is taken: far below one 768 MB RGB frame.
+      #expect(run.peakMegabytes < 400, "\(output): \(run.peakMegabytes) MB")
+      #expect(names(in: folder).isEmpty, "\(output) left \(names(in: folder))")
+    }
+    // --pixel-limit moves the limit, as it does for stills: 320×240 is 76800 pixels.
+    let small = root.appendingPathComponent("small.y4m")
+    try y4m(small, width: 320, height: 240)
+    let output = root.appendingPathComponent("small.mp4")
+    let refused = try CLIRunner.run(
+      ["video", small.path, "-o", output.path, "--pixel-limit", "76799"])
+    #expect(refused.status == 1, "\(refused.standardError)")
+    #expect(
+      refused.standardError.contains(
+        "its video is 320×240 (76800 pixels), over the pixel limit of 76799"))
+    #expect(!FileManager.default.fileExists(atPath: output.path))
+    let taken = try CLIRunner.run(
+      ["video", small.path, "-o", output.path, "--pixel-limit", "76800"])
+    #expect(taken.status == 0, "\(taken.standardError)")
+    #expect(try VideoClips.frameTimes(output).count == 2)
+    let bad = try CLIRunner.run(["video", small.path, "-o", output.path, "--pixel-limit", "0"])
+    #expect(bad.status == 2)
+    #expect(bad.standardError.hasPrefix("framedial video: --pixel-limit"))
+    // The same default as stills'.
+    #expect(VideoTranscoder.defaultPixelLimit == LoadOptions.defaultPixelLimit)
+  }
+
+  @Test func aLyingSampleAspectRatioCannotBuildAHugeStill() throws {
+    let root = try scratch()
+    defer { try? FileManager.default.removeItem(at: root) }
+    // 320×240 pixels each 2000 times as wide as high: a still of 640000×240, 153.6 megapixels.
+    let wide = root.appendingPathComponent("wide.y4m")
+    try y4m(wide, width: 320, height: 240, aspect: "2000:1")
+    let still = root.appendingPathComponent("wide.png")
+    let run = try MeasuredRun(["video", wide.path, "-o", still.path, "--frame-at", "0"])
+    #expect(run.ending == .exited(1), "\(run.errors)")
+    #expect(
+      run.errors.contains(
+        "framedial video: \(wide.path): its 320×240 frames, of pixel aspect 2000, are shown "
+          + "640000×240 (154 megapixels), over the pixel limit of 100 megapixels"), "\(run.errors)")
+    #expect(run.peakMegabytes < 400, "\(run.peakMegabytes) MB")
+    #expect(!FileManager.default.fileExists(atPath: still.path))
+    // Under the limit the still is written at the size shown; --pixel-limit counts that size.
+    let square = root.appendingPathComponent("square.y4m")
+    try y4m(square, width: 320, height: 240, aspect: "4:1")
+    let limited = try CLIRunner.run(
+      ["video", square.path, "-o", still.path, "--frame-at", "0", "--pixel-limit", "307199"])
+    #expect(limited.status == 1, "\(limited.standardError)")
+    #expect(
+      limited.standardError.contains(
+        "of pixel aspect 4, are shown 1280×240 (307200 pixels), over the pixel limit of 307199"))
+    let written = try CLIRunner.run(
+      ["video", square.path, "-o", still.path, "--frame-at", "0", "--pixel-limit", "307200"])
+    #expect(written.status == 0, "\(written.standardError)")
+    let image = try Image(contentsOf: still.path)
+    #expect((image.width, image.height) == (1280, 240))
   }
 }
