@@ -13,7 +13,11 @@ final class InputFile {
   /// The index of the video stream that is processed.
   let videoIndex: Int
 
-  /// Opens `path` and reads its stream information.
+  /// Opens `path` and reads its stream information. When FFmpeg's first look (its default probe of 5
+  /// MB and 5 s) finds no pixel format for the video, because the file holds more than that of other
+  /// streams before the video's first packet (audio muxed first), a second look goes as far into the
+  /// file as the video's first frames, keeping nothing it reads, and gives the video stream what it
+  /// found (its codec parameters and rates); reading starts at the beginning as usual.
   ///
   /// - Throws: ``VideoError`` naming the file when it is not a regular file (a FIFO or a device, which
   ///   FFmpeg would wait on), cannot be opened, is not a media file, or has no video stream.
@@ -23,17 +27,70 @@ final class InputFile {
     if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
       throw VideoError("\(path): not a regular file")
     }
+    (context, videoIndex) = try Self.open(path, probing: nil)
+    // Only for a codec FFmpeg decodes here: one without a decoder is refused anyway, unread.
+    let parameters = videoStream.pointee.codecpar.pointee
+    if parameters.format < 0, avcodec_find_decoder(parameters.codec_id) != nil,
+      let (far, farIndex) = Self.openedOrNil(path, probing: max(Int64(status.st_size), 5_000_000))
+    {
+      var owned: UnsafeMutablePointer<AVFormatContext>? = far
+      defer { avformat_close_input(&owned) }
+      if farIndex == videoIndex, far.pointee.nb_streams == context.pointee.nb_streams,
+        let found = far.pointee.streams[farIndex]
+      {
+        Self.adopt(found, into: videoStream)
+      }
+    }
+  }
+
+  /// ``open(_:probing:)``, or nil when it fails (the first look's findings stand).
+  private static func openedOrNil(_ path: String, probing: Int64) -> (
+    UnsafeMutablePointer<AVFormatContext>, Int
+  )? {
+    try? open(path, probing: probing)
+  }
+
+  /// Gives `stream` what a further look found of the same stream, `found`: its codec parameters
+  /// (when it found a pixel format for the same codec) and frame rates. Not its start time: a look
+  /// that keeps no packet may set it past the first frame; the first look's (from the other streams
+  /// when it saw no video) stands.
+  private static func adopt(
+    _ found: UnsafeMutablePointer<AVStream>, into stream: UnsafeMutablePointer<AVStream>
+  ) {
+    let parameters = found.pointee.codecpar.pointee
+    guard parameters.format >= 0, parameters.codec_id == stream.pointee.codecpar.pointee.codec_id,
+      avcodec_parameters_copy(stream.pointee.codecpar, found.pointee.codecpar) >= 0
+    else { return }
+    stream.pointee.avg_frame_rate = found.pointee.avg_frame_rate
+    stream.pointee.r_frame_rate = found.pointee.r_frame_rate
+  }
+
+  /// Opens `path` as FFmpeg's local file and reads its stream information, looking at up to `probing`
+  /// bytes (nil: FFmpeg's default probe) and then keeping none of the packets looked at (the context
+  /// is only looked at). Returns the context and the index of the video stream.
+  private static func open(_ path: String, probing: Int64?) throws(VideoError) -> (
+    UnsafeMutablePointer<AVFormatContext>, Int
+  ) {
     var opened: UnsafeMutablePointer<AVFormatContext>?
     // Always a local file: a name such as "pipe:0" or "http://…" is a file name, never a protocol, and a
     // playlist inside the file (HLS, concat) may reach only files, never the network.
     var options: OpaquePointer?
     av_dict_set(&options, "protocol_whitelist", "file", 0)
+    if let probing {
+      av_dict_set(&options, "probesize", String(probing), 0)
+      // Microseconds: as far into the file as the bytes go.
+      av_dict_set(&options, "analyzeduration", String(Int64.max / 2), 0)
+    }
     defer { av_dict_free(&options) }
     try VideoError.check(
       avformat_open_input(&opened, "file:" + path, nil, &options),
       "\(path): cannot be read as video")
     guard let context = opened else { throw VideoError("\(path): cannot be read as video") }
+    // Packets looked at far into the file are not kept: memory stays bounded however far in the
+    // video begins.
+    if probing != nil { context.pointee.flags |= AVFMT_FLAG_NOBUFFER }
     let found = avformat_find_stream_info(context, nil)
+    context.pointee.flags &= ~AVFMT_FLAG_NOBUFFER
     guard found >= 0 else {
       avformat_close_input(&opened)
       throw VideoError("\(path): cannot read its streams: \(VideoError.reason(found))")
@@ -43,8 +100,7 @@ final class InputFile {
       avformat_close_input(&opened)
       throw VideoError("\(path): has no video stream")
     }
-    self.context = context
-    videoIndex = Int(best)
+    return (context, Int(best))
   }
 
   deinit {

@@ -139,4 +139,31 @@ import Vips
     let image = try Image(contentsOf: still.path)
     #expect((image.width, image.height) == (1280, 240))
   }
+
+  @Test func videoMuxedAfterSecondsOfAudioIsTranscoded() throws {
+    let root = try scratch()
+    defer { try? FileManager.default.removeItem(at: root) }
+    // All 10 s of PCM audio come before the first video packet, past FFmpeg's first look (5 s).
+    let late = root.appendingPathComponent("late.mkv")
+    try VideoClips.make(
+      late,
+      VideoClips.tone(seconds: 10) + ["-itsoffset", "10"] + VideoClips.testSource()
+        + [
+          "-map", "1:v", "-map", "0:a", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a",
+          "pcm_s16le",
+        ])
+    let probed = try VideoClips.streams(late)
+    #expect((probed.first?["pix_fmt"] as? String ?? "unknown") == "unknown", "\(probed)")
+    let info = try CLIRunner.run(["info", late.path])
+    #expect(info.status == 0, "\(info.standardError)")
+    #expect(
+      info.standardOutput.contains("video 320×240, h264 yuv420p 8-bit"), "\(info.standardOutput)")
+    let output = root.appendingPathComponent("out.mkv")
+    let result = try CLIRunner.run(["video", late.path, "-o", output.path])
+    #expect(result.status == 0, "\(result.standardError)")
+    // Every frame, at its own time, and the audio.
+    #expect(try VideoClips.frameTimes(output) == VideoClips.frameTimes(late))
+    let streams = try VideoClips.streams(output).compactMap { $0["codec_name"] as? String }
+    #expect(streams == ["h264", "pcm_s16le"])
+  }
 }
