@@ -90,7 +90,7 @@ enum VideoCommand: Command {
           .joined(separator: " or "))
     }
     if frameAt == nil {
-      for stream in transcoder.skippedStreams {
+      for stream in transcoder.skippedStreams(outputName: output) {
         console.err("framedial \(name): warning: \(input): \(stream) is not copied")
       }
       if let rotation = source.rotation, rotation != 0,

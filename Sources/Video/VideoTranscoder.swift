@@ -92,12 +92,14 @@ public final class VideoTranscoder {
     matrix = opened.matrix
     fullRange = opened.fullRange
     source = opened.source
-    let (streams, videoIndex) = (input.streams, input.videoIndex)
-    skippedStreams = streams.enumerated().compactMap { index, stream in
-      guard index != videoIndex, !Self.isCopied(stream) else { return nil }
-      let kind = av_get_media_type_string(stream.pointee.codecpar.pointee.codec_type)
-      return "stream \(index) (\(kind.map { String(cString: $0) } ?? "unknown"))"
-    }
+    skippedStreams = CopiedStreams.skipped(in: input, into: nil)
+  }
+
+  /// The streams not carried to a file named `outputName`, by input index and why: those of
+  /// ``skippedStreams``, and subtitles whose codec its container cannot hold ("stream 2 (subtitle
+  /// mov_text, which FFmpeg's matroska muxer cannot hold)").
+  public func skippedStreams(outputName: String) -> [String] {
+    CopiedStreams.skipped(in: input, into: av_guess_format(nil, outputName, nil))
   }
 
   /// What `path`'s video stream says, with every stream of the file ("video h264", "audio aac") and why
@@ -109,12 +111,6 @@ public final class VideoTranscoder {
     let opened = try OpenedVideo(path: path)
     return VideoFacts(
       source: opened.source, streams: opened.streamDescriptions, refusal: opened.refusal)
-  }
-
-  /// Audio and subtitle streams are copied; other streams are left out.
-  private static func isCopied(_ stream: UnsafeMutablePointer<AVStream>) -> Bool {
-    let type = stream.pointee.codecpar.pointee.codec_type
-    return type == AVMEDIA_TYPE_AUDIO || type == AVMEDIA_TYPE_SUBTITLE
   }
 
   /// False when the container `outputName`'s extension names drops a stream's display matrix in this
@@ -237,7 +233,7 @@ public final class VideoTranscoder {
     for (index, inputStream) in input.streams.enumerated() {
       if index == input.videoIndex {
         _ = try output.addEncodedStream(encoder, like: inputStream)
-      } else if Self.isCopied(inputStream) {
+      } else if CopiedStreams.skipReason(inputStream, into: output.context.pointee.oformat) == nil {
         _ = try output.addCopiedStream(like: inputStream)
       } else {
         continue

@@ -166,4 +166,34 @@ import Vips
     let streams = try VideoClips.streams(output).compactMap { $0["codec_name"] as? String }
     #expect(streams == ["h264", "pcm_s16le"])
   }
+
+  @Test func subtitlesTheOutputCannotHoldAreLeftOutWithAWarning() throws {
+    let root = try scratch()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let subtitles = root.appendingPathComponent("words.srt")
+    try "1\n00:00:00,000 --> 00:00:00,800\nHello\n".write(
+      to: subtitles, atomically: true, encoding: .utf8)
+    let input = root.appendingPathComponent("titled.mp4")
+    try VideoClips.make(
+      input,
+      VideoClips.testSource() + ["-i", subtitles.path, "-c:v", "libx264", "-c:s", "mov_text"])
+    // Matroska holds no mov_text: the subtitles are left out, as a data stream would be.
+    let mkv = root.appendingPathComponent("out.mkv")
+    let result = try CLIRunner.run(["video", input.path, "-o", mkv.path])
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(
+      result.standardError.contains(
+        "framedial video: warning: \(input.path): stream 1 (subtitle mov_text, which FFmpeg's "
+          + "matroska muxer cannot hold) is not copied"), "\(result.standardError)")
+    #expect(try VideoClips.streams(mkv).compactMap { $0["codec_name"] as? String } == ["h264"])
+    #expect(try VideoClips.frameTimes(mkv).count == 25)
+    // MOV holds them: they are copied, without a warning.
+    let mov = root.appendingPathComponent("out.mov")
+    let kept = try CLIRunner.run(["video", input.path, "-o", mov.path])
+    #expect(kept.status == 0, "\(kept.standardError)")
+    #expect(!kept.standardError.contains("warning"), "\(kept.standardError)")
+    #expect(
+      try VideoClips.streams(mov).compactMap { $0["codec_name"] as? String }
+        == ["h264", "mov_text"])
+  }
 }
