@@ -46,18 +46,12 @@ struct SpanBounds {
     return overflow ? largestTimestamp : min(sum, largestTimestamp)
   }
 
-  /// True while a trimmed start waits for its first frame: until then other streams' packets are
-  /// held, as the shift is not known.
-  var waitsForFirstFrame: Bool { lower != nil && !settled }
-  private var settled = false
-
-  /// Starts the span at the first frame kept, at `timestamp`: it is written at 0, and other streams'
-  /// packets before it are left out.
+  /// Starts a trimmed span at the first frame kept, at `timestamp`: it is written at 0, and other
+  /// streams' packets before it are left out. (A span from the beginning is left as it is.)
   mutating func settle(firstFrame timestamp: Int64) {
-    guard waitsForFirstFrame else { return }
+    guard lower != nil else { return }
     lower = timestamp
     shift = timestamp
-    settled = true
   }
 
   /// Where a packet falls.

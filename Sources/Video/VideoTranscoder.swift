@@ -245,13 +245,14 @@ public final class VideoTranscoder {
     guard let videoOutput = outputIndex[input.videoIndex] else {
       throw VideoError("\(outputName): the video stream was not added")
     }
-    let cut = bounds(of: span)
-    if span.start > 0 { try input.seekVideo(before: cut.start) }
+    var cut = bounds(of: span)
+    try settleStart(of: &cut, seconds: span.start)
     let pipeline = try FramePipeline(
       source: source, inputFormat: pixelFormat, outputFormat: outputFormat,
       rgbSampleBytes: rgbSampleBytes, matrix: matrix, fullRange: fullRange,
       startTime: stream.pointee.start_time,
       timeBase: stream.pointee.time_base, name: input.path, planar: planarConversion)
+    pipeline.shift = cut.shift
     guard let packet = av_packet_alloc() else { throw VideoError("out of memory for a packet") }
     var owned: UnsafeMutablePointer<AVPacket>? = packet
     defer { av_packet_free(&owned) }

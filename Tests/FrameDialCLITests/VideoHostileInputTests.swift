@@ -196,4 +196,31 @@ import Vips
       try VideoClips.streams(mov).compactMap { $0["codec_name"] as? String }
         == ["h264", "mov_text"])
   }
+
+  @Test func aStartPastTheLastVideoFrameIsRefusedNamingTheVideoLengthInBoundedMemory() throws {
+    let root = try scratch()
+    defer { try? FileManager.default.removeItem(at: root) }
+    // 1 s of video and a minute of 8-channel 32-bit audio (about 85 MB): the file lasts a minute.
+    let input = root.appendingPathComponent("talk.mov")
+    try VideoClips.make(
+      input,
+      VideoClips.testSource() + VideoClips.tone(seconds: 60)
+        + ["-ac", "8", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "pcm_s32le"])
+    let inside = try MeasuredRun(
+      ["video", input.path, "-o", root.appendingPathComponent("in.mov").path, "--start", "0.5"])
+    #expect(inside.ending == .exited(0), "\(inside.errors)")
+    let folder = root.appendingPathComponent("past")
+    let past = try MeasuredRun(
+      ["video", input.path, "-o", folder.appendingPathComponent("out.mov").path, "--start", "5"])
+    #expect(past.ending == .exited(1), "\(past.errors)")
+    #expect(
+      past.errors.contains(
+        "framedial video: \(input.path): the start, 5 s, is past the end of its video, which "
+          + "lasts 1 s"), "\(past.errors)")
+    #expect(names(in: folder).isEmpty, "left \(names(in: folder))")
+    // The audio read on the way is not held: no more memory than a start inside the video takes.
+    #expect(
+      past.peakMegabytes < inside.peakMegabytes + 40,
+      "\(past.peakMegabytes) MB past the end, \(inside.peakMegabytes) MB inside")
+  }
 }
