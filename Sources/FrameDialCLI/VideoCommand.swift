@@ -7,6 +7,7 @@ import Vips
 /// audio and subtitles copied, the output written atomically.
 enum VideoCommand: Command {
   static let name = "video"
+  static let trapsSignals = true
   static let summary =
     "Render a video file with the control values (frame times, colour tags, rotation and audio kept)."
   static let usage =
