@@ -49,7 +49,9 @@ extension VideoTranscoder {
     decoder.flush()
     guard let first else {
       let start = "the start, \(Self.secondsText(seconds))"
-      guard let latest else { throw VideoError("\(input.path): no video frame lies at \(start)") }
+      guard let latest else {
+        throw VideoError("\(input.path): no video frame lies at or after \(start)")
+      }
       // The last frame lasts one frame period, when the rate is known.
       let period = source.frameRate > 0 ? 1 / source.frameRate : 0
       let length = Double(latest - clock.startTime) * av_q2d(stream.time_base) + period
