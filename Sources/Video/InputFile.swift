@@ -19,19 +19,27 @@ final class InputFile {
   /// file as the video's first frames, keeping nothing it reads, and gives the video stream what it
   /// found (its codec parameters and rates); reading starts at the beginning as usual.
   ///
+  /// With a `pixelLimit`, a file whose container says a video stream's frames are larger is refused
+  /// before FFmpeg's look, which decodes frames of every stream.
+  ///
   /// - Throws: ``VideoError`` naming the file when it is not a regular file (a FIFO or a device, which
-  ///   FFmpeg would wait on), cannot be opened, is not a media file, or has no video stream.
-  init(path: String) throws(VideoError) {
+  ///   FFmpeg would wait on), cannot be opened, is not a media file, says its video is over the pixel
+  ///   limit, or has no video stream.
+  init(path: String, pixelLimit: Int? = nil) throws(VideoError) {
     self.path = path
     var status = stat()
     if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
       throw VideoError("\(path): not a regular file")
     }
-    (context, videoIndex) = try Self.open(path, probing: nil)
-    // Only for a codec FFmpeg decodes here: one without a decoder is refused anyway, unread.
+    (context, videoIndex) = try Self.open(path, probing: nil, pixelLimit: pixelLimit)
+    // Only for a codec FFmpeg decodes here (one without a decoder is refused anyway) and a size
+    // within the limit (a larger one is refused anyway, unread).
     let parameters = videoStream.pointee.codecpar.pointee
+    let pixels = Int64(parameters.width) * Int64(parameters.height)
     if parameters.format < 0, avcodec_find_decoder(parameters.codec_id) != nil,
-      let (far, farIndex) = Self.openedOrNil(path, probing: max(Int64(status.st_size), 5_000_000))
+      pixelLimit.map({ pixels <= $0 }) ?? true,
+      let (far, farIndex) = Self.openedOrNil(
+        path, probing: max(Int64(status.st_size), 5_000_000), pixelLimit: pixelLimit)
     {
       var owned: UnsafeMutablePointer<AVFormatContext>? = far
       defer { avformat_close_input(&owned) }
@@ -43,11 +51,11 @@ final class InputFile {
     }
   }
 
-  /// ``open(_:probing:)``, or nil when it fails (the first look's findings stand).
-  private static func openedOrNil(_ path: String, probing: Int64) -> (
+  /// ``open(_:probing:pixelLimit:)``, or nil when it fails (the first look's findings stand).
+  private static func openedOrNil(_ path: String, probing: Int64, pixelLimit: Int?) -> (
     UnsafeMutablePointer<AVFormatContext>, Int
   )? {
-    try? open(path, probing: probing)
+    try? open(path, probing: probing, pixelLimit: pixelLimit)
   }
 
   /// Gives `stream` what a further look found of the same stream, `found`: its codec parameters
@@ -67,10 +75,13 @@ final class InputFile {
 
   /// Opens `path` as FFmpeg's local file and reads its stream information, looking at up to `probing`
   /// bytes (nil: FFmpeg's default probe) and then keeping none of the packets looked at (the context
-  /// is only looked at). Returns the context and the index of the video stream.
-  private static func open(_ path: String, probing: Int64?) throws(VideoError) -> (
-    UnsafeMutablePointer<AVFormatContext>, Int
-  ) {
+  /// is only looked at). A video stream over `pixelLimit` pixels as the container says is refused
+  /// before the look. Returns the context and the index of the video stream.
+  private static func open(_ path: String, probing: Int64?, pixelLimit: Int?) throws(VideoError)
+    -> (
+      UnsafeMutablePointer<AVFormatContext>, Int
+    )
+  {
     var opened: UnsafeMutablePointer<AVFormatContext>?
     // Always a local file: a name such as "pipe:0" or "http://…" is a file name, never a protocol, and a
     // playlist inside the file (HLS, concat) may reach only files, never the network.
@@ -89,6 +100,10 @@ final class InputFile {
     // Packets looked at far into the file are not kept: memory stays bounded however far in the
     // video begins.
     if probing != nil { context.pointee.flags |= AVFMT_FLAG_NOBUFFER }
+    if let problem = oversizedVideo(in: context, pixelLimit: pixelLimit) {
+      avformat_close_input(&opened)
+      throw VideoError("\(path): \(problem)")
+    }
     let found = avformat_find_stream_info(context, nil)
     context.pointee.flags &= ~AVFMT_FLAG_NOBUFFER
     guard found >= 0 else {
@@ -142,6 +157,26 @@ final class InputFile {
 }
 
 extension InputFile {
+  /// Why a video stream of `context` (not a cover picture) is over `pixelLimit` pixels by the size
+  /// its container gives, or nil.
+  private static func oversizedVideo(
+    in context: UnsafeMutablePointer<AVFormatContext>, pixelLimit: Int?
+  ) -> String? {
+    for index in 0..<Int(context.pointee.nb_streams) {
+      guard let stream = context.pointee.streams[index],
+        stream.pointee.disposition & AV_DISPOSITION_ATTACHED_PIC == 0
+      else { continue }
+      let parameters = stream.pointee.codecpar.pointee
+      guard parameters.codec_type == AVMEDIA_TYPE_VIDEO,
+        let problem = PixelLimit.problem(
+          width: Double(parameters.width), height: Double(parameters.height), limit: pixelLimit,
+          what: "its video is \(parameters.width)×\(parameters.height)")
+      else { continue }
+      return problem
+    }
+    return nil
+  }
+
   /// Moves reading to the video stream's key frame at or before `timestamp` (in the video stream's
   /// time base), so that decoding from there reaches the frame at `timestamp` whole.
   ///

@@ -75,15 +75,8 @@ public final class VideoTranscoder {
     // FFmpeg's own errors still reach standard error (they say why a file is refused); its notes do not
     // (see FFmpegLog for the form of its lines).
     av_log_set_level(AV_LOG_ERROR)
-    let opened = try OpenedVideo(path: path)
+    let opened = try OpenedVideo(path: path, pixelLimit: pixelLimit)
     if let refusal = opened.refusal { throw VideoError("\(path): \(refusal)") }
-    let size = opened.source
-    if let problem = PixelLimit.problem(
-      width: Double(size.width), height: Double(size.height), limit: pixelLimit,
-      what: "its video is \(size.width)×\(size.height)")
-    {
-      throw VideoError("\(path): \(problem)")
-    }
     self.pixelLimit = pixelLimit
     input = opened.input
     decoder = opened.decoder

@@ -91,13 +91,31 @@ import Vips
     let small = root.appendingPathComponent("small.y4m")
     try y4m(small, width: 320, height: 240)
     let output = root.appendingPathComponent("small.mp4")
-    let refused = try CLIRunner.run(
+    let refused = try MeasuredRun(
       ["video", small.path, "-o", output.path, "--pixel-limit", "76799"])
-    #expect(refused.status == 1, "\(refused.standardError)")
+    #expect(refused.ending == .exited(1), "\(refused.errors)")
     #expect(
-      refused.standardError.contains(
-        "its video is 320×240 (76800 pixels), over the pixel limit of 76799"))
+      refused.errors.contains(
+        "its video is 320×240 (76800 pixels), over the pixel limit of 76799"), "\(refused.errors)")
     #expect(!FileManager.default.fileExists(atPath: output.path))
+    // A 6000×6000 PNG frame in NUT (36 KB): its container gives the size, so it is refused before
+    // FFmpeg's look at the file would decode the 36-megapixel frame.
+    let png = root.appendingPathComponent("black.png")
+    try Image.fromPixels(
+      [UInt8](repeating: 0, count: 6000 * 6000), width: 6000, height: 6000, bands: 1
+    ).write(to: png.path, format: .png)
+    let nut = root.appendingPathComponent("black.nut")
+    try VideoClips.make(nut, ["-i", png.path, "-c:v", "copy", "-f", "nut"])
+    let early = try MeasuredRun(
+      ["video", nut.path, "-o", output.path, "--pixel-limit", "1000000"])
+    #expect(early.ending == .exited(1), "\(early.errors)")
+    #expect(
+      early.errors.contains(
+        "\(nut.path): its video is 6000×6000 (36 megapixels), over the pixel limit of 1.0 "
+          + "megapixels"), "\(early.errors)")
+    #expect(
+      early.peakMegabytes < refused.peakMegabytes + 20,
+      "\(early.peakMegabytes) MB against \(refused.peakMegabytes) MB for a 320×240 clip")
     let taken = try CLIRunner.run(
       ["video", small.path, "-o", output.path, "--pixel-limit", "76800"])
     #expect(taken.status == 0, "\(taken.standardError)")
