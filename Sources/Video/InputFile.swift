@@ -73,10 +73,10 @@ final class InputFile {
     stream.pointee.r_frame_rate = found.pointee.r_frame_rate
   }
 
-  /// Opens `path` as FFmpeg's local file and reads its stream information, looking at up to `probing`
-  /// bytes (nil: FFmpeg's default probe) and then keeping none of the packets looked at (the context
-  /// is only looked at). A video stream over `pixelLimit` pixels as the container says is refused
-  /// before the look. Returns the context and the index of the video stream.
+  /// Opens `path` as FFmpeg's local file and reads its stream information: with FFmpeg's default probe,
+  /// or as far as `probing` bytes keeping none of the packets looked at (such a context is only looked
+  /// at, not read). A video stream over `pixelLimit` pixels as the container says is refused before
+  /// the look. Returns the context and the index of the video stream.
   private static func open(_ path: String, probing: Int64?, pixelLimit: Int?) throws(VideoError)
     -> (
       UnsafeMutablePointer<AVFormatContext>, Int
