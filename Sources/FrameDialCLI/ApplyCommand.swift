@@ -10,6 +10,7 @@ import Vips
 /// `framedial apply IN -o OUT`: one still through the controls, written atomically.
 enum ApplyCommand: Command {
   static let name = "apply"
+  static let trapsSignals = true
   static let summary =
     "Render one image with the control values and write it (EXIF kept with orientation 1, sRGB ICC, XMP)."
   static let usage =

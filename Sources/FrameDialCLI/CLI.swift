@@ -15,7 +15,10 @@ public enum CLI {
   ]
 
   /// Runs `framedial` with `arguments` (the program name first) and returns the process's exit code.
+  /// Signals held with ``holdSignals()`` are released before it returns (or by the command's trap).
   public static func run(_ arguments: [String]) -> Int32 {
+    // A signal still held when the run ends takes its default action.
+    defer { SignalTrap.releaseHeldSignals() }
     let console = Console()
     let words = Array(arguments.dropFirst())
     // A reader that goes away (`| head`) makes writes fail with EPIPE instead of killing the process,
@@ -48,6 +51,7 @@ public enum CLI {
         console.outText(command.help)
         return ExitCode.success
       }
+      if !command.trapsSignals { SignalTrap.releaseHeldSignals() }
       let code = try command.run(parsed, console: console)
       return code == ExitCode.success && console.outputClosed ? ExitCode.outputClosed : code
     } catch let error as UsageError {
@@ -59,6 +63,14 @@ public enum CLI {
       console.err("framedial \(command.name): \(ErrorMessage.plain(error))")
       return ExitCode.failure
     }
+  }
+
+  /// Holds SIGINT, SIGTERM and SIGHUP until the command run by ``run(_:)`` has installed its trap (or
+  /// is one that has none), so that a signal sent as the process starts is not lost: it ends the run
+  /// as one sent later does (exit 130, 143 or 129, no output left). Called first of all in the
+  /// process, before any thread is started.
+  public static func holdSignals() {
+    SignalTrap.holdSignals()
   }
 
   static var overview: String {

@@ -10,9 +10,14 @@ protocol Command: Sendable {
   static var parser: ArgumentParser { get }
   /// Runs the command and returns its exit code.
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32
+  /// True when `run` installs a ``SignalTrap`` (before it starts any work): SIGINT, SIGTERM and SIGHUP,
+  /// held since the process started, wait for the trap. False: they are released before `run`.
+  static var trapsSignals: Bool { get }
 }
 
 extension Command {
+  static var trapsSignals: Bool { false }
+
   /// The full `--help` text.
   static var help: String {
     "usage: framedial \(usage)\n\n\(summary)\n\noptions:\n\(parser.optionsHelp)"

@@ -5,6 +5,7 @@ import FrameDial
 /// viewfinder and the Camera Control overlay beside the control.
 enum PreviewCommand: Command {
   static let name = "preview"
+  static let trapsSignals = true
   static let summary =
     "Draw a device screen showing the processed image as the viewfinder, with the Camera Control overlay."
   static let usage =

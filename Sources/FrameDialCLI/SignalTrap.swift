@@ -11,6 +11,12 @@ import Synchronization
 ///
 /// The handlers run on a Dispatch queue, not in signal context. Exit codes are 128 + the signal
 /// number: 130 (SIGINT), 143 (SIGTERM), 129 (SIGHUP).
+///
+/// The signals are blocked (held) from the start of the process (``holdSignals()``, which every thread
+/// started later inherits) until the command has installed its trap or is known to have none: one that
+/// comes before the trap waits for it instead of being lost or ending the process unreported. While a
+/// trap is installed they stay blocked in every thread and reach it through Dispatch's signal
+/// descriptor; ``cancel()`` releases them.
 final class SignalTrap: @unchecked Sendable {
   /// What a caught signal does.
   enum Response: Sendable {
@@ -40,13 +46,14 @@ final class SignalTrap: @unchecked Sendable {
     onExit: @escaping @Sendable (Int32) -> Void = { _ in }
   ) {
     let caught = self.caught
+    // Held while the handlers are set up, which Dispatch does later on a thread of its own: a signal
+    // that comes meanwhile waits for them.
+    Self.holdSignals()
     sources = Self.signals.compactMap { number in
       // A signal ignored on entry stays ignored: `nohup` ignores SIGHUP, a shell ignores SIGINT for
-      // a background job.
-      let previous = Glibc.signal(number, SIG_IGN)
-      guard previous.map({ unsafeBitCast($0, to: Int.self) }) != Self.ignoredHandler else {
-        return nil
-      }
+      // a background job. (Its disposition is read, not changed: setting one, even to "ignore" for a
+      // moment, would drop a signal that is waiting.)
+      guard Self.handler(of: number) != Self.ignoredHandler else { return nil }
       let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
       source.setEventHandler {
         let first = caught.number.compareExchange(
@@ -79,13 +86,43 @@ final class SignalTrap: @unchecked Sendable {
       })
   }
 
-  /// Stops catching: the signals caught get their default actions back.
+  /// Stops catching: the signals caught get their default actions back and are released (one that
+  /// came since takes its default action then).
   func cancel() {
-    for source in sources {
-      source.cancel()
-      _ = Glibc.signal(Int32(source.handle), SIG_DFL)
-    }
+    for source in sources { _ = Glibc.signal(Int32(source.handle), SIG_DFL) }
+    Self.releaseHeldSignals()
+    for source in sources { source.cancel() }
     sources = []
+  }
+
+  /// Blocks the caught signals in the calling thread and every thread it starts from now on: sent
+  /// to the process, they wait until a trap takes them or ``releaseHeldSignals()``. The process calls
+  /// it first of all, before any other thread exists.
+  static func holdSignals() {
+    var set = signalSet
+    pthread_sigmask(SIG_BLOCK, &set, nil)
+  }
+
+  /// Unblocks the caught signals in the calling thread: one that waits takes its action now (a
+  /// trap's, or the default one, which ends the process).
+  static func releaseHeldSignals() {
+    var set = signalSet
+    pthread_sigmask(SIG_UNBLOCK, &set, nil)
+  }
+
+  /// ``signals`` as a set.
+  private static var signalSet: sigset_t {
+    var set = sigset_t()
+    sigemptyset(&set)
+    for number in signals { sigaddset(&set, number) }
+    return set
+  }
+
+  /// The handler `number` has now, as a number (`SIG_DFL` 0, ``ignoredHandler``, or a function).
+  private static func handler(of number: Int32) -> Int? {
+    var current = sigaction()
+    guard sigaction(number, nil, &current) == 0 else { return nil }
+    return current.__sigaction_handler.sa_handler.map { unsafeBitCast($0, to: Int.self) }
   }
 
   /// Waits until Dispatch has installed the handlers, which it does asynchronously after `init`: until
@@ -97,10 +134,8 @@ final class SignalTrap: @unchecked Sendable {
     let end = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
     while true {
       let installed = numbers.allSatisfy { number in
-        var current = sigaction()
-        guard sigaction(number, nil, &current) == 0 else { return false }
-        let handler = current.__sigaction_handler.sa_handler.map { unsafeBitCast($0, to: Int.self) }
-        return handler != nil && handler != Self.ignoredHandler
+        let handler = Self.handler(of: number)
+        return handler != nil && handler != 0 && handler != Self.ignoredHandler
       }
       if installed { return true }
       if ContinuousClock.now >= end { return false }

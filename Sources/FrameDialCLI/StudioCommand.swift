@@ -9,6 +9,7 @@ import Vips
 /// Control overlay, and an HTTP API beside it.
 enum StudioCommand: Command {
   static let name = "studio"
+  static let trapsSignals = true
   static let summary =
     "Serve a local page to slide the Camera Control and watch the processed picture follow live."
   static let usage =

@@ -6,6 +6,7 @@ import Vips
 /// one control, each tile labelled with the value.
 enum SweepCommand: Command {
   static let name = "sweep"
+  static let trapsSignals = true
   static let summary =
     "Render a contact sheet of the image at several values of one control, each tile labelled."
   static let usage =

@@ -7,6 +7,7 @@ import Vips
 /// audio and subtitles copied, the output written atomically.
 enum VideoCommand: Command {
   static let name = "video"
+  static let trapsSignals = true
   static let summary =
     "Render a video file with the control values (frame times, colour tags, rotation and audio kept)."
   static let usage =
@@ -39,6 +40,9 @@ enum VideoCommand: Command {
         "frame-at", "T",
         "write only the frame shown at T, processed, as a still (-o still.png, .jpg …), upright "
           + "and with square pixels"),
+      .value(
+        "pixel-limit", "PIXELS",
+        "refuse larger frames, as decoded or, for --frame-at, as shown (default 100000000)"),
       .flag(
         "json", "progress as JSON objects on standard output, one per line, and a done event"),
       OverwriteOption.option,
@@ -55,6 +59,8 @@ enum VideoCommand: Command {
     let settings = try VideoOptions.settings(from: arguments)
     let span = try VideoOptions.span(from: arguments)
     let frameAt = try VideoOptions.seconds(of: "frame-at", in: arguments)
+    let pixelLimit =
+      try arguments.int("pixel-limit", in: 1...Int.max) ?? LoadOptions.defaultPixelLimit
     if frameAt != nil {
       guard span.isWhole else {
         throw UsageError("--frame-at writes one frame: --start and --duration do not apply")
@@ -72,7 +78,7 @@ enum VideoCommand: Command {
     // an existing output only with --overwrite.
     try OverwriteOption.check(output, input: input, arguments)
     FFmpegLog.route(prefix: "framedial \(name)")
-    let transcoder = try VideoTranscoder(path: input)
+    let transcoder = try VideoTranscoder(path: input, pixelLimit: pixelLimit)
     transcoder.planarConversion = VideoPlanarConversion.make
     let source = transcoder.source
     guard !source.isStillImage(path: input) else {
@@ -89,7 +95,7 @@ enum VideoCommand: Command {
           .joined(separator: " or "))
     }
     if frameAt == nil {
-      for stream in transcoder.skippedStreams {
+      for stream in transcoder.skippedStreams(outputName: output) {
         console.err("framedial \(name): warning: \(input): \(stream) is not copied")
       }
       if let rotation = source.rotation, rotation != 0,

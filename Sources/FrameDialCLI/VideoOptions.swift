@@ -101,8 +101,10 @@ enum VideoOptions {
     guard source.frameRate > 0 else { return nil }
     var seconds = span.duration ?? .infinity
     if let duration = source.duration { seconds = min(seconds, duration - span.start) }
-    guard seconds.isFinite else { return nil }
-    return max(0, Int((seconds * source.frameRate).rounded()))
+    // A duration past the end of a video of unknown length tells nothing.
+    let frames = (seconds * source.frameRate).rounded()
+    guard frames.isFinite, frames < Double(Int.max) else { return nil }
+    return max(0, Int(frames))
   }
 
   /// A display rotation as text: "90°".

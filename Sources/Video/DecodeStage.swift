@@ -3,7 +3,9 @@ import Foundation
 
 /// The first stage of a transcode, on a thread of its own: reads packets, decodes the video, keeps the
 /// frames of the span, converts each to RGB in a free ``FrameSlot``, and queues frames and the packets
-/// of copied streams, in file order, for the stage that renders, encodes and writes them.
+/// of copied streams, in file order, for the stage that renders, encodes and writes them. A trimmed
+/// span's start is settled beforehand (``VideoTranscoder/settleStart(of:seconds:)``), so no packet waits
+/// for the first frame: what is in memory is bounded by the queues, however the file is laid out.
 final class DecodeStage: @unchecked Sendable {
   /// What the stage hands on.
   enum Item {
@@ -24,17 +26,16 @@ final class DecodeStage: @unchecked Sendable {
   private let input: InputFile
   private let decoder: VideoDecoder
   private let pipeline: FramePipeline
-  private var cut: SpanBounds
+  private let cut: SpanBounds
   private let outputIndex: [Int: Int]
   private let finished = DispatchSemaphore(value: 0)
   private var started = false
   private var videoEnded = false
   private var streamsEnded: Set<Int> = []
-  // Packets of other streams read before the first frame kept, which sets the shift.
-  private var held: [(packet: UnsafeMutablePointer<AVPacket>, index: Int)] = []
 
   /// A stage reading `input` (positioned at the span's start) through `decoder` and `pipeline`, keeping
-  /// `cut`; `outputIndex` maps the input streams written to their output streams.
+  /// `cut` (settled on its first frame); `outputIndex` maps the input streams written to their output
+  /// streams.
   init(
     input: InputFile, decoder: VideoDecoder, pipeline: FramePipeline, cut: SpanBounds,
     outputIndex: [Int: Int], slots: Int = 3
@@ -78,11 +79,6 @@ final class DecodeStage: @unchecked Sendable {
         av_packet_free(&owned)
       }
     }
-    for index in held.indices {
-      var owned: UnsafeMutablePointer<AVPacket>? = held[index].packet
-      av_packet_free(&owned)
-    }
-    held = []
   }
 
   /// The reading loop; returns at the end of the span or when the consumer has stopped.
@@ -101,11 +97,7 @@ final class DecodeStage: @unchecked Sendable {
       } else if outputIndex[index] != nil {
         guard let moved = av_packet_alloc() else { throw VideoError("out of memory for a packet") }
         av_packet_move_ref(moved, packet)
-        if cut.waitsForFirstFrame {
-          held.append((moved, index))
-        } else {
-          guard queueCopied(moved, from: index) else { return }
-        }
+        guard queueCopied(moved, from: index) else { return }
       }
     }
     if !videoEnded {
@@ -122,18 +114,6 @@ final class DecodeStage: @unchecked Sendable {
       if let upper = cut.upper, timestamp >= upper {
         videoEnded = true
         continue
-      }
-      if cut.waitsForFirstFrame {
-        cut.settle(firstFrame: timestamp)
-        pipeline.shift = cut.shift
-        let waiting = held
-        held = []
-        for (offset, item) in waiting.enumerated() {
-          guard queueCopied(item.packet, from: item.index) else {
-            held = Array(waiting[(offset + 1)...])
-            return false
-          }
-        }
       }
       guard let slot = free.pop() else { return false }
       try pipeline.load(frame, timestamp: timestamp, into: slot)

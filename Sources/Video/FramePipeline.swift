@@ -12,12 +12,12 @@ final class FramePipeline: @unchecked Sendable {
   private let toRGB: FrameConverter
   private let fromRGB: FrameConverter
   private let startTime: Int64
+  private var clock: FrameClock
   /// How many ticks earlier than decoded frames are encoded (a trimmed start).
   var shift: Int64
   private let timeBase: AVRational
   private let name: String
   private var index = 0
-  private var lastTimestamp: Int64?
   /// The bytes of one row of packed RGB.
   private let rgbRowBytes: Int
   private let planarFormat: PlanarFormat
@@ -44,6 +44,7 @@ final class FramePipeline: @unchecked Sendable {
     self.inputFormat = inputFormat
     self.outputFormat = outputFormat
     self.startTime = startTime == fd_no_pts() ? 0 : startTime
+    clock = FrameClock(startTime: startTime)
     self.timeBase = timeBase
     self.name = name
     let rgbFormat = rgbSampleBytes == 2 ? AV_PIX_FMT_RGB48LE : AV_PIX_FMT_RGB24
@@ -184,14 +185,9 @@ final class FramePipeline: @unchecked Sendable {
     return encoded
   }
 
-  /// The frame's presentation timestamp: FFmpeg's best estimate, else one tick after the previous
-  /// frame's. Called once per frame, in order.
+  /// The frame's presentation timestamp (see ``FrameClock``). Called once per frame, in order.
   func timestamp(of frame: UnsafeMutablePointer<AVFrame>) -> Int64 {
-    var timestamp = frame.pointee.best_effort_timestamp
-    if timestamp == fd_no_pts() { timestamp = frame.pointee.pts }
-    if timestamp == fd_no_pts() { timestamp = (lastTimestamp ?? startTime - 1) + 1 }
-    lastTimestamp = timestamp
-    return timestamp
+    clock.timestamp(of: frame)
   }
 }
 

@@ -13,27 +13,99 @@ final class InputFile {
   /// The index of the video stream that is processed.
   let videoIndex: Int
 
-  /// Opens `path` and reads its stream information.
+  /// Opens `path` and reads its stream information. When FFmpeg's first look (its default probe of 5
+  /// MB and 5 s) finds no pixel format for the video, because the file holds more than that of other
+  /// streams before the video's first packet (audio muxed first), a second look goes as far into the
+  /// file as the video's first frames, keeping nothing it reads, and gives the video stream what it
+  /// found (its codec parameters and rates); reading starts at the beginning as usual.
+  ///
+  /// With a `pixelLimit`, a file whose container says a video stream's frames are larger is refused
+  /// before FFmpeg's look, which decodes frames of every stream.
   ///
   /// - Throws: ``VideoError`` naming the file when it is not a regular file (a FIFO or a device, which
-  ///   FFmpeg would wait on), cannot be opened, is not a media file, or has no video stream.
-  init(path: String) throws(VideoError) {
+  ///   FFmpeg would wait on), cannot be opened, is not a media file, says its video is over the pixel
+  ///   limit, or has no video stream.
+  init(path: String, pixelLimit: Int? = nil) throws(VideoError) {
     self.path = path
     var status = stat()
     if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
       throw VideoError("\(path): not a regular file")
     }
+    (context, videoIndex) = try Self.open(path, probing: nil, pixelLimit: pixelLimit)
+    // Only for a codec FFmpeg decodes here (one without a decoder is refused anyway) and a size
+    // within the limit (a larger one is refused anyway, unread).
+    let parameters = videoStream.pointee.codecpar.pointee
+    let pixels = Int64(parameters.width) * Int64(parameters.height)
+    if parameters.format < 0, avcodec_find_decoder(parameters.codec_id) != nil,
+      pixelLimit.map({ pixels <= $0 }) ?? true,
+      let (far, farIndex) = Self.openedOrNil(
+        path, probing: max(Int64(status.st_size), 5_000_000), pixelLimit: pixelLimit)
+    {
+      var owned: UnsafeMutablePointer<AVFormatContext>? = far
+      defer { avformat_close_input(&owned) }
+      if farIndex == videoIndex, far.pointee.nb_streams == context.pointee.nb_streams,
+        let found = far.pointee.streams[farIndex]
+      {
+        Self.adopt(found, into: videoStream)
+      }
+    }
+  }
+
+  /// ``open(_:probing:pixelLimit:)``, or nil when it fails (the first look's findings stand).
+  private static func openedOrNil(_ path: String, probing: Int64, pixelLimit: Int?) -> (
+    UnsafeMutablePointer<AVFormatContext>, Int
+  )? {
+    try? open(path, probing: probing, pixelLimit: pixelLimit)
+  }
+
+  /// Gives `stream` what a further look found of the same stream, `found`: its codec parameters
+  /// (when it found a pixel format for the same codec) and frame rates. Not its start time: a look
+  /// that keeps no packet may set it past the first frame; the first look's (from the other streams
+  /// when it saw no video) stands.
+  private static func adopt(
+    _ found: UnsafeMutablePointer<AVStream>, into stream: UnsafeMutablePointer<AVStream>
+  ) {
+    let parameters = found.pointee.codecpar.pointee
+    guard parameters.format >= 0, parameters.codec_id == stream.pointee.codecpar.pointee.codec_id,
+      avcodec_parameters_copy(stream.pointee.codecpar, found.pointee.codecpar) >= 0
+    else { return }
+    stream.pointee.avg_frame_rate = found.pointee.avg_frame_rate
+    stream.pointee.r_frame_rate = found.pointee.r_frame_rate
+  }
+
+  /// Opens `path` as FFmpeg's local file and reads its stream information: with FFmpeg's default probe,
+  /// or as far as `probing` bytes keeping none of the packets looked at (such a context is only looked
+  /// at, not read). A video stream over `pixelLimit` pixels as the container says is refused before
+  /// the look. Returns the context and the index of the video stream.
+  private static func open(_ path: String, probing: Int64?, pixelLimit: Int?) throws(VideoError)
+    -> (
+      UnsafeMutablePointer<AVFormatContext>, Int
+    )
+  {
     var opened: UnsafeMutablePointer<AVFormatContext>?
     // Always a local file: a name such as "pipe:0" or "http://…" is a file name, never a protocol, and a
     // playlist inside the file (HLS, concat) may reach only files, never the network.
     var options: OpaquePointer?
     av_dict_set(&options, "protocol_whitelist", "file", 0)
+    if let probing {
+      av_dict_set(&options, "probesize", String(probing), 0)
+      // Microseconds: as far into the file as the bytes go.
+      av_dict_set(&options, "analyzeduration", String(Int64.max / 2), 0)
+    }
     defer { av_dict_free(&options) }
     try VideoError.check(
       avformat_open_input(&opened, "file:" + path, nil, &options),
       "\(path): cannot be read as video")
     guard let context = opened else { throw VideoError("\(path): cannot be read as video") }
+    // Packets looked at far into the file are not kept: memory stays bounded however far in the
+    // video begins.
+    if probing != nil { context.pointee.flags |= AVFMT_FLAG_NOBUFFER }
+    if let problem = oversizedVideo(in: context, pixelLimit: pixelLimit) {
+      avformat_close_input(&opened)
+      throw VideoError("\(path): \(problem)")
+    }
     let found = avformat_find_stream_info(context, nil)
+    context.pointee.flags &= ~AVFMT_FLAG_NOBUFFER
     guard found >= 0 else {
       avformat_close_input(&opened)
       throw VideoError("\(path): cannot read its streams: \(VideoError.reason(found))")
@@ -43,8 +115,7 @@ final class InputFile {
       avformat_close_input(&opened)
       throw VideoError("\(path): has no video stream")
     }
-    self.context = context
-    videoIndex = Int(best)
+    return (context, Int(best))
   }
 
   deinit {
@@ -86,6 +157,26 @@ final class InputFile {
 }
 
 extension InputFile {
+  /// Why a video stream of `context` (not a cover picture) is over `pixelLimit` pixels by the size
+  /// its container gives, or nil.
+  private static func oversizedVideo(
+    in context: UnsafeMutablePointer<AVFormatContext>, pixelLimit: Int?
+  ) -> String? {
+    for index in 0..<Int(context.pointee.nb_streams) {
+      guard let stream = context.pointee.streams[index],
+        stream.pointee.disposition & AV_DISPOSITION_ATTACHED_PIC == 0
+      else { continue }
+      let parameters = stream.pointee.codecpar.pointee
+      guard parameters.codec_type == AVMEDIA_TYPE_VIDEO,
+        let problem = PixelLimit.problem(
+          width: Double(parameters.width), height: Double(parameters.height), limit: pixelLimit,
+          what: "its video is \(parameters.width)×\(parameters.height)")
+      else { continue }
+      return problem
+    }
+    return nil
+  }
+
   /// Moves reading to the video stream's key frame at or before `timestamp` (in the video stream's
   /// time base), so that decoding from there reaches the frame at `timestamp` whole.
   ///

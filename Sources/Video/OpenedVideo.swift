@@ -15,14 +15,23 @@ struct OpenedVideo {
   /// Why the stream is not processed (an HDR transfer, more than 16 bits per sample), or nil.
   let refusal: String?
 
-  /// Opens `path` and reads its video stream's facts.
+  /// Opens `path` and reads its video stream's facts; with a `pixelLimit`, a video whose frames are
+  /// larger is refused before any frame of ours is allocated (before FFmpeg's look at the file when
+  /// the container gives the size).
   ///
-  /// - Throws: ``VideoError`` naming the file: not readable, no video stream, no decoder, an unknown
-  ///   pixel format, no size.
-  init(path: String) throws(VideoError) {
-    input = try InputFile(path: path)
+  /// - Throws: ``VideoError`` naming the file: not readable, no video stream, frames over the pixel
+  ///   limit, no decoder, an unknown pixel format, no size.
+  init(path: String, pixelLimit: Int? = nil) throws(VideoError) {
+    input = try InputFile(path: path, pixelLimit: pixelLimit)
     let stream = input.videoStream
-    decoder = try VideoDecoder(stream: stream, path: path)
+    let found = stream.pointee.codecpar.pointee
+    if let problem = PixelLimit.problem(
+      width: Double(found.width), height: Double(found.height), limit: pixelLimit,
+      what: "its video is \(found.width)×\(found.height)")
+    {
+      throw VideoError("\(path): \(problem)")
+    }
+    decoder = try VideoDecoder(stream: stream, path: path, pixelLimit: pixelLimit)
     let context = decoder.context.pointee
     pixelFormat = context.pix_fmt
     guard pixelFormat != AV_PIX_FMT_NONE, let descriptor = av_pix_fmt_desc_get(pixelFormat) else {
@@ -43,8 +52,9 @@ struct OpenedVideo {
     let fps = rate.den > 0 ? av_q2d(rate) : 0
     var expected: Int? = stream.pointee.nb_frames > 0 ? Int(stream.pointee.nb_frames) : nil
     if expected == nil, input.context.pointee.duration > 0, fps > 0 {
-      expected = Int(
-        (Double(input.context.pointee.duration) / Double(AV_TIME_BASE) * fps).rounded())
+      // A lying container (a huge duration or frame rate) may announce more frames than an Int holds.
+      let frames = (Double(input.context.pointee.duration) / Double(AV_TIME_BASE) * fps).rounded()
+      expected = frames < Double(Int.max) ? Int(frames) : nil
     }
     let aspect = av_guess_sample_aspect_ratio(input.context, stream, nil)
     let duration = input.context.pointee.duration

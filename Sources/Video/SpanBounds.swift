@@ -19,18 +19,39 @@ struct SpanBounds {
     self.shift = shift
   }
 
-  /// True while a trimmed start waits for its first frame: until then other streams' packets are
-  /// held, as the shift is not known.
-  var waitsForFirstFrame: Bool { lower != nil && !settled }
-  private var settled = false
+  /// The bounds of `span` in a stream whose first timestamp is `origin`, counting in `timeBase`. No
+  /// time converts out of range: a start past what timestamps can hold (``largestTimestamp``) is held
+  /// there, so it lies past the end of any video, and an end past it runs to the end.
+  init(span: TimeSpan, origin: Int64, timeBase: AVRational) {
+    let tick = av_q2d(timeBase)
+    let start = Self.timestamp(origin, plus: max(0, span.start), tick: tick)
+    let end = span.duration.map { Self.timestamp(start, plus: $0, tick: tick) }
+    self.init(
+      start: start, lower: span.start > 0 ? start : nil,
+      upper: end.flatMap { $0 < Self.largestTimestamp ? $0 : nil },
+      shift: span.start > 0 ? start : 0)
+  }
 
-  /// Starts the span at the first frame kept, at `timestamp`: it is written at 0, and other streams'
-  /// packets before it are left out.
+  /// The latest timestamp a span is given: a quarter of `Int64`'s range, so that shifting it and
+  /// rescaling it to another stream's time base stay in range.
+  static let largestTimestamp = Int64.max / 4
+
+  /// `timestamp` moved on by `seconds` in ticks of `tick` seconds, at most ``largestTimestamp``.
+  static func timestamp(_ timestamp: Int64, plus seconds: Double, tick: Double) -> Int64 {
+    let ticks = (seconds / tick).rounded()
+    guard ticks.isFinite, abs(ticks) < Double(largestTimestamp) else {
+      return ticks < 0 ? -largestTimestamp : largestTimestamp
+    }
+    let (sum, overflow) = timestamp.addingReportingOverflow(Int64(ticks))
+    return overflow ? largestTimestamp : min(sum, largestTimestamp)
+  }
+
+  /// Starts a trimmed span at the first frame kept, at `timestamp`: it is written at 0, and other
+  /// streams' packets before it are left out. (A span from the beginning is left as it is.)
   mutating func settle(firstFrame timestamp: Int64) {
-    guard waitsForFirstFrame else { return }
+    guard lower != nil else { return }
     lower = timestamp
     shift = timestamp
-    settled = true
   }
 
   /// Where a packet falls.

@@ -7,10 +7,13 @@ final class VideoDecoder {
   private let path: String
 
   /// Opens a decoder for `stream` of the file at `path` (named in messages), with FFmpeg's automatic
-  /// thread count.
+  /// thread count, that decodes no frame over `pixelLimit` pixels (nil: FFmpeg's own limit) — so a
+  /// frame that claims a larger size mid-stream fails to decode instead of being allocated.
   ///
   /// - Throws: ``VideoError`` when no decoder exists here for the stream's codec or it cannot be opened.
-  init(stream: UnsafeMutablePointer<AVStream>, path: String) throws(VideoError) {
+  init(stream: UnsafeMutablePointer<AVStream>, path: String, pixelLimit: Int? = nil)
+    throws(VideoError)
+  {
     self.path = path
     guard let parameters = stream.pointee.codecpar else {
       throw VideoError("\(path): its video stream has no codec parameters")
@@ -27,6 +30,7 @@ final class VideoDecoder {
       avcodec_parameters_to_context(context, parameters), "\(path): cannot set up the decoder")
     context.pointee.pkt_timebase = stream.pointee.time_base
     context.pointee.thread_count = 0
+    if let pixelLimit { context.pointee.max_pixels = Int64(min(pixelLimit, Int(Int32.max))) }
     try VideoError.check(avcodec_open2(context, codec, nil), "\(path): cannot open the decoder")
   }
 

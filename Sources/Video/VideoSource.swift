@@ -29,6 +29,13 @@ public struct VideoSource: Sendable, Equatable {
   /// FFmpeg's name for the container's demuxer ("mov,mp4,m4a,3gp,3g2,mj2", "matroska,webm", "image2").
   public var containerName: String = ""
 
+  /// The width a player shows a frame at: the coded width stretched by the sample aspect ratio (as a
+  /// still of the frame is written, its height kept; before any rotation, which keeps the pixel count).
+  public var displayedWidth: Double {
+    guard sampleAspect.isFinite, sampleAspect > 0 else { return Double(width) }
+    return (Double(width) * sampleAspect).rounded()
+  }
+
   /// True when FFmpeg reads the file as one still image (its `image2` demuxer without a `%d` sequence
   /// pattern in the path, or a single-image `…_pipe` demuxer such as `png_pipe`), not as a video.
   public func isStillImage(path: String) -> Bool {

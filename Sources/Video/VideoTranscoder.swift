@@ -1,4 +1,5 @@
 import CFFmpeg
+import Foundation
 
 /// Reads a video file, hands every decoded frame to the caller as packed RGB (8-bit for 8-bit video,
 /// 16-bit for deeper video: see ``rgbSampleBytes``), and encodes what the caller made of it into a new
@@ -59,16 +60,25 @@ public final class VideoTranscoder {
   /// True once ``play(choose:show:)`` has read the file: the next pass seeks back to the start.
   var hasPlayed = false
 
-  /// Opens `path` and checks that its video can be processed.
+  /// The largest frame taken, in pixels (nil: no limit): the limit stills have by default.
+  public static let defaultPixelLimit = 100_000_000
+
+  /// The largest frame decoded (and, for ``frame(at:render:)``, shown), in pixels; nil for none.
+  public let pixelLimit: Int?
+
+  /// Opens `path` and checks that its video can be processed, with frames of at most `pixelLimit`
+  /// pixels (nil: no limit), checked before any frame's memory is taken.
   ///
   /// - Throws: ``VideoError`` naming the file: not readable, no video stream, no decoder, more than 16
-  ///   bits per sample, HDR transfer.
-  public init(path: String) throws(VideoError) {
+  ///   bits per sample, HDR transfer, frames over the pixel limit.
+  public init(path: String, pixelLimit: Int? = VideoTranscoder.defaultPixelLimit) throws(VideoError)
+  {
     // FFmpeg's own errors still reach standard error (they say why a file is refused); its notes do not
     // (see FFmpegLog for the form of its lines).
     av_log_set_level(AV_LOG_ERROR)
-    let opened = try OpenedVideo(path: path)
+    let opened = try OpenedVideo(path: path, pixelLimit: pixelLimit)
     if let refusal = opened.refusal { throw VideoError("\(path): \(refusal)") }
+    self.pixelLimit = pixelLimit
     input = opened.input
     decoder = opened.decoder
     pixelFormat = opened.pixelFormat
@@ -76,12 +86,14 @@ public final class VideoTranscoder {
     matrix = opened.matrix
     fullRange = opened.fullRange
     source = opened.source
-    let (streams, videoIndex) = (input.streams, input.videoIndex)
-    skippedStreams = streams.enumerated().compactMap { index, stream in
-      guard index != videoIndex, !Self.isCopied(stream) else { return nil }
-      let kind = av_get_media_type_string(stream.pointee.codecpar.pointee.codec_type)
-      return "stream \(index) (\(kind.map { String(cString: $0) } ?? "unknown"))"
-    }
+    skippedStreams = CopiedStreams.skipped(in: input, into: nil)
+  }
+
+  /// The streams not carried to a file named `outputName`, by input index and why: those of
+  /// ``skippedStreams``, and subtitles whose codec its container cannot hold ("stream 2 (subtitle
+  /// mov_text, which FFmpeg's matroska muxer cannot hold)").
+  public func skippedStreams(outputName: String) -> [String] {
+    CopiedStreams.skipped(in: input, into: av_guess_format(nil, outputName, nil))
   }
 
   /// What `path`'s video stream says, with every stream of the file ("video h264", "audio aac") and why
@@ -93,12 +105,6 @@ public final class VideoTranscoder {
     let opened = try OpenedVideo(path: path)
     return VideoFacts(
       source: opened.source, streams: opened.streamDescriptions, refusal: opened.refusal)
-  }
-
-  /// Audio and subtitle streams are copied; other streams are left out.
-  private static func isCopied(_ stream: UnsafeMutablePointer<AVStream>) -> Bool {
-    let type = stream.pointee.codecpar.pointee.codec_type
-    return type == AVMEDIA_TYPE_AUDIO || type == AVMEDIA_TYPE_SUBTITLE
   }
 
   /// False when the container `outputName`'s extension names drops a stream's display matrix in this
@@ -160,7 +166,7 @@ public final class VideoTranscoder {
     for (index, inputStream) in input.streams.enumerated() {
       if index == input.videoIndex {
         _ = try output.addEncodedStream(encoder, like: inputStream, sampleAspect: sampleAspect)
-      } else if Self.isCopied(inputStream) {
+      } else if CopiedStreams.skipReason(inputStream, into: output.context.pointee.oformat) == nil {
         try output.checkHolds(inputStream, index: index, of: input.path)
         _ = try output.addCopiedStream(like: inputStream)
       } else {
@@ -173,14 +179,15 @@ public final class VideoTranscoder {
     guard let videoOutput = outputIndex[input.videoIndex] else {
       throw VideoError("\(outputName): the video stream was not added")
     }
-    let cut = bounds(of: span)
-    if span.start > 0 { try input.seekVideo(before: cut.start) }
+    var cut = bounds(of: span)
+    try settleStart(of: &cut, seconds: span.start)
     let pipeline = try FramePipeline(
       source: source, inputFormat: pixelFormat, outputFormat: outputFormat,
       rgbSampleBytes: rgbSampleBytes, matrix: matrix, fullRange: fullRange,
       outputMatrix: rgbOutput?.matrix ?? matrix,
       outputFullRange: rgbOutput == nil && fullRange, startTime: stream.pointee.start_time,
       timeBase: stream.pointee.time_base, name: input.path, planar: planarConversion)
+    pipeline.shift = cut.shift
     guard let packet = av_packet_alloc() else { throw VideoError("out of memory for a packet") }
     var owned: UnsafeMutablePointer<AVPacket>? = packet
     defer { av_packet_free(&owned) }
@@ -247,9 +254,19 @@ public final class VideoTranscoder {
   /// it — and calls `render` once with it as packed 8-bit RGB (rgb24, whatever the video's depth;
   /// `output` is the caller's to use).
   ///
-  /// - Throws: ``VideoError`` naming the file when it cannot be read or decoded or has no frame; what
-  ///   `render` throws.
+  /// - Throws: ``VideoError`` naming the file when it cannot be read or decoded or has no frame, or
+  ///   when the frame as shown (``VideoSource/displayedWidth``) is over the pixel limit (checked before
+  ///   decoding); what `render` throws.
   public func frame(at time: Double, render: (Frame) throws -> Void) throws {
+    if let problem = PixelLimit.problem(
+      width: source.displayedWidth, height: Double(source.height), limit: pixelLimit,
+      what:
+        "its \(source.width)×\(source.height) frames, of pixel aspect "
+        + String(format: "%g", source.sampleAspect) + ", are shown "
+        + PixelLimit.count(source.displayedWidth) + "×\(source.height)")
+    {
+      throw VideoError("\(input.path): \(problem)")
+    }
     let stream = input.videoStream
     let target = bounds(of: TimeSpan(start: time)).start
     if time > 0 { try input.seekVideo(before: target) }
@@ -298,15 +315,11 @@ public final class VideoTranscoder {
   }
 
   /// `span` in the video stream's timestamps: the first kept (`lower`, nil from the start), the first
-  /// past it (`upper`, nil to the end), and the shift that moves the kept start to 0.
+  /// past it (`upper`, nil to the end), and the shift that moves the kept start to 0 (see
+  /// ``SpanBounds/init(span:origin:timeBase:)`` for times past what timestamps hold).
   private func bounds(of span: TimeSpan) -> SpanBounds {
     let stream = input.videoStream.pointee
     let origin = stream.start_time == fd_no_pts() ? 0 : stream.start_time
-    let tick = av_q2d(stream.time_base)
-    let start = origin + Int64((max(0, span.start) / tick).rounded())
-    return SpanBounds(
-      start: start, lower: span.start > 0 ? start : nil,
-      upper: span.duration.map { start + Int64(($0 / tick).rounded()) },
-      shift: span.start > 0 ? start : 0)
+    return SpanBounds(span: span, origin: origin, timeBase: stream.time_base)
   }
 }

@@ -4,4 +4,6 @@ import FrameDialCLI
   import Glibc
 #endif
 
+// First of all: a signal sent as the process starts waits for the command's trap.
+CLI.holdSignals()
 exit(CLI.run(CommandLine.arguments))
