@@ -14,12 +14,14 @@ public final class CaptureDevice: Sendable {
   public let model: CaptureDeviceModel
   private let settings: Mutex<Settings>
 
-  /// Creates a device at zoom factor 1 (the widest field of view) and exposure bias 0.
+  /// Creates a device at the 1× camera, as the Camera app opens (zoom factor 1 ÷ the display
+  /// multiplier: 2 on an iPhone whose factor 1 is the 0.5× Ultra Wide), and exposure bias 0.
   public init(model: CaptureDeviceModel) {
     self.model = model
     let bias = min(max(0, model.exposureBiasRange.lowerBound), model.exposureBiasRange.upperBound)
-    settings = Mutex(
-      Settings(videoZoomFactor: model.zoomRange.lowerBound, exposureTargetBias: bias))
+    let oneTimes = 1 / model.displayVideoZoomFactorMultiplier
+    let zoom = min(max(oneTimes, model.zoomRange.lowerBound), model.zoomRange.upperBound)
+    settings = Mutex(Settings(videoZoomFactor: zoom, exposureTargetBias: bias))
   }
 
   /// The current device zoom factor.

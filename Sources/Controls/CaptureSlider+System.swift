@@ -3,27 +3,37 @@ import Foundation
 extension CaptureSlider {
   /// The system zoom slider bound to `device` (Apple's `AVCaptureSystemZoomSlider`).
   ///
-  /// Its range is 1 … the device's recommended maximum, capped at `ControlState.zoomRange`'s maximum
-  /// (16) because its value feeds `ControlState.zoom`. Labels show the displayed factor ("0.5×", "1×",
-  /// "5×"); prominent values are the minimum and each lens switch-over factor. Setting the value (from
-  /// code or by a user) writes it to the device; an action is optional and only informs.
+  /// Its values are the factors the phone shows ("1×", "2×", "5×"), which are `ControlState.zoom`'s:
+  /// the picture being edited is the 1× view, and zoom 2 shows it enlarged twice as "2×". A picture can
+  /// be cropped but not widened, so the range starts at 1× (a triple-camera iPhone's 0.5× Ultra Wide lies
+  /// outside it) and ends at the device's digital maximum (the iPhone 16 Pro's 25×), capped at
+  /// `ControlState.zoomRange`'s 16. The device's own zoom factor is the value ÷ its display multiplier
+  /// (`displayVideoZoomFactorMultiplier`: factor 10 is the 16 Pro's 5× telephoto). Prominent values are
+  /// 1× and each lens switch-over shown that way. Setting the value (from code or by a user) writes the
+  /// device's factor; an action is optional and only informs.
   ///
-  /// - Throws: `ControlError` if the device's zoom range does not reach above 1.
+  /// - Throws: `ControlError` if the device's zoom does not reach above 1×.
   public static func systemZoom(device: CaptureDevice) throws(ControlError) -> CaptureSlider {
     let model = device.model
-    let upper = min(model.zoomRange.upperBound, ControlState.zoomRange.upperBound)
-    guard upper > model.zoomRange.lowerBound else {
-      throw .invalidRange(
-        control: "Zoom", lowerBound: model.zoomRange.lowerBound, upperBound: upper)
+    let multiplier = model.displayVideoZoomFactorMultiplier
+    let lower = max(1, model.zoomRange.lowerBound * multiplier)
+    let upper = min(model.zoomRange.upperBound * multiplier, ControlState.zoomRange.upperBound)
+    guard upper > lower else {
+      throw .invalidRange(control: "Zoom", lowerBound: lower, upperBound: upper)
     }
-    let range = model.zoomRange.lowerBound...upper
-    let current = min(max(device.videoZoomFactor, range.lowerBound), range.upperBound)
+    let range = lower...upper
+    let current = min(max(device.videoZoomFactor * multiplier, range.lowerBound), range.upperBound)
+    let factors = model.zoomRange
     let slider = try CaptureSlider(
       "Zoom", symbolName: "plus.magnifyingglass", values: .continuous(range), kind: .systemZoom,
-      initialValue: current, presentation: { model.zoomLabel(forFactor: $0) },
-      writeBack: { try? device.setVideoZoomFactor($0) })
-    try slider.setProminentValues(
-      [range.lowerBound] + model.switchOverZoomFactors.filter(range.contains))
+      initialValue: current, presentation: { model.zoomLabel(forFactor: $0 / multiplier) },
+      writeBack: {
+        try? device.setVideoZoomFactor(
+          min(max($0 / multiplier, factors.lowerBound), factors.upperBound))
+      })
+    let lenses = model.switchOverZoomFactors.map { $0 * multiplier }
+      .filter { range.contains($0) && $0 > range.lowerBound }
+    try slider.setProminentValues([range.lowerBound] + lenses)
     return slider
   }
 

@@ -62,12 +62,15 @@ enum ControlsCommand: Command {
       ? "\(model.name) (\(model.id)): Camera Control, at most \(model.maxControlsCount) controls; "
         + "the \(count) standard controls in overlay order."
       : noCameraControlNote(model)
-    let multiplier = plain(model.displayVideoZoomFactorMultiplier)
+    let reach = model.zoomLabel(forFactor: model.zoomRange.upperBound)
+    let zoomTop = plain(controls.zoom.values.range.upperBound)
     var text =
       first
       + "\nEvery control and option below is a --set key and value, a state-file key and a timeline "
-      + "control (temperature sets white-balance to kelvin). Zoom values are in --set's units and "
-      + "labelled × \(multiplier) everywhere (zoom=2 shows as \(model.zoomLabel(forFactor: 2)))."
+      + "control (temperature sets white-balance to kelvin). Zoom values are the factors the phone "
+      + "shows, the picture being the 1× view (zoom=2 is 2×)"
+      + (reach == zoomTop + "×"
+        ? "." : "; the \(model.name) reaches \(reach), --set stops at \(zoomTop)×.")
     let limits = deviceLimits(controls)
     if !limits.isEmpty {
       text += "\nThis device limits " + limits.joined(separator: " and ") + "."

@@ -54,16 +54,19 @@ import Testing
     let camera = try device("iphone-16-pro")
     let zoom = try CaptureSlider.systemZoom(device: camera)
     #expect(zoom.kind == .systemZoom && !zoom.requiresAction)
+    // The values are the factors the phone shows: the picture is the 1× view, the device's factor
+    // is the value ÷ 0.5 (its factor 1 is the 0.5× Ultra Wide, outside what a picture can show).
     #expect(zoom.values.range == 1...16)
-    #expect(zoom.prominentValues == [1, 2, 10])
-    #expect(zoom.formattedValue(1) == "0.5×" && zoom.formattedValue(10) == "5×")
+    #expect(zoom.prominentValues == [1, 5])
+    #expect(zoom.formattedValue(1) == "1×" && zoom.formattedValue(5) == "5×")
+    #expect(camera.videoZoomFactor == 2 && zoom.value == 1)
     try zoom.setValue(4)
-    #expect(camera.videoZoomFactor == 4)
-    #expect(try zoom.userSlide(to: 9.8) == 10)
+    #expect(camera.videoZoomFactor == 8)
+    #expect(try zoom.userSlide(to: 4.9) == 5)
     #expect(camera.videoZoomFactor == 10)
     #expect(throws: ControlError.self) { try zoom.setValue(0.9) }
     let dual = try CaptureSlider.systemZoom(device: device("iphone-16"))
-    #expect(dual.prominentValues == [1, 2])
+    #expect(dual.prominentValues == [1] && dual.values.range == 1...10)
     #expect(try CaptureSlider.systemZoom(device: device("webcam")).values.range == 1...4)
   }
 

@@ -45,7 +45,7 @@ import Testing
     try standard.apply(target)
     #expect(standard.state == target)
     #expect(live.snapshot().state == target)
-    #expect(camera.videoZoomFactor == 4 && camera.exposureTargetBias == -1)
+    #expect(camera.videoZoomFactor == 8 && camera.exposureTargetBias == -1)
     try standard.apply(ControlState(whiteBalance: .preset(.tungsten)))
     #expect(standard.state.whiteBalance == .preset(.tungsten) && standard.temperature.value == 2850)
     // Every state the vocabulary allows fits an iPhone's controls, the grid included.

@@ -173,7 +173,7 @@ import Testing
     let standard = try StandardControls(device: device("iphone-16-pro"))
     standard.setRecorder(recorder)
     standard.setCaptureEventInteraction(interaction)
-    try standard.perform(.slide(.zoom, value: 2.1))
+    try standard.perform(.slide(.zoom, value: 5.1))
     clock.advance(to: 0.25)
     try standard.perform(.select(.whiteBalance, option: "Daylight"))
     clock.advance(to: 0.5)
@@ -181,7 +181,7 @@ import Testing
     try standard.perform(.slide(.exposureBias, value: 0.7))
     let recorded = try recorder.timeline()
     #expect(recorded.events.map(\.time) == [0, 0.25, 0.5, 0.5])
-    #expect(recorded.events[0].action == .slide(.zoom, value: 2))
+    #expect(recorded.events[0].action == .slide(.zoom, value: 5))
     #expect(recorded.events[1].action == .select(.whiteBalance, option: "daylight"))
     #expect(presses.all == [CaptureEvent(phase: .ended, kind: .primary)])
 

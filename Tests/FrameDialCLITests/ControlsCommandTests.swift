@@ -24,9 +24,12 @@ import Testing
     let zoom = try #require(rows.first { $0.hasPrefix("zoom ") })
     #expect(zoom.contains("system-zoom-slider"))
     #expect(zoom.contains("plus.magnifyingglass"))
-    #expect(zoom.contains("1 … 16 (labelled 0.5× … 8×)"))
-    #expect(zoom.contains("0.5×, 1×, 5×"))
-    #expect(zoom.hasSuffix("0.5×"))
+    // zoom=1 is the picture as it is, labelled 1× as the phone shows its 1× camera; 5× is the
+    // telephoto; the slider stops at --set's 16 where the phone's digital zoom reaches 25×.
+    #expect(zoom.contains("1 … 16 (labelled 1× … 16×)"))
+    #expect(zoom.contains("1×, 5×"))
+    #expect(zoom.hasSuffix(" 1×"))
+    #expect(text.contains("the iPhone 16 Pro reaches 25×, --set stops at 16×."))
     let exposure = try #require(rows.first { $0.hasPrefix("exposure-bias ") })
     #expect(exposure.contains("-8 … 8"))
     #expect(exposure.hasSuffix("0.0 EV"))
@@ -64,12 +67,12 @@ import Testing
     let zoom = try #require(controls.first { $0["identifier"] as? String == "zoom" })
     #expect(zoom["kind"] as? String == "system-zoom-slider")
     #expect(zoom["minimum"] as? Double == 1)
-    #expect(zoom["maximum"] as? Double == 16)
-    // One mapping between the zoom value and its label, shown with the range.
-    #expect(zoom["rangeLabels"] as? [String] == ["0.5×", "8×"])
-    #expect(zoom["prominentValues"] as? [Double] == [1, 2])
-    #expect(zoom["prominentLabels"] as? [String] == ["0.5×", "1×"])
-    #expect(zoom["example"] as? String == "0.5×")
+    // The iPhone 16's digital zoom ends at 10×, as `devices` says; zoom=1 is the picture as it is, 1×.
+    #expect(zoom["maximum"] as? Double == 10)
+    #expect(zoom["rangeLabels"] as? [String] == ["1×", "10×"])
+    #expect(zoom["prominentValues"] as? [Double] == [1])
+    #expect(zoom["prominentLabels"] as? [String] == ["1×"])
+    #expect(zoom["example"] as? String == "1×")
     #expect(zoom["valueFormat"] is NSNull)
     let contrast = try #require(controls.first { $0["identifier"] as? String == "contrast" })
     #expect(contrast["valueFormat"] as? String == "×%.2f")
@@ -180,17 +183,21 @@ import Testing
     }
     for device in withControl {
       let row = try zoomRow(device)
-      #expect(row?.contains("0.5×, 1×") == true, "\(device): \(row ?? "")")
+      #expect(row?.contains("(labelled 1× … ") == true, "\(device): \(row ?? "")")
     }
     #expect(try zoomRow("iphone-16-pro-max") == zoomRow("iphone-16-pro"))
     let heading = try CLIRunner.run(["controls", "--device", "iPhone 16 Plus"]).standardOutput
     #expect(heading.hasPrefix("iPhone 16 Plus (iphone-16-plus): Camera Control"))
-    // Where a device narrows a control's range, the heading says so; an iPhone narrows none.
+    // Where a device narrows a control's range, the heading says so: the iPhone 16 Plus's digital
+    // zoom ends at 10×, the 16 Pro's at 25× (beyond --set's 16), and neither narrows exposure.
     let webcam = try CLIRunner.run(["controls", "--device", "webcam"]).standardOutput
     #expect(
       webcam.contains(
         "This device limits exposure-bias to -2 … 2 (--set takes -8 … 8) and zoom to 1 … 4"))
-    #expect(!heading.contains("This device limits"))
+    #expect(heading.contains("This device limits zoom to 1 … 10 (--set takes 1 … 16)."))
+    #expect(
+      !(try CLIRunner.run(["controls", "--device", "iphone-16-pro"]).standardOutput)
+        .contains("This device limits"))
     // The heading's two lines are two lines, not one with an escaped newline.
     #expect(heading.split(separator: "\n").dropFirst().first?.hasPrefix("Every control") == true)
   }

@@ -18,10 +18,10 @@ import Vips
     #expect(
       try selection("contrast").sweep(from: .identity).map(\.label)
         == ["×0.00", "×0.50", "×1.00", "×1.50", "×2.00"])
-    // Zoom's quarters are on its logarithmic scale: factors 2, 4 and 8 of 1 … 16, shown × 0.5.
+    // Zoom's quarters are on its logarithmic scale: 2×, 4× and 8× of 1× … 16×, with the 5× lens.
     #expect(
       try selection("zoom").sweep(from: .identity).map(\.label)
-        == ["0.5×", "1×", "2×", "4×", "5×", "8×"])
+        == ["1×", "2×", "4×", "5×", "8×", "16×"])
     // Enough already: the temperature's prominent values and ends are seven.
     #expect(try selection("temperature").sweep(from: .identity).count == 7)
     // A picker sweep shows every option, white balance's Kelvin at the state's temperature.
