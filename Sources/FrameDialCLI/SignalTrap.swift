@@ -7,7 +7,7 @@ import Synchronization
 #endif
 
 /// Catches SIGINT (Ctrl-C), SIGTERM and SIGHUP so that no command leaves a temporary file behind (a
-/// signal the process was started with ignored is left ignored).
+/// signal the process was started with ignored is left ignored, unless the command asks for it).
 ///
 /// The handlers run on a Dispatch queue, not in signal context. Exit codes are 128 + the signal
 /// number: 130 (SIGINT), 143 (SIGTERM), 129 (SIGHUP).
@@ -34,9 +34,11 @@ final class SignalTrap: @unchecked Sendable {
   private var sources: [any DispatchSourceSignal] = []
 
   /// Starts catching the signals. `onSignal` runs once, on the first signal, when the work is left to
-  /// finish; `onExit` runs just before an exit at once, after the temporary files are removed.
+  /// finish; `onExit` runs just before an exit at once, after the temporary files are removed. The
+  /// signals in `catchingIgnored` are caught even when the process was started with them ignored.
   init(
-    _ response: Response, onSignal: @escaping @Sendable (Int32) -> Void = { _ in },
+    _ response: Response, catchingIgnored: Set<Int32> = [],
+    onSignal: @escaping @Sendable (Int32) -> Void = { _ in },
     onExit: @escaping @Sendable (Int32) -> Void = { _ in }
   ) {
     let caught = self.caught
@@ -44,7 +46,10 @@ final class SignalTrap: @unchecked Sendable {
       // A signal ignored on entry stays ignored: `nohup` ignores SIGHUP, a shell ignores SIGINT for
       // a background job.
       let previous = Glibc.signal(number, SIG_IGN)
-      guard previous.map({ unsafeBitCast($0, to: Int.self) }) != Self.ignoredHandler else {
+      guard
+        catchingIgnored.contains(number)
+          || previous.map({ unsafeBitCast($0, to: Int.self) }) != Self.ignoredHandler
+      else {
         return nil
       }
       let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
