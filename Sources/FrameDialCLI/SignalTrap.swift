@@ -7,7 +7,7 @@ import Synchronization
 #endif
 
 /// Catches SIGINT (Ctrl-C), SIGTERM and SIGHUP so that no command leaves a temporary file behind (a
-/// signal the process was started with ignored is left ignored).
+/// signal the process was started with ignored is left ignored, unless the command asks for it).
 ///
 /// The handlers run on a Dispatch queue, not in signal context. Exit codes are 128 + the signal
 /// number: 130 (SIGINT), 143 (SIGTERM), 129 (SIGHUP).
@@ -40,9 +40,11 @@ final class SignalTrap: @unchecked Sendable {
   private var sources: [any DispatchSourceSignal] = []
 
   /// Starts catching the signals. `onSignal` runs once, on the first signal, when the work is left to
-  /// finish; `onExit` runs just before an exit at once, after the temporary files are removed.
+  /// finish; `onExit` runs just before an exit at once, after the temporary files are removed. The
+  /// signals in `catchingIgnored` are caught even when the process was started with them ignored.
   init(
-    _ response: Response, onSignal: @escaping @Sendable (Int32) -> Void = { _ in },
+    _ response: Response, catchingIgnored: Set<Int32> = [],
+    onSignal: @escaping @Sendable (Int32) -> Void = { _ in },
     onExit: @escaping @Sendable (Int32) -> Void = { _ in }
   ) {
     let caught = self.caught
@@ -51,9 +53,10 @@ final class SignalTrap: @unchecked Sendable {
     Self.holdSignals()
     sources = Self.signals.compactMap { number in
       // A signal ignored on entry stays ignored: `nohup` ignores SIGHUP, a shell ignores SIGINT for
-      // a background job. (Its disposition is read, not changed: setting one, even to "ignore" for a
-      // moment, would drop a signal that is waiting.)
-      guard Self.handler(of: number) != Self.ignoredHandler else { return nil }
+      // a background job, unless `catchingIgnored` lists it. (Its disposition is read, not changed:
+      // setting one, even to "ignore" for a moment, would drop a signal that is waiting.)
+      guard catchingIgnored.contains(number) || Self.handler(of: number) != Self.ignoredHandler
+      else { return nil }
       let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
       source.setEventHandler {
         let first = caught.number.compareExchange(

@@ -4,7 +4,7 @@ import FrameDial
 import Studio
 import Vips
 
-/// `framedial studio [IMAGE|VIDEO] [--device NAME] [--port N] [--listen ADDRESS]`: a local web page with
+/// `framedial studio [IMAGE|VIDEO] [--device NAME] [--port N] [--listen ADDRESS] [--no-token]`: a local web page with
 /// the device screen, the live processed picture (a still, or a video playing in a loop) and the Camera
 /// Control overlay, and an HTTP API beside it.
 enum StudioCommand: Command {
@@ -28,7 +28,11 @@ enum StudioCommand: Command {
       .value(
         "listen", "ADDRESS",
         "the IP address to listen on (default \(defaultAddress), this machine only; "
-          + "0.0.0.0 for every interface)"),
+          + "0.0.0.0 for every interface, which asks for a token printed in the URL)"),
+      .flag(
+        "no-token",
+        "with --listen beyond this machine: ask for no token (anyone who reaches the address may "
+          + "read the picture and change the state)"),
       .value("pixel-limit", "PIXELS", "refuse larger images (default 100000000)"),
     ] + StateOptions.options)
 
@@ -43,7 +47,10 @@ enum StudioCommand: Command {
     // The trap comes before any thread is started (libvips's, the server's): a thread started earlier
     // would not block the signals and could take one and drop it.
     let stop = StudioStop()
-    let trap = SignalTrap(.finishRunningWork, onSignal: { _ in stop.request() })
+    // SIGINT is caught even when the studio was started with it ignored (`framedial studio &` in a
+    // script): a server that runs until it is stopped must stop on `kill -INT`.
+    let trap = SignalTrap(
+      .finishRunningWork, catchingIgnored: [SIGINT], onSignal: { _ in stop.request() })
     defer { trap.cancel() }
     guard arguments.positionals.count <= 1 else {
       throw UsageError(
@@ -76,9 +83,15 @@ enum StudioCommand: Command {
       downloads: StudioDownloads(input: input, load: load), changed: { frames.wake() },
       overlayChanged: { link.overlayChanged() },
       viewfinderShown: { frames.show(width: $0, height: $1) },
-      framesWanted: { frames.want(rgba: $0, jpeg: $1) })
+      framesWanted: {
+        frames.want(rgba: $0, jpeg: $1)
+        player?.watch($0 || $1)
+      })
     let server = StudioServer(
-      configuration: .init(address: address, port: port), backend: session,
+      configuration: .init(
+        address: address, port: port, access: arguments.flag("no-token") ? .open : .tokenOffLoopback
+      ),
+      backend: session,
       resources: try PageResources.bundled())
     let url: String
     do {
@@ -107,6 +120,13 @@ enum StudioCommand: Command {
     // A signal sent by a reader of the URL line must reach the trap, not the ignoring disposition.
     trap.waitUntilInstalled()
     console.out(url)
+    if server.listensBeyondLoopback && server.token == nil {
+      console.err(
+        "framedial \(name): warning: listening on \(listen) with no token (--no-token): any page or "
+          + "program that reaches this address can read the picture and change the state")
+    } else if !server.listensBeyondLoopback && arguments.flag("no-token") {
+      console.err("framedial \(name): --no-token has no effect on \(listen), which asks for none")
+    }
     if !device.hasCameraControl {
       console.err(
         "\(device.name) has no Camera Control: the page shows the viewfinder and the control list.")

@@ -6,10 +6,12 @@ import Video
 /// scales each frame to the viewfinder and hands it on when its timestamp comes due (real time from
 /// the first frame), looping at the end. Late frames are decoded but passed over
 /// (``StudioPlaybackClock``); frames handed on replace each other (the frame loop renders the latest
-/// one with the latest state).
+/// one with the latest state). While nobody watches (no page takes frames, no `GET /frame.jpg` waits)
+/// for longer than ``idleAfter``, it pauses on the frame it shows and uses no CPU; it goes on from
+/// there when someone watches again.
 final class StudioVideoPlayer: @unchecked Sendable {
   // `@unchecked Sendable`: `transcoder` is used by the init, then by the playing thread only;
-  // `stopping` and `started` are guarded by `condition`.
+  // `stopping`, `started`, `watched` and `lastWatched` are guarded by `condition`.
 
   /// The viewfinder: the first frame, the size every frame is scaled to, the screen layout.
   let source: ViewfinderSource
@@ -20,6 +22,12 @@ final class StudioVideoPlayer: @unchecked Sendable {
   private let condition = NSCondition()
   private var stopping = false
   private var started = false
+  /// Someone takes frames now (``watch(_:)``).
+  private var watched = false
+  /// When someone last took frames (the start counts as such).
+  private var lastWatched = ContinuousClock.now
+  /// How long the video plays on with nobody watching before it pauses.
+  static let idleAfter = Duration.seconds(2)
   private let finished = DispatchSemaphore(value: 0)
 
   /// Opens the video at `path` and decodes its first frame for the viewfinder of `device`.
@@ -84,6 +92,26 @@ final class StudioVideoPlayer: @unchecked Sendable {
     if wait { finished.wait() }
   }
 
+  /// Tells the player whether someone takes frames now: it pauses once nobody has for ``idleAfter``,
+  /// and goes on when someone does again.
+  func watch(_ watching: Bool) {
+    condition.lock()
+    if watched && !watching { lastWatched = .now }
+    watched = watching
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  /// Waits while nobody has watched for ``idleAfter``; false on a stop.
+  private func waitForWatchers() -> Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    while !stopping, !watched, ContinuousClock.now - lastWatched > Self.idleAfter {
+      condition.wait()
+    }
+    return !stopping
+  }
+
   private var isStopping: Bool {
     condition.lock()
     defer { condition.unlock() }
@@ -121,7 +149,8 @@ final class StudioVideoPlayer: @unchecked Sendable {
       var due = 0.0
       let ended = try transcoder.play(
         choose: { time in
-          guard !isStopping else { return .stop }
+          // A paused video goes on where it stopped: the clock restarts from its next frame.
+          guard !isStopping, waitForWatchers() else { return .stop }
           frames += 1
           lastTime = time
           let decided = timing.frame(at: time, now: now())

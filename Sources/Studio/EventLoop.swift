@@ -50,9 +50,47 @@ final class EventLoop: @unchecked Sendable {
       })
   }
 
+  /// Runs `work` at the loop's next turn, never inside the caller; on the loop's thread only (libsoup's
+  /// objects must not be closed from inside their own callbacks).
+  func later(_ work: @escaping () -> Void) {
+    let source = g_idle_source_new()
+    g_source_set_callback(
+      source,
+      { data in
+        guard let data else { return 0 }
+        Unmanaged<LaterBox>.fromOpaque(data).takeUnretainedValue().work()
+        return 0  // G_SOURCE_REMOVE
+      }, Unmanaged.passRetained(LaterBox(work)).toOpaque(),
+      { data in data.map { Unmanaged<LaterBox>.fromOpaque($0).release() } })
+    g_source_attach(source, context)
+    g_source_unref(source)
+  }
+
+  /// Runs `work` on the loop's thread every `seconds` until the returned source is destroyed
+  /// (`g_source_destroy`, then `g_source_unref`: the caller holds a reference); on the loop's thread
+  /// only.
+  func every(seconds: UInt32, _ work: @escaping () -> Void) -> UnsafeMutablePointer<GSource>? {
+    let source = g_timeout_source_new_seconds(seconds)
+    g_source_set_callback(
+      source,
+      { data in
+        guard let data else { return 0 }
+        Unmanaged<LaterBox>.fromOpaque(data).takeUnretainedValue().work()
+        return 1  // G_SOURCE_CONTINUE
+      }, Unmanaged.passRetained(LaterBox(work)).toOpaque(),
+      { data in data.map { Unmanaged<LaterBox>.fromOpaque($0).release() } })
+    g_source_attach(source, context)
+    return source
+  }
+
   /// Makes ``run(setUp:tearDown:)`` return; safe from any thread.
   func quit() {
     g_main_loop_quit(loop)
+  }
+
+  private final class LaterBox {
+    let work: () -> Void
+    init(_ work: @escaping () -> Void) { self.work = work }
   }
 
   private final class WorkBox {

@@ -45,9 +45,22 @@ struct ServerMessage {
     soup_message_headers_replace(headers, name, value)
   }
 
+  /// The request's query (the part of the URL after `?`, as sent), nil when none.
+  var query: String? {
+    guard let uri = soup_server_message_get_uri(pointer), let query = g_uri_get_query(uri) else {
+      return nil
+    }
+    return String(cString: query)
+  }
+
   /// Sets the status and the body (copied), never cached by the browser.
+  ///
+  /// Every answer closes its connection (`Connection: close`): libsoup 3.2 never closes a kept-alive
+  /// connection that the client closes while it waits for the next request (fixed in 3.3), so each
+  /// one would cost the server a descriptor for good.
   func respond(_ status: UInt32, contentType: String, body: Data) {
     soup_server_message_set_status(pointer, status, nil)
+    setHeader("Connection", "close")
     setHeader("Cache-Control", "no-store")
     setHeader("X-Content-Type-Options", "nosniff")
     body.withUnsafeBytes { bytes in

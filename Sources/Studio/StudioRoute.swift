@@ -37,6 +37,10 @@ public enum StudioRoute: String, Sendable, CaseIterable {
     case methodNotAllowed(allowed: String)
   }
 
+  /// True for the page and its script and style sheet: fixed files that any page may load (a link to
+  /// the studio from elsewhere opens it), where every other route answers only the page itself.
+  public var isPageFile: Bool { self == .page || self == .script || self == .styleSheet }
+
   /// The methods the route takes.
   public var methods: [String] { self == .state || self == .record ? ["GET", "POST"] : ["GET"] }
 

@@ -22,12 +22,25 @@ public final class StudioServer: @unchecked Sendable {
     public var address: String
     /// The port; 0 picks a free one.
     public var port: Int
+    /// Whether a server listening beyond this machine asks for an ``AccessToken``.
+    public var access: Access
 
     /// Creates a configuration.
-    public init(address: String = "127.0.0.1", port: Int = 8080) {
+    public init(address: String = "127.0.0.1", port: Int = 8080, access: Access = .tokenOffLoopback)
+    {
       self.address = address
       self.port = port
+      self.access = access
     }
+  }
+
+  /// Who may use a server listening beyond this machine (on loopback, the `Host` check of
+  /// ``OriginPolicy`` keeps other sites' pages out and no token is asked).
+  public enum Access: Sendable, Equatable {
+    /// Every request must carry a random ``AccessToken``, printed in the URL.
+    case tokenOffLoopback
+    /// No token: anyone who reaches the address may read the picture and change the state.
+    case open
   }
 
   /// The largest `POST` body and `/live` message taken, in bytes: larger ones are refused (413, or the
@@ -41,11 +54,22 @@ public final class StudioServer: @unchecked Sendable {
   private let started = DispatchSemaphore(value: 0)
   private let finished = DispatchSemaphore(value: 0)
   private var startResult: Result<String, StudioError> = .failure(StudioError("not started"))
+  /// The token every request must carry (nil on loopback, or with ``Access/open``); set before
+  /// ``start()`` returns.
+  public private(set) var token: AccessToken?
+  /// True when the server listens on an address other machines may reach; set before ``start()``
+  /// returns.
+  public private(set) var listensBeyondLoopback = false
 
   // Event-loop thread only.
   private var server: UnsafeMutablePointer<SoupServer>?
   private var policy = OriginPolicy(port: 0, loopbackOnly: true)
-  private var connections: [Int: LiveConnection] = [:]
+  var connections: [Int: LiveConnection] = [:]
+  /// Requests whose headers and body are still to arrive, and when their wait began
+  /// (``watchRequests(_:)``).
+  var reading: [Int: (message: OpaquePointer, started: ContinuousClock.Instant)] = [:]
+  /// The once-a-second check of the deadlines.
+  var sweeper: UnsafeMutablePointer<GSource>?
   private var waitingForFrame: [(message: OpaquePointer, generation: UInt64)] = []
   private var latestFrame: (frame: StudioFrame, generation: UInt64)?
   /// The formats last asked of the backend (``StudioBackend/framesWanted(rgba:jpeg:)``).
@@ -72,7 +96,8 @@ public final class StudioServer: @unchecked Sendable {
     self.resources = resources
   }
 
-  /// Starts the event-loop thread and listens; returns the page's URL (`http://127.0.0.1:8080/`).
+  /// Starts the event-loop thread and listens; returns the page's URL (`http://127.0.0.1:8080/`, with
+  /// `?token=…` when the server asks for a token).
   ///
   /// - Throws: ``StudioError`` when the address is not an IP address or cannot be listened on.
   public func start() throws(StudioError) -> String {
@@ -189,13 +214,7 @@ public final class StudioServer: @unchecked Sendable {
     soup_server_add_early_handler(
       server, nil, { _, message, _, _, _ in message.map { StudioServer.refuseLargeBody($0) } },
       nil, nil)
-    soup_server_add_websocket_handler(
-      server, StudioRoute.live.rawValue, nil, nil,
-      { _, message, _, connection, data in
-        guard let connection, let data else { return }
-        Unmanaged<StudioServer>.fromOpaque(data).takeUnretainedValue().connected(
-          connection, loopback: message.map { ServerMessage(pointer: $0).peerIsLoopback } ?? false)
-      }, me, nil)
+    watchRequests(server)
     let socketAddress = g_inet_socket_address_new(address, UInt16(clamping: configuration.port))
     defer { g_object_unref(UnsafeMutableRawPointer(socketAddress)) }
     var error: UnsafeMutablePointer<GError>?
@@ -215,8 +234,20 @@ public final class StudioServer: @unchecked Sendable {
       return false
     }
     let port = boundPort(server) ?? configuration.port
-    policy = OriginPolicy(port: port, loopbackOnly: g_inet_address_get_is_loopback(address) != 0)
-    startResult = .success("http://\(hostPart):\(port)/")
+    let loopback = g_inet_address_get_is_loopback(address) != 0
+    policy = OriginPolicy(port: port, loopbackOnly: loopback)
+    listensBeyondLoopback = !loopback
+    if !loopback && configuration.access == .tokenOffLoopback {
+      do {
+        token = try AccessToken.random()
+      } catch {
+        soup_server_disconnect(server)
+        startResult = .failure(error)
+        return false
+      }
+    }
+    startResult = .success(
+      "http://\(hostPart)\(port == 80 ? "" : ":\(port)")/" + (token.map { "?token=\($0)" } ?? ""))
     return true
   }
 
@@ -235,6 +266,7 @@ public final class StudioServer: @unchecked Sendable {
   }
 
   private func tearDown() {
+    stopWatchingRequests()
     connections.removeAll()
     for waiting in waitingForFrame { g_object_unref(UnsafeMutableRawPointer(waiting.message)) }
     waitingForFrame.removeAll()
@@ -256,10 +288,21 @@ public final class StudioServer: @unchecked Sendable {
     case .route(let route, let isPost):
       if let refusal = policy.refusal(
         host: message.header("Host"), origin: message.header("Origin"),
-        changesState: isPost || route == .live)
+        fetchSite: message.header("Sec-Fetch-Site"), guarded: !route.isPageFile)
       {
         message.respondError(403, "refused: \(refusal)")
         return
+      }
+      if let token {
+        guard token.admits(query: message.query, cookie: message.header("Cookie")) else {
+          message.respondError(
+            403,
+            "refused: this studio listens beyond this machine and asks for its token: open the URL "
+              + "it printed (…/?token=…)")
+          return
+        }
+        // The page keeps it for its fetches, downloads and WebSocket.
+        if route == .page { message.setHeader("Set-Cookie", token.cookie) }
       }
       respond(to: message, route: route, isPost: isPost)
     }
@@ -273,7 +316,9 @@ public final class StudioServer: @unchecked Sendable {
     case .pageConfiguration: message.respondJSON(200, backend.pageConfiguration())
     case .state:
       guard isPost else { return message.respondJSON(200, backend.stateJSON()) }
-      switch backend.applyState(json: message.body) {
+      let body = message.body
+      if let refusal = JSONNesting.refusal(body) { return message.respondError(400, refusal) }
+      switch backend.applyState(json: body) {
       case .applied:
         message.respondJSON(200, backend.stateJSON())
         broadcastState()
@@ -297,7 +342,7 @@ public final class StudioServer: @unchecked Sendable {
         Self.statsJSON(
           latency: samples, render: renderTimes.withLock { $0 }, frame: frameTimes.withLock { $0 }))
     case .live:
-      break  // no status set: libsoup goes on with the WebSocket handshake (or refuses a plain GET)
+      upgrade(message)
     case .capture, .look, .record, .timeline:
       respondExport(to: message, route: route, isPost: isPost)
     }
@@ -326,7 +371,7 @@ public final class StudioServer: @unchecked Sendable {
   }
 
   /// The state message every page gets after a change: state, generation and the overlay's labels.
-  private func stateMessage() -> Data {
+  func stateMessage() -> Data {
     let labels = backend.labels().sorted { $0.key < $1.key }.map {
       ($0.key, JSONText.Value.string($0.value))
     }
@@ -337,9 +382,32 @@ public final class StudioServer: @unchecked Sendable {
     ])
   }
 
-  private func broadcastState() {
+  /// Sends the state to every page; a page whose socket is full gets the newest state once it drains.
+  func broadcastState() {
     let text = stateMessage()
-    for connection in connections.values { connection.sendText(text) }
+    for connection in connections.values {
+      if connection.canSend {
+        connection.stateOwed = false
+        connection.sendText(text)
+      } else if !connection.stateOwed {
+        connection.stateOwed = true
+        waitToSend(to: connection)
+      }
+    }
+  }
+
+  /// Once `connection`'s socket drains: the state it is owed, then the latest frame.
+  private func waitToSend(to connection: LiveConnection) {
+    connection.whenWritable { [weak self, weak connection] in
+      guard let self, let connection, self.connections[connection.key] === connection else {
+        return
+      }
+      if connection.stateOwed {
+        connection.stateOwed = false
+        connection.sendText(self.stateMessage())
+      }
+      self.offerFrame(to: connection)
+    }
   }
 
   private func deliver(_ frame: StudioFrame, generation: UInt64) {
@@ -363,7 +431,7 @@ public final class StudioServer: @unchecked Sendable {
 
   /// Tells the backend which formats the frames need now: RGBA while a page takes raw frames, JPEG
   /// while a page takes JPEG frames or a `GET /frame.jpg` waits (only when that changed).
-  private func askForFormats() {
+  func askForFormats() {
     let wanted = (
       rgba: connections.values.contains { $0.rawFrames },
       jpeg: !waitingForFrame.isEmpty || connections.values.contains { !$0.rawFrames }
@@ -385,15 +453,19 @@ public final class StudioServer: @unchecked Sendable {
     let text = JSONText.object([
       "type": .string("error"), "message": .string("cannot render the frame: \(reason)"),
     ])
-    for connection in connections.values { connection.sendText(text) }
+    // A page that does not read misses the error rather than having it queued.
+    for connection in connections.values where connection.canSend { connection.sendText(text) }
   }
 
   /// Sends the latest frame to a page that has decoded the previous one and has not seen this one, in
   /// the page's format (once the frame has it: it is handed in again with it when it lacks it).
-  private func offerFrame(to connection: LiveConnection) {
+  func offerFrame(to connection: LiveConnection) {
     guard let latestFrame, !connection.awaitingDecoded,
       connection.sentFrame != latestFrame.frame.number
     else { return }
+    // Nothing more for libsoup to queue while the page's socket is full: the latest frame goes once
+    // it drains (one pending frame per page, the newest).
+    guard connection.canSend else { return waitToSend(to: connection) }
     let frame = latestFrame.frame
     guard let pixels = connection.rawFrames ? frame.rgba : frame.jpeg else { return }
     let seq = connection.takeChanges(shownBy: latestFrame.generation)
@@ -410,13 +482,12 @@ public final class StudioServer: @unchecked Sendable {
     connection.sentFrame = frame.number
   }
 
-  private func connected(_ pointer: OpaquePointer, loopback: Bool) {
-    g_object_ref(UnsafeMutableRawPointer(pointer))
-    // libsoup's own cap (4 × the limit), above which it drops the connection itself without reading the
-    // rest; messages between the limit and the cap are refused with a reason by `received`.
+  /// A page's WebSocket is open.
+  func connected(_ connection: LiveConnection) {
+    let pointer = connection.pointer
+    // libsoup's own cap, behind the frame guard's (which refuses a larger message with a reason).
     soup_websocket_connection_set_max_incoming_payload_size(
       pointer, guint64(4 * Self.messageLimit))
-    let connection = LiveConnection(pointer, loopback: loopback)
     connections[connection.key] = connection
     let me = Unmanaged.passUnretained(self).toOpaque()
     _ = fd_websocket_on_message(
@@ -437,9 +508,10 @@ public final class StudioServer: @unchecked Sendable {
         server.connections[Int(bitPattern: UnsafeRawPointer(connection))] = nil
         server.askForFormats()
       }, me)
+    // The formats first: a page that hears from the server may count on them being asked for.
+    askForFormats()
     connection.sendText(stateMessage())
     offerFrame(to: connection)
-    askForFormats()
   }
 
   /// After a page's change: the page learns which frame shows it, every page gets the new state, and
@@ -461,6 +533,8 @@ public final class StudioServer: @unchecked Sendable {
   private func received(_ body: Data, isText: Bool, on pointer: OpaquePointer) {
     guard let connection = connections[Int(bitPattern: UnsafeRawPointer(pointer))] else { return }
     func fail(_ message: String) {
+      // A page that does not read misses the error rather than having it queued.
+      guard connection.canSend else { return }
       connection.sendText(JSONText.object(["type": .string("error"), "message": .string(message)]))
     }
     guard body.count <= Self.messageLimit else {
@@ -470,6 +544,7 @@ public final class StudioServer: @unchecked Sendable {
       return connection.close(code: .tooBig, reason: reason)
     }
     guard isText else { return fail("/live takes text messages (JSON) only") }
+    if let refusal = JSONNesting.refusal(body) { return fail(refusal) }
     let message: LiveMessage
     do {
       message = try LiveMessage(text: body)

@@ -26,6 +26,8 @@ final class StudioClient {
   let url: String
   /// The port from that line.
   let port: UInt16
+  /// The token from that line (`?token=…`), nil when it has none.
+  let token: String?
 
   /// Starts the server with `arguments` after `studio --port 0`; returns once it printed its URL.
   init(_ arguments: [String] = []) throws {
@@ -40,8 +42,12 @@ final class StudioClient {
     var byte: UInt8 = 0
     while read(ends.read, &byte, 1) == 1, byte != UInt8(ascii: "\n") { line.append(byte) }
     url = String(decoding: line, as: UTF8.self)
-    guard url.hasPrefix("http://127.0.0.1:"), url.hasSuffix("/"),
-      let port = UInt16(url.dropFirst("http://127.0.0.1:".count).dropLast())
+    // http://HOST:PORT/, or http://HOST:PORT/?token=… (requests go to 127.0.0.1 all the same).
+    let parts = url.split(separator: "/", omittingEmptySubsequences: false)
+    let expectedHost = arguments.contains("--listen") ? "" : "127.0.0.1"
+    guard url.hasPrefix("http://"), parts.count == 4, parts[2].hasPrefix(expectedHost),
+      let colon = parts[2].lastIndex(of: ":"), let port = UInt16(parts[2][colon...].dropFirst()),
+      parts[3].isEmpty || parts[3].hasPrefix("?token=")
     else {
       if process.isRunning { process.send(SIGKILL) }
       _ = process.wait()
@@ -49,6 +55,7 @@ final class StudioClient {
       throw Failure(description: "no URL line; got '\(url)'; errors: \(errorText)")
     }
     self.port = port
+    token = parts[3].isEmpty ? nil : String(parts[3].dropFirst("?token=".count))
   }
 
   deinit {
