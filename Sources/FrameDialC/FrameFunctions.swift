@@ -5,7 +5,8 @@ import Vips
 
 /// A frame renderer behind a `framedial_frame_renderer *` handle: its live control state, which any
 /// thread may change, and the renderer, which one thread at a time may use (a second is told it is busy).
-final class FrameHandle: @unchecked Sendable {
+final class FrameHandle: HandleObject, @unchecked Sendable {
+  static let kind = Handles.Kind.renderer
   // `renderer` is touched only between a successful `busy` exchange and its reset.
   let live: LiveControlState
   let renderer: FrameRenderer
@@ -64,7 +65,7 @@ public func cFrameRendererNew(
     let frames = try FrameRenderer(
       width: Int(width), height: Int(height), pixelFormat: format,
       rowStride: rowStride == 0 ? nil : rowStride, controls: live, cache: FrameHandle.cache)
-    renderer.pointee = Handles.register(FrameHandle(frames, live: live))
+    renderer.pointee = try Handles.register(FrameHandle(frames, live: live))
   }
 }
 
@@ -123,7 +124,7 @@ public func cFrameRendererRender(
   }
 }
 
-/// `framedial_frame_renderer_free`: releases a renderer (NULL and unknown pointers are ignored).
+/// `framedial_frame_renderer_free`: releases a renderer (NULL, freed and unknown pointers are ignored).
 @_cdecl("framedial_frame_renderer_free")
 public func cFrameRendererFree(_ renderer: OpaquePointer?) {
   Handles.release(renderer, as: FrameHandle.self)

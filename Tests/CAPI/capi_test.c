@@ -159,6 +159,57 @@ static void test_states(void) {
   framedial_string_free(NULL);
 }
 
+/* A freed handle stays dead when a new handle is made right after it (malloc would hand the new object
+ * the same address), and freeing it again leaves the new handle alone. */
+static void test_handles_after_free(void) {
+  int reused_state = 0, reused_renderer = 0, double_free_hit = 0;
+  char *error = NULL, *json = NULL;
+  for (int k = 0; k < 200; k++) {
+    framedial_state *old = NULL, *fresh = NULL;
+    framedial_state_from_json("{\"tint\": 10}", &old, NULL);
+    framedial_state_free(old);
+    framedial_state_from_json("{\"tint\": -20}", &fresh, NULL);
+    if (old == fresh) reused_state++;
+    framedial_status status = framedial_state_to_json(old, &json, &error);
+    if (status == FRAMEDIAL_OK || !error || !strstr(error, "freed already")) reused_state += 1000;
+    framedial_string_free(json);
+    framedial_string_free(error);
+    json = NULL;
+    error = NULL;
+    framedial_state_free(old); /* a double free */
+    if (framedial_state_to_json(fresh, &json, NULL) != FRAMEDIAL_OK || !strstr(json, "\"tint\":-20"))
+      double_free_hit++;
+    framedial_string_free(json);
+    json = NULL;
+    framedial_state_free(fresh);
+
+    framedial_frame_renderer *first = NULL, *second = NULL;
+    framedial_frame_renderer_new(4, 2, "rgb24", 0, &first, NULL);
+    framedial_frame_renderer_free(first);
+    framedial_frame_renderer_new(4, 2, "rgb24", 0, &second, NULL);
+    unsigned char in[24] = {0}, out[24] = {0};
+    status = framedial_frame_renderer_render(first, in, sizeof in, out, sizeof out, NULL, &error);
+    if (first == second || status == FRAMEDIAL_OK || !error || !strstr(error, "freed already"))
+      reused_renderer++;
+    framedial_string_free(error);
+    error = NULL;
+    framedial_frame_renderer_free(first); /* a double free */
+    if (framedial_frame_renderer_render(second, in, sizeof in, out, sizeof out, NULL, NULL) !=
+        FRAMEDIAL_OK)
+      double_free_hit++;
+    framedial_frame_renderer_free(second);
+  }
+  CHECK(reused_state == 0, "a freed state acted as the next state (%d of 200)", reused_state);
+  CHECK(reused_renderer == 0, "a freed renderer acted as the next renderer (%d of 200)",
+        reused_renderer);
+  CHECK(double_free_hit == 0, "a double free released another live handle (%d)", double_free_hit);
+  /* A pointer FrameDial never issued, even one to real memory, is refused. */
+  int memory = 0;
+  CHECK(failed_with(framedial_state_to_json((framedial_state *)&memory, &json, &error),
+                    FRAMEDIAL_ERROR_ARGUMENT, &error, "not a handle FrameDial made"), "stray pointer");
+  framedial_state_free((framedial_state *)&memory); /* ignored */
+}
+
 /* Renders `sample` with the API and with `framedial apply`, and compares the files. */
 static void compare_still(const char *state_json, const char *options_json, const char *cli_options,
                           const char *extension) {
@@ -575,6 +626,7 @@ int main(int argc, char **argv) {
   scratch = argv[3];
   test_version();
   test_states();
+  test_handles_after_free();
   test_apply();
   compare_frames("rgb24", 3, "{\"exposureBias\": 0.5, \"whiteBalance\": \"tungsten\", \"contrast\": 1.2}");
   compare_frames("rgba", 4, "{\"filter\": \"vivid\", \"zoom\": 1.5}");
