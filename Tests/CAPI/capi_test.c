@@ -210,6 +210,39 @@ static void test_handles_after_free(void) {
   framedial_state_free((framedial_state *)&memory); /* ignored */
 }
 
+/* Auto white balance on a frame more than 64 times wider than high. */
+static void test_wide_auto_white_balance(void) {
+  framedial_state *state = NULL;
+  char *error = NULL;
+  framedial_status status;
+  framedial_frame_renderer *renderer = NULL;
+  CHECK(framedial_frame_renderer_new(1920, 29, "rgb24", 0, &renderer, NULL) == FRAMEDIAL_OK, "wide");
+  framedial_state_from_json("{\"whiteBalance\": \"auto\"}", &state, NULL);
+  framedial_frame_renderer_set_state(renderer, state, NULL);
+  size_t bytes = 1920 * 29 * 3;
+  unsigned char *in = malloc(bytes), *out = malloc(bytes);
+  for (size_t k = 0; k < bytes; k += 3) {
+    unsigned level = 60 + (unsigned)(k / 3 % 25) * 6;
+    in[k] = (unsigned char)(level + 40);
+    in[k + 1] = (unsigned char)level;
+    in[k + 2] = (unsigned char)(level - 40);
+  }
+  status = framedial_frame_renderer_render(renderer, in, bytes, out, bytes, NULL, &error);
+  CHECK(status == FRAMEDIAL_OK, "auto white balance on 1920×29: %s", error ? error : "");
+  framedial_string_free(error);
+  long red = 0, blue = 0;
+  for (size_t k = 0; k < bytes; k += 3) {
+    red += out[k];
+    blue += out[k + 2];
+  }
+  CHECK(status == FRAMEDIAL_OK && labs(red - blue) / (1920 * 29) < 20, "balanced: red %ld blue %ld",
+        red, blue);
+  free(in);
+  free(out);
+  framedial_state_free(state);
+  framedial_frame_renderer_free(renderer);
+}
+
 /* Renders `sample` with the API and with `framedial apply`, and compares the files. */
 static void compare_still(const char *state_json, const char *options_json, const char *cli_options,
                           const char *extension) {
@@ -627,6 +660,7 @@ int main(int argc, char **argv) {
   test_version();
   test_states();
   test_handles_after_free();
+  test_wide_auto_white_balance();
   test_apply();
   compare_frames("rgb24", 3, "{\"exposureBias\": 0.5, \"whiteBalance\": \"tungsten\", \"contrast\": 1.2}");
   compare_frames("rgba", 4, "{\"filter\": \"vivid\", \"zoom\": 1.5}");
