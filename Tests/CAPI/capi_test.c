@@ -210,6 +210,41 @@ static void test_handles_after_free(void) {
   framedial_state_free((framedial_state *)&memory); /* ignored */
 }
 
+/* Values no person types: a NUL in a key, megabytes of an unknown value, a million unknown keys. */
+static void test_hostile_values(void) {
+  framedial_state *state = NULL;
+  char *error = NULL;
+  /* The NUL is shown, and the message goes on after it. */
+  CHECK(failed_with(framedial_state_from_json("{\"exposure\\u0000Bias\": 1}", &state, &error),
+                    FRAMEDIAL_ERROR_STATE, &error, "\"exposure\\0Bias\"; known keys are"),
+        "NUL in a key");
+  size_t size = 2000000;
+  char *json = malloc(size + 32);
+  strcpy(json, "{\"filter\": \"");
+  memset(json + strlen(json), 'x', size);
+  strcpy(json + 12 + size, "\"}");
+  framedial_status status = framedial_state_from_json(json, &state, &error);
+  CHECK(status == FRAMEDIAL_ERROR_STATE && error && strlen(error) < 300 &&
+            strstr(error, "2000000 characters"),
+        "2 MB value: %zu bytes of message", error ? strlen(error) : 0);
+  framedial_string_free(error);
+  error = NULL;
+  /* A million unknown keys: the first is reported. */
+  size_t keys = 1000000, at = 0;
+  char *many = malloc(keys * 16 + 16);
+  many[at++] = '{';
+  for (size_t k = 0; k < keys; k++)
+    at += (size_t)sprintf(many + at, "%s\"k%zu\":1", k ? "," : "", k);
+  strcpy(many + at, "}");
+  status = framedial_state_from_json(many, &state, &error);
+  CHECK(status == FRAMEDIAL_ERROR_STATE && error && strstr(error, "\"k0\"") && !strstr(error, "k1"),
+        "a million unknown keys: %.200s", error ? error : "(null)");
+  framedial_string_free(error);
+  error = NULL;
+  free(many);
+  free(json);
+}
+
 /* Auto white balance on a frame more than 64 times wider than high. */
 static void test_wide_auto_white_balance(void) {
   framedial_state *state = NULL;
@@ -660,6 +695,7 @@ int main(int argc, char **argv) {
   test_version();
   test_states();
   test_handles_after_free();
+  test_hostile_values();
   test_wide_auto_white_balance();
   test_apply();
   compare_frames("rgb24", 3, "{\"exposureBias\": 0.5, \"whiteBalance\": \"tungsten\", \"contrast\": 1.2}");
