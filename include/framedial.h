@@ -122,7 +122,8 @@ framedial_status framedial_apply(const char *input_path, const char *output_path
 
 /* Makes a renderer for frames of `width` × `height` pixels (each side 1 … 32768, at most 100 million
  * pixels) in `pixel_format`: "rgb24" (3 bytes a pixel: R, G, B), "rgba" or "bgra" (4 bytes; alpha is
- * passed through unchanged), ffmpeg's names, 8 bits a channel. Rows are `row_stride` bytes apart in both
+ * passed through unchanged), 8 bits a channel, or "rgb48le" (6 bytes) and "rgba64le" (8 bytes), 16 bits a
+ * channel in little-endian order; ffmpeg's names. Rows are `row_stride` bytes apart in both
  * the input and the output buffers (0: packed, width × bytes per pixel); padding bytes are neither read
  * nor written. The renderer starts with the identity state. On success *renderer is a new handle the
  * caller releases with framedial_frame_renderer_free. */

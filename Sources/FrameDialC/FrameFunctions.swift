@@ -24,7 +24,8 @@ final class FrameHandle: HandleObject, @unchecked Sendable {
 }
 
 /// `framedial_frame_renderer_new`: a renderer for `width × height` frames in `pixel_format` (`rgb24`,
-/// `rgba`, `bgra`), rows `row_stride` bytes apart (0: packed), following the identity state.
+/// `rgba`, `bgra`, `rgb48le`, `rgba64le`), rows `row_stride` bytes apart (0: packed), following the
+/// identity state.
 @_cdecl("framedial_frame_renderer_new")
 public func cFrameRendererNew(
   _ width: Int32, _ height: Int32, _ pixelFormat: UnsafePointer<CChar>?, _ rowStride: Int,
