@@ -3,7 +3,7 @@
 /// split the message, and a long text is cut to its start with the number of characters it has.
 public enum EchoText {
   /// Characters of a value kept in a message.
-  public static let defaultLimit = 60
+  public static let defaultLimit = 40
 
   /// `text` with its control characters escaped, cut after `limit` characters:
   /// `"aaaa…" (2000000 characters)` reads `aaaa… (2000000 characters)`.

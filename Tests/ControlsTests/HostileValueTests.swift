@@ -42,6 +42,14 @@ import Testing
       #expect(message.count < 300, "\(message.prefix(400))")
       #expect(message.contains("2000000 characters") || message.contains("2000003 characters"))
     }
+    // As the command line reports it: the setting, then the problem.
+    for assignment in ["wb=\(Self.huge)", "tint=\(Self.huge)", "zoom=\(Self.huge)"] {
+      let layered =
+        caught(ControlStateError.self) {
+          _ = try ControlState.layered(base: .identity, stateFiles: [], assignments: [assignment])
+        }?.description ?? "no error"
+      #expect(layered.count < 300 && layered.hasPrefix("In --set "), "\(layered.prefix(400))")
+    }
     let json = jsonMessage(#"{"filter": "\#(Self.huge)"}"#)
     #expect(json.count < 300 && json.contains("2000000 characters"), "\(json.prefix(400))")
     let unknown = jsonMessage(#"{"\#(Self.huge)": 1}"#)
