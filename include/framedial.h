@@ -16,9 +16,12 @@
  *   framedial_string_free(). No exception, Swift error or abort crosses this boundary: null pointers,
  *   freed handles, bad sizes, bad JSON and short buffers are errors.
  * - Out-pointers are set to NULL (or left untouched for numbers) on failure.
- * - Handles (framedial_state, framedial_frame_renderer) are opaque; each is released with its own
- *   free function, which accepts NULL and ignores a pointer that is not a live handle (a double free is
- *   harmless).
+ * - Handles (framedial_state, framedial_frame_renderer) are opaque numbers, not addresses: never
+ *   dereference one. Each is issued once and never again, so a freed handle stays dead even after new
+ *   handles are made, and passing it is FRAMEDIAL_ERROR_ARGUMENT ("... freed already"), as is a handle of
+ *   the other kind or a pointer FrameDial did not issue. Each is released with its own free function,
+ *   which accepts NULL and ignores anything that is not a live handle of its kind (a double free is
+ *   harmless and cannot release another handle).
  * - Strings in are NUL-terminated UTF-8; FrameDial does not keep them after the call returns.
  * - libvips starts once, on the first call that needs it; the process may use libvips itself too.
  *
@@ -119,7 +122,8 @@ framedial_status framedial_apply(const char *input_path, const char *output_path
 
 /* Makes a renderer for frames of `width` × `height` pixels (each side 1 … 32768, at most 100 million
  * pixels) in `pixel_format`: "rgb24" (3 bytes a pixel: R, G, B), "rgba" or "bgra" (4 bytes; alpha is
- * passed through unchanged), ffmpeg's names, 8 bits a channel. Rows are `row_stride` bytes apart in both
+ * passed through unchanged), 8 bits a channel, or "rgb48le" (6 bytes) and "rgba64le" (8 bytes), 16 bits a
+ * channel in little-endian order; ffmpeg's names. Rows are `row_stride` bytes apart in both
  * the input and the output buffers (0: packed, width × bytes per pixel); padding bytes are neither read
  * nor written. The renderer starts with the identity state. On success *renderer is a new handle the
  * caller releases with framedial_frame_renderer_free. */

@@ -48,23 +48,58 @@ extension ControlState: Codable {
       return .at(line: line, column: column, error)
     }
     if let problem = scan.problem { throw located(problem.offset, .invalidJSON(problem.sentence)) }
-    let value = try JSONValue.decode(data)
+    let value = scan.value ?? .null
     guard case .object(let members) = value else {
+      if let problem = scan.firstValueProblem {
+        throw located(problem.offset, .invalidJSON(problem.sentence))
+      }
       let start = bytes.firstIndex { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } ?? 0
       throw located(start, Self.notAnObject(value))
     }
+    // One pass finds the first unknown key (an object of a million unknown keys reports one); only the
+    // known keys written before it, at most one for each control, are sorted and checked.
+    var known: [(offset: Int, name: String, key: ControlKey)] = []
+    var firstUnknown: (offset: Int, name: String)?
+    for name in members.keys {
+      let offset = scan.topLevelKeys[name] ?? 0
+      if let key = Self.knownKey(json: name) {
+        known.append((offset, name, key))
+      } else if offset < firstUnknown?.offset ?? .max {
+        firstUnknown = (offset, name)
+      }
+    }
     var state = self
-    let names = members.keys.sorted { (scan.topLevelKeys[$0] ?? 0) < (scan.topLevelKeys[$1] ?? 0) }
-    for name in names {
+    for (offset, name, key) in known.sorted(by: { $0.offset < $1.offset })
+    where offset < firstUnknown?.offset ?? .max {
       guard let member = members[name] else { continue }
+      if let problem = scan.valueProblems[name] {
+        throw located(problem.offset, key.unheld(problem))
+      }
       do {
-        state = try state.applying(ControlKey(jsonKey: name), json: member)
+        state = try state.applying(key, json: member)
       } catch {
-        throw located(scan.topLevelKeys[name] ?? 0, error)
+        throw located(offset, error)
+      }
+    }
+    if let firstUnknown {
+      do {
+        _ = try ControlKey(jsonKey: firstUnknown.name)
+      } catch {
+        throw located(firstUnknown.offset, error)
       }
     }
     return state
   }
+
+  /// The control a JSON key names, or nil for an unknown key (without building its error).
+  private static func knownKey(json name: String) -> ControlKey? {
+    jsonNames[name]
+  }
+
+  /// Every JSON key and alias, with its control.
+  private static let jsonNames: [String: ControlKey] = Dictionary(
+    ControlKey.allCases.flatMap { key in ([key.jsonKey] + key.jsonAliases).map { ($0, key) } },
+    uniquingKeysWith: { first, _ in first })
 
   private static func notAnObject(_ value: JSONValue) -> ControlStateError {
     .invalidJSON(
@@ -123,9 +158,18 @@ extension ControlState: Codable {
 }
 
 extension ControlKey {
+  /// The error for a value of this key that JSON can write but FrameDial cannot hold.
+  func unheld(_ problem: JSONStrictness.ValueProblem) -> ControlStateError {
+    switch problem.kind {
+    case .tooLarge: .notFinite(key: jsonKey, value: problem.text, allowed: allowedValues)
+    case .tooSmall: .tooSmall(key: jsonKey, value: problem.text, allowed: allowedValues)
+    case .loneSurrogate: .notACharacter(key: jsonKey, escape: problem.text)
+    }
+  }
+
   func wrongType(_ value: JSONValue, expected: String) -> ControlStateError {
     .wrongType(
-      key: jsonKey, value: "\(value) (\(value.typeName))",
+      key: jsonKey, value: "\(EchoText.readable(value.description)) (\(value.typeName))",
       expected: "\(expected); allowed: \(allowedValues)")
   }
 

@@ -21,7 +21,8 @@ extension ControlState {
       do {
         state = try state.applying(assignment: assignment)
       } catch {
-        throw .inSource("--set \(assignment)", error)
+        // The message names the value again: the setting is shown only as far as its start.
+        throw .inSource("--set \(EchoText.readable(assignment, limit: 20))", error)
       }
     }
     return state

@@ -138,11 +138,49 @@ extension ControlKey {
     {
       throw .notFinite(key: cliName, value: trimmed, allowed: allowedValues)
     }
+    // Written as a decimal number, but beyond a Double either way: named as written, not as "inf"
+    // or silently 0.
+    if Self.isDecimalNumber(trimmed) {
+      let parsed = Double(trimmed)
+      if !(parsed?.isFinite ?? false) {
+        throw .notFinite(key: cliName, value: trimmed, allowed: allowedValues)
+      }
+      let mantissa = trimmed.prefix { $0 != "e" && $0 != "E" }
+      if parsed == 0, mantissa.contains(where: { ("1"..."9").contains($0) }) {
+        throw .tooSmall(key: cliName, value: trimmed, allowed: allowedValues)
+      }
+    }
     guard let value = Double(trimmed), !lowered.hasPrefix("0x"), !lowered.hasPrefix("-0x") else {
-      throw .wrongType(key: cliName, value: "\"\(text)\"", expected: "a number, " + allowedValues)
+      throw .wrongType(
+        key: cliName, value: "\"\(EchoText.readable(text))\"",
+        expected: "a number, " + allowedValues)
     }
     try check(value, in: range)
     return value
+  }
+
+  /// True for `[+-]digits[.digits][e[+-]digits]` (also `.5` and `5.`), the decimal numbers `--set`
+  /// takes.
+  static func isDecimalNumber(_ text: String) -> Bool {
+    var rest = Substring(text)
+    if rest.first == "+" || rest.first == "-" { rest = rest.dropFirst() }
+    let whole = rest.prefix(while: \.isASCIIDigitCharacter)
+    rest = rest.dropFirst(whole.count)
+    var fraction = Substring()
+    if rest.first == "." {
+      rest = rest.dropFirst()
+      fraction = rest.prefix(while: \.isASCIIDigitCharacter)
+      rest = rest.dropFirst(fraction.count)
+    }
+    guard !whole.isEmpty || !fraction.isEmpty else { return false }
+    if rest.first == "e" || rest.first == "E" {
+      rest = rest.dropFirst()
+      if rest.first == "+" || rest.first == "-" { rest = rest.dropFirst() }
+      let exponent = rest.prefix(while: \.isASCIIDigitCharacter)
+      guard !exponent.isEmpty else { return false }
+      rest = rest.dropFirst(exponent.count)
+    }
+    return rest.isEmpty
   }
 
   /// Reads `x,y` with both coordinates inside the zoom-centre range.
@@ -155,4 +193,9 @@ extension ControlKey {
     let y = try number(from: String(parts[1]), in: ControlState.zoomCenterRange)
     return ZoomCenter(x: x, y: y)
   }
+}
+
+extension Character {
+  /// 0 … 9 only (not other scripts' digits).
+  fileprivate var isASCIIDigitCharacter: Bool { ("0"..."9").contains(self) }
 }

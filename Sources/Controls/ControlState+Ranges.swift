@@ -41,7 +41,8 @@ extension ControlKey {
       throw .notFinite(key: cliName, value: String(value), allowed: allowedValues)
     }
     guard range.contains(value) else {
-      throw .outOfRange(key: cliName, value: NumberText.plain(value), allowed: allowedValues)
+      // Every digit it has: 16.0000001 is out of 1 … 16, and must not read as 16.
+      throw .outOfRange(key: cliName, value: NumberText.shortest(value), allowed: allowedValues)
     }
   }
 }

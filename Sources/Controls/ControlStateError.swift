@@ -8,6 +8,11 @@ public enum ControlStateError: Error, Sendable, Hashable, CustomStringConvertibl
   case wrongType(key: String, value: String, expected: String)
   /// The value is NaN or infinite.
   case notFinite(key: String, value: String, allowed: String)
+  /// The number is not 0 but too small to represent: it would read as 0.
+  case tooSmall(key: String, value: String, allowed: String)
+  /// The string holds half of a UTF-16 surrogate pair (`escape`, such as `\ud800`), which is no
+  /// character.
+  case notACharacter(key: String, escape: String)
   /// The value lies outside the allowed range.
   case outOfRange(key: String, value: String, allowed: String)
   /// The value is not one of the allowed words or forms.
@@ -28,19 +33,26 @@ public enum ControlStateError: Error, Sendable, Hashable, CustomStringConvertibl
   public var description: String {
     switch self {
     case .unknownKey(let key, let known):
-      "Unknown control key \"\(key)\"; known keys are: \(known)."
+      "Unknown control key \"\(Self.echo(key))\"; known keys are: \(known)."
         + Self.keySuggestion(for: key, known: Self.words(in: known))
     case .wrongType(let key, let value, let expected):
-      "The value \(value) for \"\(key)\" has the wrong type; expected \(expected)."
+      "The value \(Self.echo(value, limit: 2 * EchoText.defaultLimit)) for \"\(key)\" has the wrong "
+        + "type; expected \(expected)."
     case .notFinite(let key, let value, let allowed):
-      "The value \(value) for \"\(key)\" is not a finite number; allowed: \(allowed)."
+      "The value \(Self.echo(value)) for \"\(key)\" is not a finite number; allowed: \(allowed)."
+    case .tooSmall(let key, let value, let allowed):
+      "The value \(Self.echo(value)) for \"\(key)\" is too small to represent (it would read as 0; "
+        + "write 0 for 0); allowed: \(allowed)."
+    case .notACharacter(let key, let escape):
+      "The value for \"\(key)\" holds \(escape), half of a UTF-16 surrogate pair without its other "
+        + "half, which is no character."
     case .outOfRange(let key, let value, let allowed):
-      "The value \(value) for \"\(key)\" is out of range; allowed: \(allowed)."
+      "The value \(Self.echo(value)) for \"\(key)\" is out of range; allowed: \(allowed)."
     case .invalidValue(let key, let value, let allowed):
-      "The value \"\(value)\" for \"\(key)\" is not valid; allowed: \(allowed)."
+      "The value \"\(Self.echo(value))\" for \"\(key)\" is not valid; allowed: \(allowed)."
         + NearestWord.didYouMean(value, among: Self.words(in: allowed))
     case .malformedAssignment(let text):
-      "The setting \"\(text)\" is not of the form key=value (for example ev=0.5); known keys are: \(ControlKey.cliNamesDescription)."
+      "The setting \"\(Self.echo(text))\" is not of the form key=value (for example ev=0.5); known keys are: \(ControlKey.cliNamesDescription)."
     case .unreadable(let reason):
       "The file cannot be read: \(reason)."
     case .invalidJSON(let problem):
@@ -52,6 +64,12 @@ public enum ControlStateError: Error, Sendable, Hashable, CustomStringConvertibl
     case .at(let line, let column, let error):
       "At line \(line), column \(column): \(error.description)"
     }
+  }
+
+  /// A key, value or setting as a message repeats it: control characters escaped, at most `limit`
+  /// characters (a wrong type's value arrives cut already, followed by its type, and is given room).
+  static func echo(_ text: String, limit: Int = EchoText.defaultLimit) -> String {
+    EchoText.readable(text, limit: limit)
   }
 
   /// " Did you mean …?" for an unknown key: a control's name from the other vocabulary (`ev` or

@@ -1,11 +1,13 @@
 import Foundation
 
-/// Reads JSON text strictly, by the grammar of RFC 8259, before Foundation decodes it: Foundation's
-/// messages name neither the line nor the problem ("not valid JSON"), and it lets through a comma
-/// before a closing bracket or brace, and a key given twice in one object (it keeps one of them, so the
-/// other value would never be checked). The first problem is found with its byte offset, for a message
-/// with the line and column; the keys of the outermost object are found with theirs, so a bad value can
-/// be pointed at too.
+/// Reads JSON text strictly, by the grammar of RFC 8259, into a ``JSONValue`` (Foundation's decoder is
+/// not used: its messages name neither the line nor the problem, and it lets through a comma before a
+/// closing bracket or brace, and a key given twice in one object). The first problem is found with its
+/// byte offset, for a message with the line and column; the keys of the outermost object are found with
+/// theirs, so a bad value can be pointed at too. Values that are valid JSON but cannot be held are
+/// noted with the key they belong to: a number too large for a `Double` (`1e999`) or too small to be
+/// told from 0 (`1E-400`), and a string with half of a UTF-16 surrogate pair (`"\ud800"`, kept as that
+/// text).
 enum JSONStrictness {
   /// What went wrong, and where.
   struct Problem: Error, Equatable {
@@ -15,12 +17,45 @@ enum JSONStrictness {
     var sentence: String
   }
 
+  /// A valid JSON value that FrameDial cannot hold as written.
+  struct ValueProblem: Equatable {
+    enum Kind: Equatable {
+      /// A number beyond the largest `Double` (it would read as infinity).
+      case tooLarge
+      /// A number other than 0 that is too small for a `Double` (it would read as 0).
+      case tooSmall
+      /// A string with half of a surrogate pair; `text` is its escape.
+      case loneSurrogate
+    }
+    /// The byte offset of the number, or of the escape in the string.
+    var offset: Int
+    /// The number or the escape as written.
+    var text: String
+    var kind: Kind
+
+    /// One sentence, without the position or the key.
+    var sentence: String {
+      switch kind {
+      case .tooLarge: "\(text) is too large to be a finite number"
+      case .tooSmall: "\(text) is too small to represent (it would read as 0; write 0 for 0)"
+      case .loneSurrogate:
+        "\(text) is half of a UTF-16 surrogate pair without its other half, which is no character"
+      }
+    }
+  }
+
   /// The outcome of reading a text.
   struct Scan {
     /// The first problem; nil for strict JSON.
     var problem: Problem?
     /// The byte offset of each key of the outermost object (its opening quote).
     var topLevelKeys: [String: Int] = [:]
+    /// The value read; nil when there is a problem.
+    var value: JSONValue?
+    /// The first value that cannot be held under each key of the outermost object.
+    var valueProblems: [String: ValueProblem] = [:]
+    /// The first value that cannot be held anywhere.
+    var firstValueProblem: ValueProblem?
   }
 
   /// Objects and arrays nested deeper than this are refused (no text a person writes comes close).
@@ -39,14 +74,16 @@ enum JSONStrictness {
           offset: reader.index,
           sentence: "the file is empty; expected a JSON object such as {\"exposureBias\": 0.5}")
       }
-      try reader.value(depth: 1)
+      let value = try reader.value(depth: 1)
       reader.skipWhitespace()
       if reader.index < reader.bytes.count {
         throw Problem(
           offset: reader.index,
           sentence: "unexpected \(reader.found()) after the end of the JSON value")
       }
-      return Scan(problem: nil, topLevelKeys: reader.topLevelKeys)
+      return Scan(
+        problem: nil, topLevelKeys: reader.topLevelKeys, value: value,
+        valueProblems: reader.valueProblems, firstValueProblem: reader.firstValueProblem)
     } catch let problem as Problem {
       return Scan(problem: problem, topLevelKeys: reader.topLevelKeys)
     } catch {
@@ -54,11 +91,19 @@ enum JSONStrictness {
     }
   }
 
-  /// The first problem in `data` as a sentence ending with its line and column; nil when there is none.
-  static func problem(in data: Data) -> String? {
-    guard let problem = scan(data).problem else { return nil }
-    let (line, column) = position(of: problem.offset, in: [UInt8](data))
-    return "\(problem.sentence) (line \(line), column \(column))"
+  /// The first problem in `data` as a sentence ending with its line and column, or the value read.
+  static func read(_ data: Data) -> Result<JSONValue, Problem> {
+    let scan = scan(data)
+    let problem =
+      scan.problem
+      ?? scan.firstValueProblem.map { Problem(offset: $0.offset, sentence: $0.sentence) }
+    if let problem {
+      let (line, column) = position(of: problem.offset, in: [UInt8](data))
+      return .failure(
+        Problem(
+          offset: problem.offset, sentence: "\(problem.sentence) (line \(line), column \(column))"))
+    }
+    return .success(scan.value ?? .null)
   }
 
   /// The line and column of the byte at `offset` (both from 1; columns count characters).
@@ -96,6 +141,15 @@ enum JSONStrictness {
     let bytes: [UInt8]
     var index = 0
     var topLevelKeys: [String: Int] = [:]
+    var valueProblems: [String: ValueProblem] = [:]
+    var firstValueProblem: ValueProblem?
+    /// The key of the outermost object whose value is being read.
+    var topLevelKey: String?
+
+    mutating func note(_ problem: ValueProblem) {
+      if firstValueProblem == nil { firstValueProblem = problem }
+      if let topLevelKey, valueProblems[topLevelKey] == nil { valueProblems[topLevelKey] = problem }
+    }
 
     init(bytes: [UInt8]) { self.bytes = bytes }
 
@@ -129,18 +183,19 @@ enum JSONStrictness {
       }
     }
 
-    mutating func value(depth: Int) throws {
+    mutating func value(depth: Int) throws -> JSONValue {
       guard depth <= JSONStrictness.maximumDepth else {
         throw Problem(
           offset: index,
           sentence: "objects and arrays are nested more than \(JSONStrictness.maximumDepth) deep")
       }
       switch current {
-      case UInt8(ascii: "{"): try object(depth: depth)
-      case UInt8(ascii: "["): try array(depth: depth)
-      case UInt8(ascii: "\""): _ = try string()
-      case let byte? where byte == UInt8(ascii: "-") || (0x30...0x39).contains(byte): try number()
-      case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"): try literal()
+      case UInt8(ascii: "{"): return try object(depth: depth)
+      case UInt8(ascii: "["): return try array(depth: depth)
+      case UInt8(ascii: "\""): return .string(try string(isKey: false))
+      case let byte? where byte == UInt8(ascii: "-") || (0x30...0x39).contains(byte):
+        return try number()
+      case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"): return try literal()
       default:
         throw Problem(
           offset: index,
@@ -149,18 +204,18 @@ enum JSONStrictness {
       }
     }
 
-    private mutating func object(depth: Int) throws {
+    private mutating func object(depth: Int) throws -> JSONValue {
       index += 1
-      var keys = Set<String>()
+      var members: [String: JSONValue] = [:]
       skipWhitespace()
       if current == UInt8(ascii: "}") {
         index += 1
-        return
+        return .object(members)
       }
       while true {
         skipWhitespace()
         guard current == UInt8(ascii: "\"") else {
-          let closing = current == UInt8(ascii: "}") && !keys.isEmpty
+          let closing = current == UInt8(ascii: "}") && !members.isEmpty
           throw Problem(
             offset: index,
             sentence: closing
@@ -168,40 +223,45 @@ enum JSONStrictness {
               : "expected a key in double quotes, found \(found())")
         }
         let keyOffset = index
-        let key = try string()
-        guard keys.insert(key).inserted else {
+        let key = try string(isKey: true)
+        guard members[key] == nil else {
           throw Problem(
-            offset: keyOffset, sentence: "the key \"\(key)\" appears twice in one object")
+            offset: keyOffset,
+            sentence: "the key \"\(EchoText.readable(key))\" appears twice in one object")
         }
         if depth == 1 { topLevelKeys[key] = keyOffset }
         skipWhitespace()
         guard current == UInt8(ascii: ":") else {
           throw Problem(
-            offset: index, sentence: "expected ':' after the key \"\(key)\", found \(found())")
+            offset: index,
+            sentence: "expected ':' after the key \"\(EchoText.readable(key))\", found \(found())")
         }
         index += 1
         skipWhitespace()
-        try value(depth: depth + 1)
+        if depth == 1 { topLevelKey = key }
+        members[key] = try value(depth: depth + 1)
         skipWhitespace()
         switch current {
         case UInt8(ascii: ","): index += 1
         case UInt8(ascii: "}"):
           index += 1
-          return
+          return .object(members)
         default:
           throw Problem(
             offset: index,
-            sentence: "expected ',' or '}' after the value of \"\(key)\", found \(found())")
+            sentence: "expected ',' or '}' after the value of \"\(EchoText.readable(key))\", "
+              + "found \(found())")
         }
       }
     }
 
-    private mutating func array(depth: Int) throws {
+    private mutating func array(depth: Int) throws -> JSONValue {
       index += 1
+      var items: [JSONValue] = []
       skipWhitespace()
       if current == UInt8(ascii: "]") {
         index += 1
-        return
+        return .array(items)
       }
       while true {
         skipWhitespace()
@@ -209,13 +269,13 @@ enum JSONStrictness {
           throw Problem(
             offset: index, sentence: "a comma before ']': remove it, or add a value after it")
         }
-        try value(depth: depth + 1)
+        items.append(try value(depth: depth + 1))
         skipWhitespace()
         switch current {
         case UInt8(ascii: ","): index += 1
         case UInt8(ascii: "]"):
           index += 1
-          return
+          return .array(items)
         default:
           throw Problem(
             offset: index, sentence: "expected ',' or ']' in an array, found \(found())")
@@ -223,8 +283,9 @@ enum JSONStrictness {
       }
     }
 
-    /// Reads a string at the cursor and returns it with its escapes resolved.
-    private mutating func string() throws -> String {
+    /// Reads a string at the cursor and returns it with its escapes resolved (half of a surrogate pair
+    /// is kept as its escape, and noted when the string is a value).
+    private mutating func string(isKey: Bool) throws -> String {
       let start = index
       index += 1
       var text: [UInt8] = []
@@ -234,7 +295,7 @@ enum JSONStrictness {
           index += 1
           return String(decoding: text, as: UTF8.self)
         case UInt8(ascii: "\\"):
-          try escape(into: &text)
+          try escape(into: &text, isKey: isKey)
         case 0x00..<0x20:
           throw Problem(
             offset: start,
@@ -247,7 +308,17 @@ enum JSONStrictness {
       throw Problem(offset: start, sentence: "a string that never closes (a missing '\"'?)")
     }
 
-    private mutating func escape(into text: inout [UInt8]) throws {
+    /// The four hex digits of a `\\uXXXX` escape starting at `offset`, or nil.
+    private func unicodeEscape(at offset: Int) -> UInt32? {
+      guard offset + 6 <= bytes.count, bytes[offset] == UInt8(ascii: "\\"),
+        bytes[offset + 1] == UInt8(ascii: "u")
+      else { return nil }
+      let digits = bytes[(offset + 2)..<(offset + 6)]
+      guard digits.allSatisfy({ Character(Unicode.Scalar($0)).isHexDigit }) else { return nil }
+      return UInt32(String(decoding: digits, as: UTF8.self), radix: 16)
+    }
+
+    private mutating func escape(into text: inout [UInt8], isKey: Bool) throws {
       let start = index
       index += 1
       let simple: [UInt8: UInt8] = [
@@ -260,15 +331,28 @@ enum JSONStrictness {
         index += 1
         return
       }
-      let digits = bytes[min(index + 1, bytes.count)..<min(index + 5, bytes.count)]
-      if current == UInt8(ascii: "u"), digits.count == 4,
-        digits.allSatisfy({ Character(Unicode.Scalar($0)).isHexDigit }),
-        let code = UInt32(String(decoding: digits, as: UTF8.self), radix: 16)
-      {
-        // A lone surrogate half has no character of its own; keys made of them are merely compared.
-        let scalar = Unicode.Scalar(code) ?? "\u{FFFD}"
-        text.append(contentsOf: Array(String(Character(scalar)).utf8))
-        index += 5
+      if let code = unicodeEscape(at: start) {
+        if (0xD800..<0xDC00).contains(code), let low = unicodeEscape(at: start + 6),
+          (0xDC00..<0xE000).contains(low),
+          let scalar = Unicode.Scalar(0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00))
+        {
+          text.append(contentsOf: Array(String(Character(scalar)).utf8))
+          index = start + 12
+        } else if let scalar = Unicode.Scalar(code) {
+          text.append(contentsOf: Array(String(Character(scalar)).utf8))
+          index = start + 6
+        } else {
+          // Half of a surrogate pair is no character: kept as its escape, so it can be shown.
+          let written = Array(bytes[start..<(start + 6)])
+          text.append(contentsOf: written)
+          if !isKey {
+            note(
+              ValueProblem(
+                offset: start, text: String(decoding: written, as: UTF8.self), kind: .loneSurrogate)
+            )
+          }
+          index = start + 6
+        }
         return
       }
       throw Problem(
@@ -277,7 +361,7 @@ enum JSONStrictness {
           "an unknown escape in a string (allowed: \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)")
     }
 
-    private mutating func number() throws {
+    private mutating func number() throws -> JSONValue {
       let start = index
       func digits() -> Int {
         let first = index
@@ -310,13 +394,28 @@ enum JSONStrictness {
         while end < bytes.count, !Set(Array(" \t\r\n,]}".utf8)).contains(bytes[end]) { end += 1 }
         throw Problem(
           offset: start,
-          sentence: "'\(String(decoding: bytes[start..<end], as: UTF8.self))' is not a JSON number "
+          sentence:
+            "'\(EchoText.readable(String(decoding: bytes[start..<end], as: UTF8.self)))' is not a JSON number "
             + "(such as 2, -0.5 or 1e3)")
       }
+      let text = String(decoding: bytes[start..<index], as: UTF8.self)
+      let number = Double(text) ?? .nan
+      if !number.isFinite {
+        note(ValueProblem(offset: start, text: text, kind: .tooLarge))
+        return .number(0)
+      }
+      let mantissa = text.prefix { $0 != "e" && $0 != "E" }
+      if number == 0, mantissa.contains(where: { $0 >= "1" && $0 <= "9" }) {
+        note(ValueProblem(offset: start, text: text, kind: .tooSmall))
+      }
+      return .number(number)
     }
 
-    private mutating func literal() throws {
-      for word in ["true", "false", "null"] where bytes[index...].starts(with: Array(word.utf8)) {
+    private mutating func literal() throws -> JSONValue {
+      let words: [(String, JSONValue)] = [
+        ("true", .bool(true)), ("false", .bool(false)), ("null", .null),
+      ]
+      for (word, value) in words where bytes[index...].starts(with: Array(word.utf8)) {
         let end = index + word.utf8.count
         let runsOn =
           end < bytes.count
@@ -324,7 +423,7 @@ enum JSONStrictness {
             || (bytes[end] >= UInt8(ascii: "0") && bytes[end] <= UInt8(ascii: "9")))
         if !runsOn {
           index = end
-          return
+          return value
         }
       }
       throw Problem(

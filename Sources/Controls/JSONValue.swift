@@ -28,18 +28,12 @@ public enum JSONValue: Sendable, Hashable, Decodable, CustomStringConvertible {
   }
 
   /// Reads one JSON document: strict JSON, so a comma before a closing bracket or a key given twice in one
-  /// object is an error (naming the key, the line and the column), not a guess.
+  /// object is an error (naming the key, the line and the column), not a guess, and so is a number too
+  /// large or too small for a `Double` and a string with half of a surrogate pair.
   public static func parse(_ data: Data) throws(ControlStateError) -> JSONValue {
-    if let problem = JSONStrictness.problem(in: data) { throw .invalidJSON(problem) }
-    return try decode(data)
-  }
-
-  /// Decodes JSON text that ``JSONStrictness`` has passed.
-  static func decode(_ data: Data) throws(ControlStateError) -> JSONValue {
-    do {
-      return try JSONDecoder().decode(JSONValue.self, from: data)
-    } catch {
-      throw .invalidJSON(Self.summary(of: error))
+    switch JSONStrictness.read(data) {
+    case .success(let value): return value
+    case .failure(let problem): throw .invalidJSON(problem.sentence)
     }
   }
 
@@ -67,18 +61,6 @@ public enum JSONValue: Sendable, Hashable, Decodable, CustomStringConvertible {
     case .string: "a string"
     case .array: "an array"
     case .object: "an object"
-    }
-  }
-
-  private static func summary(of error: any Error) -> String {
-    guard let decodingError = error as? DecodingError else { return String(describing: error) }
-    switch decodingError {
-    case .dataCorrupted(let context), .typeMismatch(_, let context), .valueNotFound(_, let context),
-      .keyNotFound(_, let context):
-      let underlying = context.underlyingError.map { " (\($0.localizedDescription))" } ?? ""
-      return context.debugDescription + underlying
-    @unknown default:
-      return String(describing: decodingError)
     }
   }
 }

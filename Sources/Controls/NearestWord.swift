@@ -5,14 +5,26 @@ public enum NearestWord {
   /// The candidate nearest to `word`, or nil when none is close: within a third of the candidate's
   /// length (at least 1, at most 3 edits), and never `word` itself.
   public static func suggestion(for word: String, among candidates: [String]) -> String? {
+    suggestion(for: word, among: candidates, distance: editDistance)
+  }
+
+  /// ``suggestion(for:among:)`` measuring with `distance`, which is called only for candidates whose
+  /// length is within the allowed number of edits of the word's (an edit distance is never smaller than
+  /// the difference in length), so a long word costs one pass over it, never a table of its length.
+  static func suggestion(
+    for word: String, among candidates: [String],
+    distance: ([Character], [Character]) -> Int
+  ) -> String? {
     let typed = normalized(word)
     guard !typed.isEmpty else { return nil }
     var best: (candidate: String, distance: Int)?
     for candidate in candidates where candidate != word {
       let known = normalized(candidate)
-      let distance = editDistance(typed, known)
-      guard distance <= min(3, max(1, known.count / 3)) else { continue }
-      if best == nil || distance < best?.distance ?? .max { best = (candidate, distance) }
+      let allowed = min(3, max(1, known.count / 3))
+      guard abs(typed.count - known.count) <= allowed else { continue }
+      let measured = distance(typed, known)
+      guard measured <= allowed else { continue }
+      if best == nil || measured < best?.distance ?? .max { best = (candidate, measured) }
     }
     return best?.candidate
   }

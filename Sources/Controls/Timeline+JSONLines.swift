@@ -130,17 +130,20 @@ extension Timeline {
       let phaseName = try string("phase", in: &fields, allowed: "began, ended or cancelled")
       let kindName = try string("kind", in: &fields, allowed: "primary or secondary")
       guard let phase = CaptureEvent.Phase(rawValue: phaseName) else {
-        throw LineProblem("unknown phase \"\(phaseName)\"; allowed: began, ended, cancelled.")
+        throw LineProblem(
+          "unknown phase \"\(EchoText.readable(phaseName))\"; allowed: began, ended, cancelled.")
       }
       guard let kind = CaptureEvent.Kind(rawValue: kindName) else {
-        throw LineProblem("unknown kind \"\(kindName)\"; allowed: primary, secondary.")
+        throw LineProblem(
+          "unknown kind \"\(EchoText.readable(kindName))\"; allowed: primary, secondary.")
       }
       action = .press(CaptureEvent(phase: phase, kind: kind))
     default:
-      throw LineProblem("unknown type \"\(type)\"; allowed: slide, select, press.")
+      throw LineProblem(
+        "unknown type \"\(EchoText.readable(type))\"; allowed: slide, select, press.")
     }
-    if let extra = fields.keys.sorted().first {
-      throw LineProblem("unknown field \"\(extra)\" for a \(type) event.")
+    if let extra = fields.keys.min() {
+      throw LineProblem("unknown field \"\(EchoText.readable(extra))\" for a \(type) event.")
     }
     _ = try ControlState.identity.applying(action)
     return TimelineEvent(time: time, action: action, transition: transition)
@@ -180,7 +183,8 @@ extension Timeline {
     if let curveValue {
       let allowed = TimelineCurve.allCases.map(\.rawValue).joined(separator: ", ")
       guard case .string(let name) = curveValue, let named = TimelineCurve(rawValue: name) else {
-        throw LineProblem("unknown curve \(curveValue.description); allowed: \(allowed).")
+        throw LineProblem(
+          "unknown curve \(EchoText.readable(curveValue.description)); allowed: \(allowed).")
       }
       curve = named
     }
@@ -200,7 +204,7 @@ extension Timeline {
     let allowed = TimelineControl.allCases.map(\.rawValue).joined(separator: ", ")
     let name = try string("control", in: &fields, allowed: allowed)
     guard let control = TimelineControl(timelineName: name) else {
-      throw LineProblem("unknown control \"\(name)\"; allowed: \(allowed).")
+      throw LineProblem("unknown control \"\(EchoText.readable(name))\"; allowed: \(allowed).")
     }
     return control
   }

@@ -5,7 +5,8 @@ import Vips
 
 /// A frame renderer behind a `framedial_frame_renderer *` handle: its live control state, which any
 /// thread may change, and the renderer, which one thread at a time may use (a second is told it is busy).
-final class FrameHandle: @unchecked Sendable {
+final class FrameHandle: HandleObject, @unchecked Sendable {
+  static let kind = Handles.Kind.renderer
   // `renderer` is touched only between a successful `busy` exchange and its reset.
   let live: LiveControlState
   let renderer: FrameRenderer
@@ -23,7 +24,8 @@ final class FrameHandle: @unchecked Sendable {
 }
 
 /// `framedial_frame_renderer_new`: a renderer for `width × height` frames in `pixel_format` (`rgb24`,
-/// `rgba`, `bgra`), rows `row_stride` bytes apart (0: packed), following the identity state.
+/// `rgba`, `bgra`, `rgb48le`, `rgba64le`), rows `row_stride` bytes apart (0: packed), following the
+/// identity state.
 @_cdecl("framedial_frame_renderer_new")
 public func cFrameRendererNew(
   _ width: Int32, _ height: Int32, _ pixelFormat: UnsafePointer<CChar>?, _ rowStride: Int,
@@ -64,7 +66,7 @@ public func cFrameRendererNew(
     let frames = try FrameRenderer(
       width: Int(width), height: Int(height), pixelFormat: format,
       rowStride: rowStride == 0 ? nil : rowStride, controls: live, cache: FrameHandle.cache)
-    renderer.pointee = Handles.register(FrameHandle(frames, live: live))
+    renderer.pointee = try Handles.register(FrameHandle(frames, live: live))
   }
 }
 
@@ -123,7 +125,7 @@ public func cFrameRendererRender(
   }
 }
 
-/// `framedial_frame_renderer_free`: releases a renderer (NULL and unknown pointers are ignored).
+/// `framedial_frame_renderer_free`: releases a renderer (NULL, freed and unknown pointers are ignored).
 @_cdecl("framedial_frame_renderer_free")
 public func cFrameRendererFree(_ renderer: OpaquePointer?) {
   Handles.release(renderer, as: FrameHandle.self)

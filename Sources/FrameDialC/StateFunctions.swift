@@ -2,7 +2,8 @@ import Controls
 import Foundation
 
 /// A control state behind a `framedial_state *` handle.
-final class StateHandle: Sendable {
+final class StateHandle: HandleObject {
+  static let kind = Handles.Kind.state
   let state: ControlState
   init(_ state: ControlState) { self.state = state }
 }
@@ -36,7 +37,7 @@ public func cStateFromJSON(
     guard let state else {
       throw CallError(.invalidArgument, "the state out-pointer is a null pointer")
     }
-    state.pointee = Handles.register(StateHandle(try StateHandle.parse(json)))
+    state.pointee = try Handles.register(StateHandle(try StateHandle.parse(json)))
   }
 }
 
@@ -56,7 +57,7 @@ public func cStateToJSON(
   }
 }
 
-/// `framedial_state_free`: releases a state handle (NULL and unknown pointers are ignored).
+/// `framedial_state_free`: releases a state handle (NULL, freed and unknown pointers are ignored).
 @_cdecl("framedial_state_free")
 public func cStateFree(_ state: OpaquePointer?) {
   Handles.release(state, as: StateHandle.self)

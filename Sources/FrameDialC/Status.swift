@@ -44,11 +44,11 @@ func reporting(
     try body()
     return Status.ok.rawValue
   } catch let failure as CallError {
-    error?.pointee = CString.copy(failure.message)
+    error?.pointee = CString.message(failure.message)
     return failure.status.rawValue
   } catch let failure {
     // Anything else comes from rendering: FrameDial's and libvips's errors, file errors.
-    error?.pointee = CString.copy(ErrorMessage.plain(failure))
+    error?.pointee = CString.message(ErrorMessage.plain(failure))
     return Status.renderFailed.rawValue
   }
 }
@@ -59,6 +59,12 @@ enum CString {
   /// (NULL only when memory runs out).
   static func copy(_ text: String) -> UnsafeMutablePointer<CChar>? {
     strdup(text)
+  }
+
+  /// A copy of the message `text` for the caller, with any NUL shown as `\0`, so the C string holds
+  /// the whole message.
+  static func message(_ text: String) -> UnsafeMutablePointer<CChar>? {
+    copy(text.contains("\0") ? text.replacingOccurrences(of: "\0", with: "\\0") : text)
   }
 
   /// The text of a caller's NUL-terminated UTF-8 string `pointer`, named `what` in errors.

@@ -28,9 +28,10 @@ enum StillOptionsJSON {
       throw invalid(
         "options JSON must be an object such as {\"quality\": 90}, not \(value.typeName)")
     }
-    for key in members.keys.sorted() where !keys.contains(key) {
+    if let key = members.keys.filter({ !keys.contains($0) }).min() {
       throw invalid(
-        "unknown option \"\(key)\"; known options are \(keys.joined(separator: ", "))")
+        "unknown option \"\(EchoText.readable(key))\"; known options are "
+          + keys.joined(separator: ", "))
     }
     var options = StillOptions()
     if let quality = members["quality"] {
@@ -62,14 +63,18 @@ enum StillOptionsJSON {
       number >= Double(range.lowerBound), number <= Double(range.upperBound)
     else {
       let upper = range.upperBound == Int.max ? "" : " … \(range.upperBound)"
-      throw invalid("\"\(key)\" must be a whole number \(range.lowerBound)\(upper), not \(value)")
+      throw invalid(
+        "\"\(key)\" must be a whole number \(range.lowerBound)\(upper), not \(EchoText.readable(value.description))"
+      )
     }
     return Int(number)
   }
 
   private static func string(_ value: JSONValue, _ key: String) throws -> String {
     guard case .string(let text) = value else {
-      throw invalid("\"\(key)\" must be a string, not \(value.typeName) (\(value))")
+      throw invalid(
+        "\"\(key)\" must be a string, not \(value.typeName) (\(EchoText.readable(value.description)))"
+      )
     }
     return text
   }
@@ -80,7 +85,7 @@ enum StillOptionsJSON {
       let format = ImageFormat(rawValue: name.lowercased()) ?? ImageFormat(fileExtension: name)
     else {
       let names = ImageFormat.allCases.map { $0.rawValue }.joined(separator: ", ")
-      throw invalid("\"format\" must be one of \(names), not \"\(name)\"")
+      throw invalid("\"format\" must be one of \(names), not \"\(EchoText.readable(name))\"")
     }
     if let named = ImageFormat(path: output), named != format {
       throw invalid(
@@ -95,7 +100,9 @@ enum StillOptionsJSON {
     switch members["enlarge"] {
     case nil: enlarge = false
     case .bool(let value)?: enlarge = value
-    case let other?: throw invalid("\"enlarge\" must be true or false, not \(other)")
+    case let other?:
+      throw invalid(
+        "\"enlarge\" must be true or false, not \(EchoText.readable(other.description))")
     }
     guard let value = members["size"] else {
       if enlarge { throw invalid("\"enlarge\" needs \"size\"") }
@@ -106,7 +113,8 @@ enum StillOptionsJSON {
     case .number(let number) where number.rounded() == number && abs(number) < 1e9:
       text = String(Int(number))
     case .string(let string): text = string
-    default: throw invalid("\"size\" must be N or \"WxH\", not \(value)")
+    default:
+      throw invalid("\"size\" must be N or \"WxH\", not \(EchoText.readable(value.description))")
     }
     do {
       return try SizeFit(parsing: text, enlarge: enlarge)
@@ -119,7 +127,7 @@ enum StillOptionsJSON {
     let mode = try members["fitMode"].map { value in
       let text = try string(value, "fitMode")
       guard let mode = ScreenFit.Mode(rawValue: text.lowercased()) else {
-        throw invalid("\"fitMode\" must be cover or contain, not \"\(text)\"")
+        throw invalid("\"fitMode\" must be cover or contain, not \"\(EchoText.readable(text))\"")
       }
       return mode
     }
@@ -138,12 +146,16 @@ enum StillOptionsJSON {
 
   private static func colour(_ value: JSONValue) throws -> SIMD3<Double> {
     guard case .array(let items) = value, items.count == 3 else {
-      throw invalid("\"background\" must be [r, g, b] with numbers 0 … 255, not \(value)")
+      throw invalid(
+        "\"background\" must be [r, g, b] with numbers 0 … 255, not \(EchoText.readable(value.description))"
+      )
     }
     var channels: [Double] = []
     for item in items {
       guard case .number(let number) = item, (0...255).contains(number) else {
-        throw invalid("\"background\" must be [r, g, b] with numbers 0 … 255, not \(value)")
+        throw invalid(
+          "\"background\" must be [r, g, b] with numbers 0 … 255, not \(EchoText.readable(value.description))"
+        )
       }
       channels.append(number)
     }

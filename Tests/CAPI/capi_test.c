@@ -159,6 +159,125 @@ static void test_states(void) {
   framedial_string_free(NULL);
 }
 
+/* A freed handle stays dead when a new handle is made right after it (malloc would hand the new object
+ * the same address), and freeing it again leaves the new handle alone. */
+static void test_handles_after_free(void) {
+  int reused_state = 0, reused_renderer = 0, double_free_hit = 0;
+  char *error = NULL, *json = NULL;
+  for (int k = 0; k < 200; k++) {
+    framedial_state *old = NULL, *fresh = NULL;
+    framedial_state_from_json("{\"tint\": 10}", &old, NULL);
+    framedial_state_free(old);
+    framedial_state_from_json("{\"tint\": -20}", &fresh, NULL);
+    if (old == fresh) reused_state++;
+    framedial_status status = framedial_state_to_json(old, &json, &error);
+    if (status == FRAMEDIAL_OK || !error || !strstr(error, "freed already")) reused_state += 1000;
+    framedial_string_free(json);
+    framedial_string_free(error);
+    json = NULL;
+    error = NULL;
+    framedial_state_free(old); /* a double free */
+    if (framedial_state_to_json(fresh, &json, NULL) != FRAMEDIAL_OK || !strstr(json, "\"tint\":-20"))
+      double_free_hit++;
+    framedial_string_free(json);
+    json = NULL;
+    framedial_state_free(fresh);
+
+    framedial_frame_renderer *first = NULL, *second = NULL;
+    framedial_frame_renderer_new(4, 2, "rgb24", 0, &first, NULL);
+    framedial_frame_renderer_free(first);
+    framedial_frame_renderer_new(4, 2, "rgb24", 0, &second, NULL);
+    unsigned char in[24] = {0}, out[24] = {0};
+    status = framedial_frame_renderer_render(first, in, sizeof in, out, sizeof out, NULL, &error);
+    if (first == second || status == FRAMEDIAL_OK || !error || !strstr(error, "freed already"))
+      reused_renderer++;
+    framedial_string_free(error);
+    error = NULL;
+    framedial_frame_renderer_free(first); /* a double free */
+    if (framedial_frame_renderer_render(second, in, sizeof in, out, sizeof out, NULL, NULL) !=
+        FRAMEDIAL_OK)
+      double_free_hit++;
+    framedial_frame_renderer_free(second);
+  }
+  CHECK(reused_state == 0, "a freed state acted as the next state (%d of 200)", reused_state);
+  CHECK(reused_renderer == 0, "a freed renderer acted as the next renderer (%d of 200)",
+        reused_renderer);
+  CHECK(double_free_hit == 0, "a double free released another live handle (%d)", double_free_hit);
+  /* A pointer FrameDial never issued, even one to real memory, is refused. */
+  int memory = 0;
+  CHECK(failed_with(framedial_state_to_json((framedial_state *)&memory, &json, &error),
+                    FRAMEDIAL_ERROR_ARGUMENT, &error, "not a handle FrameDial made"), "stray pointer");
+  framedial_state_free((framedial_state *)&memory); /* ignored */
+}
+
+/* Values no person types: a NUL in a key, megabytes of an unknown value, a million unknown keys. */
+static void test_hostile_values(void) {
+  framedial_state *state = NULL;
+  char *error = NULL;
+  /* The NUL is shown, and the message goes on after it. */
+  CHECK(failed_with(framedial_state_from_json("{\"exposure\\u0000Bias\": 1}", &state, &error),
+                    FRAMEDIAL_ERROR_STATE, &error, "\"exposure\\0Bias\"; known keys are"),
+        "NUL in a key");
+  size_t size = 2000000;
+  char *json = malloc(size + 32);
+  strcpy(json, "{\"filter\": \"");
+  memset(json + strlen(json), 'x', size);
+  strcpy(json + 12 + size, "\"}");
+  framedial_status status = framedial_state_from_json(json, &state, &error);
+  CHECK(status == FRAMEDIAL_ERROR_STATE && error && strlen(error) < 300 &&
+            strstr(error, "2000000 characters"),
+        "2 MB value: %zu bytes of message", error ? strlen(error) : 0);
+  framedial_string_free(error);
+  error = NULL;
+  /* A million unknown keys: the first is reported. */
+  size_t keys = 1000000, at = 0;
+  char *many = malloc(keys * 16 + 16);
+  many[at++] = '{';
+  for (size_t k = 0; k < keys; k++)
+    at += (size_t)sprintf(many + at, "%s\"k%zu\":1", k ? "," : "", k);
+  strcpy(many + at, "}");
+  status = framedial_state_from_json(many, &state, &error);
+  CHECK(status == FRAMEDIAL_ERROR_STATE && error && strstr(error, "\"k0\"") && !strstr(error, "k1"),
+        "a million unknown keys: %.200s", error ? error : "(null)");
+  framedial_string_free(error);
+  error = NULL;
+  free(many);
+  free(json);
+}
+
+/* Auto white balance on a frame more than 64 times wider than high. */
+static void test_wide_auto_white_balance(void) {
+  framedial_state *state = NULL;
+  char *error = NULL;
+  framedial_status status;
+  framedial_frame_renderer *renderer = NULL;
+  CHECK(framedial_frame_renderer_new(1920, 29, "rgb24", 0, &renderer, NULL) == FRAMEDIAL_OK, "wide");
+  framedial_state_from_json("{\"whiteBalance\": \"auto\"}", &state, NULL);
+  framedial_frame_renderer_set_state(renderer, state, NULL);
+  size_t bytes = 1920 * 29 * 3;
+  unsigned char *in = malloc(bytes), *out = malloc(bytes);
+  for (size_t k = 0; k < bytes; k += 3) {
+    unsigned level = 60 + (unsigned)(k / 3 % 25) * 6;
+    in[k] = (unsigned char)(level + 40);
+    in[k + 1] = (unsigned char)level;
+    in[k + 2] = (unsigned char)(level - 40);
+  }
+  status = framedial_frame_renderer_render(renderer, in, bytes, out, bytes, NULL, &error);
+  CHECK(status == FRAMEDIAL_OK, "auto white balance on 1920×29: %s", error ? error : "");
+  framedial_string_free(error);
+  long red = 0, blue = 0;
+  for (size_t k = 0; k < bytes; k += 3) {
+    red += out[k];
+    blue += out[k + 2];
+  }
+  CHECK(status == FRAMEDIAL_OK && labs(red - blue) / (1920 * 29) < 20, "balanced: red %ld blue %ld",
+        red, blue);
+  free(in);
+  free(out);
+  framedial_state_free(state);
+  framedial_frame_renderer_free(renderer);
+}
+
 /* Renders `sample` with the API and with `framedial apply`, and compares the files. */
 static void compare_still(const char *state_json, const char *options_json, const char *cli_options,
                           const char *extension) {
@@ -575,6 +694,9 @@ int main(int argc, char **argv) {
   scratch = argv[3];
   test_version();
   test_states();
+  test_handles_after_free();
+  test_hostile_values();
+  test_wide_auto_white_balance();
   test_apply();
   compare_frames("rgb24", 3, "{\"exposureBias\": 0.5, \"whiteBalance\": \"tungsten\", \"contrast\": 1.2}");
   compare_frames("rgba", 4, "{\"filter\": \"vivid\", \"zoom\": 1.5}");

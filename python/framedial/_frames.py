@@ -5,15 +5,22 @@ from __future__ import annotations
 import ctypes
 import threading
 import weakref
-from typing import Any, Dict, Mapping, Optional
+from typing import Any, Dict, Mapping, Optional, Tuple
 
 import numpy as np
 
-from ._native import FrameDialError, State, call, library
+from ._native import FrameDialError, State, c_string, call, library
 from ._still import state_json
 
-# Channels per pixel of each pixel format (8 bits each).
-_CHANNELS = {"rgb24": 3, "rgba": 4, "bgra": 4}
+# Channels per pixel and the NumPy type of a channel, for each pixel format the C API takes: 8 bits a
+# channel, or 16 bits in little-endian order (ffmpeg's rgb48le and rgba64le).
+_LAYOUTS: Dict[str, Tuple[int, np.dtype]] = {
+    "rgb24": (3, np.dtype(np.uint8)),
+    "rgba": (4, np.dtype(np.uint8)),
+    "bgra": (4, np.dtype(np.uint8)),
+    "rgb48le": (3, np.dtype("<u2")),
+    "rgba64le": (4, np.dtype("<u2")),
+}
 
 
 def _free_all(handles: Dict[int, ctypes.c_void_p]) -> None:
@@ -26,8 +33,9 @@ def _free_all(handles: Dict[int, ctypes.c_void_p]) -> None:
 class FrameRenderer:
     """Renders video frames held in NumPy arrays with FrameDial's controls.
 
-    A frame is a ``uint8`` array of shape ``(height, width, channels)``: 3 channels for ``"rgb24"``,
-    4 for ``"rgba"`` and ``"bgra"`` (alpha passes through unchanged). Rows may be padded (a slice of
+    A frame is an array of shape ``(height, width, channels)``: ``uint8`` with 3 channels for
+    ``"rgb24"``, 4 for ``"rgba"`` and ``"bgra"`` (alpha passes through unchanged); little-endian
+    ``uint16`` with 3 channels for ``"rgb48le"`` and 4 for ``"rgba64le"``. Rows may be padded (a slice of
     a wider array, a stride such as OpenCV's); pixels within a row must be packed, or the frame is
     copied first. The output is bit-identical to ``framedial frames`` for the same state and frames.
 
@@ -38,10 +46,12 @@ class FrameRenderer:
     Args:
         width: frame width in pixels (1 … 32768).
         height: frame height in pixels (1 … 32768; at most 100 million pixels).
-        pixel_format: ``"rgb24"`` (default), ``"rgba"`` or ``"bgra"``.
+        pixel_format: ``"rgb24"`` (default), ``"rgba"``, ``"bgra"``, ``"rgb48le"`` or
+            ``"rgba64le"``.
 
     Raises:
         FrameDialError: for a size or pixel format FrameDial does not take.
+        ValueError: for a pixel format with a NUL character in it.
     """
 
     def __init__(self, width: int, height: int, pixel_format: str = "rgb24") -> None:
@@ -50,19 +60,26 @@ class FrameRenderer:
         self.width = int(width)
         self.height = int(height)
         self.pixel_format = str(pixel_format).lower()
+        self._format_name = c_string(self.pixel_format, "pixel_format")
         self._lock = threading.Lock()
-        # One C renderer per row stride in use, all following the same state.
+        # One C renderer per row stride in use, all following the same state; freed with this object.
         self._handles: Dict[int, ctypes.c_void_p] = {}
+        self._finalizer = weakref.finalize(self, _free_all, self._handles)
         self._state: Optional[State] = None
         if not -(2**31) <= self.width < 2**31 or not -(2**31) <= self.height < 2**31:
             raise FrameDialError(f"frame size {self.width}×{self.height} is not allowed", 1)
+        self.channels, self.dtype = _LAYOUTS.get(self.pixel_format, (0, np.dtype(np.uint8)))
         self._handle(0)  # checks the size and the format now
-        self.channels = _CHANNELS[self.pixel_format]
-        self._finalizer = weakref.finalize(self, _free_all, self._handles)
+        if self.channels == 0:  # a format the C library takes that this package cannot lay out
+            self._finalizer()
+            known = ", ".join(_LAYOUTS)
+            raise ValueError(f"pixel format {self.pixel_format!r} is not one of {known}")
+        #: Bytes per pixel.
+        self.pixel_bytes = self.channels * self.dtype.itemsize
 
     def _handle(self, row_stride: int) -> ctypes.c_void_p:
         """The C renderer for rows `row_stride` bytes apart (0: packed), made on first use."""
-        key = 0 if row_stride == self.width * _CHANNELS.get(self.pixel_format, 0) else row_stride
+        key = 0 if row_stride == self.width * self.channels * self.dtype.itemsize else row_stride
         with self._lock:
             handle = self._handles.get(key)
             if handle is None:
@@ -71,7 +88,7 @@ class FrameRenderer:
                     "framedial_frame_renderer_new",
                     self.width,
                     self.height,
-                    self.pixel_format.encode("utf-8"),
+                    self._format_name,
                     key,
                     ctypes.byref(handle),
                 )
@@ -98,8 +115,11 @@ class FrameRenderer:
     def _check(self, array: Any, name: str) -> np.ndarray:
         if not isinstance(array, np.ndarray):
             raise TypeError(f"{name} must be a numpy.ndarray, not {type(array).__name__}")
-        if array.dtype != np.uint8:
-            raise TypeError(f"{name} must have dtype uint8, not {array.dtype}")
+        if array.dtype != self.dtype:
+            kind = "uint8" if self.dtype.itemsize == 1 else "little-endian uint16"
+            raise TypeError(
+                f"{name} must have dtype {kind} for {self.pixel_format}, not {array.dtype}"
+            )
         expected = (self.height, self.width, self.channels)
         if array.shape != expected:
             raise ValueError(
@@ -111,10 +131,11 @@ class FrameRenderer:
     def _row_stride(self, array: np.ndarray) -> Optional[int]:
         """The array's row stride when its rows are evenly spaced and its pixels packed, else None."""
         rows, pixels, channels = array.strides
-        packed = self.width * self.channels
-        if channels == 1 and pixels == self.channels and rows >= packed:
+        packed = self.width * self.pixel_bytes
+        item = self.dtype.itemsize
+        if channels == item and pixels == self.pixel_bytes and rows >= packed and rows % item == 0:
             return rows
-        if self.height == 1 and channels == 1 and pixels == self.channels:
+        if self.height == 1 and channels == item and pixels == self.pixel_bytes:
             return packed
         return None
 
@@ -123,20 +144,20 @@ class FrameRenderer:
         C-contiguous array of the same shape.
 
         Args:
-            frame: ``uint8`` array of shape ``(height, width, channels)``; C-contiguous or with padded
-                rows. Only read.
-            out: optional ``uint8`` array of the same shape to write into (writable, not overlapping
+            frame: array of shape ``(height, width, channels)`` of the pixel format's dtype;
+                C-contiguous or with padded rows. Only read.
+            out: optional array of the same shape and dtype to write into (writable, not overlapping
                 `frame`); C-contiguous or with padded rows.
 
         Raises:
-            TypeError: `frame` or `out` is not a uint8 numpy array.
+            TypeError: `frame` or `out` is not a numpy array of the pixel format's dtype.
             ValueError: a shape that is not ``(height, width, channels)``, or `out` not writable.
             FrameDialError: the frame cannot be rendered, or another thread is rendering with this
                 renderer.
         """
         frame = self._check(frame, "frame")
         if out is None:
-            out = np.empty((self.height, self.width, self.channels), dtype=np.uint8)
+            out = np.empty((self.height, self.width, self.channels), dtype=self.dtype)
         else:
             self._check(out, "out")
             if not out.flags.writeable:
@@ -145,15 +166,18 @@ class FrameRenderer:
         target = out
         if out_stride is None:  # an unusual layout: render into a packed array, then copy
             target = np.empty_like(out, order="C")
-            out_stride = self.width * self.channels
+            out_stride = self.width * self.pixel_bytes
         source = frame
         if self._row_stride(frame) != out_stride:
             # Both buffers share one layout: copy the frame into the output's.
-            rows = np.empty((self.height, out_stride), dtype=np.uint8)
-            source = rows[:, : self.width * self.channels].reshape(self.height, self.width, self.channels)
+            item = self.dtype.itemsize
+            rows = np.empty((self.height, out_stride // item), dtype=self.dtype)
+            source = rows[:, : self.width * self.channels].reshape(
+                self.height, self.width, self.channels
+            )
             source[...] = frame
         handle = self._handle(out_stride)
-        size = out_stride * (self.height - 1) + self.width * self.channels
+        size = out_stride * (self.height - 1) + self.width * self.pixel_bytes
         call(
             "framedial_frame_renderer_render",
             handle,

@@ -110,6 +110,30 @@ def library() -> ctypes.CDLL:
         return _library
 
 
+def c_string(text: str, name: str) -> bytes:
+    """`text` as the NUL-terminated UTF-8 the C API reads; a NUL inside it, which C would take for
+    the end of the string, is a ValueError naming `name`."""
+    encoded = text.encode("utf-8")
+    _refuse_nul(encoded, text, name)
+    return encoded
+
+
+def c_path(path: "os.PathLike[str] | str | bytes", name: str) -> bytes:
+    """A file path as the C API reads it (the file system's encoding); a path with a NUL in it is a
+    ValueError naming `name`, not a shorter path."""
+    encoded = os.fsencode(path)
+    _refuse_nul(encoded, path, name)
+    return encoded
+
+
+def _refuse_nul(encoded: bytes, original: object, name: str) -> None:
+    if b"\0" in encoded:
+        raise ValueError(
+            f"{name} {original!r} contains a NUL character (\\0), which cannot be passed to "
+            "FrameDial; remove it"
+        )
+
+
 def check(status: int, error: ctypes.c_void_p) -> None:
     """Raises FrameDialError with the C API's message when `status` is not 0, freeing the message."""
     if status == 0:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import ctypes
 import json
+import numbers
 import os
 from typing import Any, Mapping, Optional, Union
 
-from ._native import FrameDialError, State, call
+from ._native import FrameDialError, State, c_path, call
 
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -24,6 +25,21 @@ _OPTION_KEYS = {
 }
 
 
+def _plain_value(value: Any) -> Any:
+    """A value json cannot write as it is, made plain: NumPy scalars (``numpy.int64(2)``,
+    ``numpy.float32(0.5)``, ``numpy.bool_(True)``) become the Python numbers and booleans they hold,
+    other real numbers (``fractions.Fraction``) floats. FrameDial then checks them as it checks Python
+    values (a boolean is not a number, NaN is refused)."""
+    item = getattr(value, "item", None)
+    if getattr(value, "shape", None) == () and callable(item):
+        plain = item()
+        if isinstance(plain, (bool, int, float)):
+            return plain
+    if isinstance(value, numbers.Real):
+        return float(value)
+    raise TypeError(f"Object of type {type(value).__name__} is not a number, string or list")
+
+
 def state_json(state: Optional[Mapping[str, Any]]) -> str:
     """The JSON text of a state dict (the README's JSON keys); None is the identity state."""
     if state is None:
@@ -31,7 +47,7 @@ def state_json(state: Optional[Mapping[str, Any]]) -> str:
     if not isinstance(state, Mapping):
         raise TypeError(f"state must be a dict of control values or None, not {type(state).__name__}")
     try:
-        return json.dumps(dict(state))
+        return json.dumps(dict(state), default=_plain_value)
     except (TypeError, ValueError) as error:
         raise FrameDialError(f"the state cannot be written as JSON: {error}", 2) from None
 
@@ -59,9 +75,12 @@ def apply(
     Raises:
         FrameDialError: with FrameDial's message, for bad control values or options, an input that
             cannot be read or decoded, an output that cannot be written.
+        ValueError: for a path with a NUL character in it (C would read a shorter path).
 
     The GIL is released while the image renders.
     """
+    input_bytes = c_path(input_path, "input_path")
+    output_bytes = c_path(output_path, "output_path")
     handle = State(state_json(state))
     chosen = {}
     for key, value in options.items():
@@ -70,13 +89,13 @@ def apply(
             raise FrameDialError(f'unknown option "{key}"; known options are {known}', 3)
         chosen[_OPTION_KEYS[key]] = list(value) if key == "background" else value
     try:
-        options_json = json.dumps(chosen)
+        options_json = json.dumps(chosen, default=_plain_value)
     except (TypeError, ValueError) as error:
         raise FrameDialError(f"the options cannot be written as JSON: {error}", 3) from None
     call(
         "framedial_apply",
-        os.fsencode(input_path),
-        os.fsencode(output_path),
+        input_bytes,
+        output_bytes,
         handle.handle,
         options_json.encode("utf-8"),
     )

@@ -16,17 +16,27 @@ public enum AutoWhiteBalance {
   /// The grey-world gains of the colour bands of `image` (8-bit or 16-bit sRGB), sampled to at most
   /// `sampleWidth` columns.
   public static func gains(of image: Image, sampleWidth: Int) throws -> SIMD3<Double> {
-    let factor = max(1, image.width / max(1, sampleWidth))
+    let (xFactor, yFactor) = sampleFactors(
+      width: image.width, height: image.height, sampleWidth: sampleWidth)
     var sample = image
-    if factor > 1 {
+    if xFactor > 1 || yFactor > 1 {
       sample = try Operation.call(
-        "subsample", ["input": .image(image), "xfac": .int(factor), "yfac": .int(factor)]
+        "subsample", ["input": .image(image), "xfac": .int(xFactor), "yfac": .int(yFactor)]
       ).image()
     }
     if sample.format != .uchar { sample = try sample.colourspace("srgb") }
     let colourBands = sample.bands - (sample.hasAlpha ? 1 : 0)
     if colourBands != 3 { return SIMD3(1, 1, 1) }
     return gains(ofPixels: try sample.pixelBytes(), bands: sample.bands)
+  }
+
+  /// The steps between sampled columns and rows of a `width` × `height` image sampled to at most
+  /// `sampleWidth` columns: the same step both ways, except that a picture far wider than high keeps at
+  /// least one row (a 1920 × 29 frame sampled 64 wide is stepped 30 across and 29 down, not 30 and 30,
+  /// which would leave no row at all).
+  static func sampleFactors(width: Int, height: Int, sampleWidth: Int) -> (x: Int, y: Int) {
+    let factor = max(1, width / max(1, sampleWidth))
+    return (factor, max(1, min(factor, height)))
   }
 
   /// The grey-world gains of packed 8-bit pixels with `bands` bands (the first three are R, G, B).
