@@ -37,15 +37,21 @@ public enum ImageSniffer {
   /// regular file (opened without blocking and checked on the descriptor, so a FIFO or a device is
   /// never read).
   public static func kind(ofFile path: String) -> Kind? {
+    firstBytes(ofFile: path, count: 16).flatMap(kind(ofHeader:))
+  }
+
+  /// Up to `count` bytes from the start of the regular file at `path`; nil when it cannot be opened,
+  /// is empty, or is not a regular file (opened without blocking and checked on the descriptor, so a
+  /// FIFO or a device is never read).
+  private static func firstBytes(ofFile path: String, count: Int) -> [UInt8]? {
     let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
     var info = stat()
     guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-    var header = [UInt8](repeating: 0, count: 16)
-    let count = header.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-    guard count > 0 else { return nil }
-    return kind(ofHeader: Array(header.prefix(count)))
+    var header = [UInt8](repeating: 0, count: count)
+    let got = header.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+    return got > 0 ? Array(header.prefix(got)) : nil
   }
 
   /// The video container the bytes start with ("MP4", "QuickTime", "Matroska", …), if any: 16 bytes
@@ -81,15 +87,7 @@ public enum ImageSniffer {
   /// The video container the file at `path` starts with, read as ``kind(ofFile:)`` reads (never
   /// blocking on a FIFO or a device); nil when it is not one, or cannot be read.
   public static func videoContainer(ofFile path: String) -> String? {
-    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-    guard descriptor >= 0 else { return nil }
-    defer { close(descriptor) }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-    var header = [UInt8](repeating: 0, count: 189)
-    let count = header.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-    guard count > 0 else { return nil }
-    return videoContainer(ofHeader: Array(header.prefix(count)))
+    firstBytes(ofFile: path, count: 189).flatMap(videoContainer(ofHeader:))
   }
 
   /// True when `name`'s extension is one of ``imageExtensions``.
