@@ -54,15 +54,13 @@ final class EventLoop: @unchecked Sendable {
   /// objects must not be closed from inside their own callbacks).
   func later(_ work: @escaping () -> Void) {
     let source = g_idle_source_new()
-    g_source_set_callback(
+    attach(
       source,
       { data in
         guard let data else { return 0 }
         Unmanaged<LaterBox>.fromOpaque(data).takeUnretainedValue().work()
         return 0  // G_SOURCE_REMOVE
-      }, Unmanaged.passRetained(LaterBox(work)).toOpaque(),
-      { data in data.map { Unmanaged<LaterBox>.fromOpaque($0).release() } })
-    g_source_attach(source, context)
+      }, work)
     g_source_unref(source)
   }
 
@@ -71,16 +69,25 @@ final class EventLoop: @unchecked Sendable {
   /// only.
   func every(seconds: UInt32, _ work: @escaping () -> Void) -> UnsafeMutablePointer<GSource>? {
     let source = g_timeout_source_new_seconds(seconds)
-    g_source_set_callback(
+    attach(
       source,
       { data in
         guard let data else { return 0 }
         Unmanaged<LaterBox>.fromOpaque(data).takeUnretainedValue().work()
         return 1  // G_SOURCE_CONTINUE
-      }, Unmanaged.passRetained(LaterBox(work)).toOpaque(),
+      }, work)
+    return source
+  }
+
+  /// Gives `source` the callback `call`, which finds `work` in its data (released with the source),
+  /// and attaches it to the loop's context.
+  private func attach(
+    _ source: UnsafeMutablePointer<GSource>?, _ call: GSourceFunc, _ work: @escaping () -> Void
+  ) {
+    g_source_set_callback(
+      source, call, Unmanaged.passRetained(LaterBox(work)).toOpaque(),
       { data in data.map { Unmanaged<LaterBox>.fromOpaque($0).release() } })
     g_source_attach(source, context)
-    return source
   }
 
   /// Makes ``run(setUp:tearDown:)`` return; safe from any thread.

@@ -13,15 +13,9 @@ extension VideoTranscoder {
   func settleStart(of cut: inout SpanBounds, seconds: Double) throws(VideoError) {
     guard let lower = cut.lower else { return }
     try input.seekVideo(before: cut.start)
-    guard let packet = av_packet_alloc(), let frame = av_frame_alloc() else {
-      throw VideoError("out of memory for a frame")
-    }
-    var ownedPacket: UnsafeMutablePointer<AVPacket>? = packet
-    var ownedFrame: UnsafeMutablePointer<AVFrame>? = frame
-    defer {
-      av_packet_free(&ownedPacket)
-      av_frame_free(&ownedFrame)
-    }
+    let buffers = try DecodeBuffers(for: "a frame")
+    defer { buffers.free() }
+    let (packet, frame) = (buffers.packet, buffers.frame)
     let stream = input.videoStream.pointee
     var clock = FrameClock(startTime: stream.start_time)
     var first: Int64?

@@ -275,15 +275,9 @@ public final class VideoTranscoder {
       source: source, inputFormat: pixelFormat, outputFormat: pixelFormat, rgbSampleBytes: 1,
       matrix: matrix, fullRange: fullRange, startTime: stream.pointee.start_time,
       timeBase: stream.pointee.time_base, name: input.path)
-    guard let packet = av_packet_alloc(), let held = av_frame_alloc() else {
-      throw VideoError("out of memory for a frame")
-    }
-    var ownedPacket: UnsafeMutablePointer<AVPacket>? = packet
-    var ownedFrame: UnsafeMutablePointer<AVFrame>? = held
-    defer {
-      av_packet_free(&ownedPacket)
-      av_frame_free(&ownedFrame)
-    }
+    let buffers = try DecodeBuffers(for: "a frame")
+    defer { buffers.free() }
+    let (packet, held) = (buffers.packet, buffers.frame)
     var heldTimestamp: Int64?
     var found = false
     func drainDecoder() throws {

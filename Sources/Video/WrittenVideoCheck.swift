@@ -40,15 +40,9 @@ enum WrittenVideoCheck {
     do {
       decoder = try VideoDecoder(stream: file.videoStream, path: path)
     } catch { throw VideoError("\(failure): \(reason(error))") }
-    guard let packet = av_packet_alloc(), let frame = av_frame_alloc() else {
-      throw VideoError("out of memory for checking \(name)")
-    }
-    var ownedPacket: UnsafeMutablePointer<AVPacket>? = packet
-    var ownedFrame: UnsafeMutablePointer<AVFrame>? = frame
-    defer {
-      av_packet_free(&ownedPacket)
-      av_frame_free(&ownedFrame)
-    }
+    let buffers = try DecodeBuffers(for: "checking \(name)")
+    defer { buffers.free() }
+    let (packet, frame) = (buffers.packet, buffers.frame)
     let wanted = min(framesChecked, framesWritten)
     var (sent, decoded) = (0, 0)
     do {

@@ -26,8 +26,11 @@ final class ShellStartedProcess {
 
   /// Starts `framedial arguments…`: standard input from /dev/null, standard output to `output` (a
   /// descriptor, /dev/null when nil; the child gets no other descriptor of the caller's that is
-  /// close-on-exec), standard error to the file at `errors`.
-  init(_ arguments: [String], output: Int32? = nil, errors: String) throws {
+  /// close-on-exec), standard error to the file at `errors`. With `ignoringInterrupt`, as a script's
+  /// `cmd &` starts it: SIGINT ignored (`trap '' INT` in a shell that then runs it in its place).
+  init(
+    _ arguments: [String], output: Int32? = nil, errors: String, ignoringInterrupt: Bool = false
+  ) throws {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -48,11 +51,12 @@ final class ShellStartedProcess {
     posix_spawnattr_setsigmask(&attributes, &none)
     posix_spawnattr_setsigdefault(&attributes, &all)
     posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-    let words = [CLIRunner.binary.path] + arguments
+    let shell = ["/bin/sh", "-c", "trap '' INT; exec \"$0\" \"$@\""]
+    let words = (ignoringInterrupt ? shell : []) + [CLIRunner.binary.path] + arguments
     let argv = words.map { strdup($0) } + [nil]
     defer { for word in argv { free(word) } }
     var pid: pid_t = 0
-    let status = posix_spawn(&pid, CLIRunner.binary.path, &actions, &attributes, argv, environ)
+    let status = posix_spawn(&pid, words[0], &actions, &attributes, argv, environ)
     guard status == 0 else {
       throw CocoaError(
         .executableLoad, userInfo: [NSLocalizedDescriptionKey: "posix_spawn: \(status)"])
@@ -81,6 +85,16 @@ final class ShellStartedProcess {
   func wait() -> Ending {
     while ending == nil { _ = reap(options: 0) }
     return ending ?? .exited(-1)
+  }
+
+  /// Waits up to `seconds` for the end; nil when the process still runs then.
+  func wait(within seconds: Double) -> Ending? {
+    let end = Date(timeIntervalSinceNow: seconds)
+    while Date() < end {
+      if reap(options: WNOHANG) { return ending }
+      usleep(50_000)
+    }
+    return nil
   }
 
   /// Collects the process's status if it has ended; true then.

@@ -260,21 +260,21 @@ import Testing
       .appendingPathComponent("framedial-studio-\(UUID().uuidString).err")
     defer { try? FileManager.default.removeItem(at: errors) }
     let ends = try ShellStartedProcess.pipe()
-    let pid = try StudioPeer.spawnIgnoringInterrupt(
-      ["studio", "--port", "0"], output: ends.write, errors: errors.path)
+    let process = try ShellStartedProcess(
+      ["studio", "--port", "0"], output: ends.write, errors: errors.path, ignoringInterrupt: true)
     close(ends.write)
     defer { close(ends.read) }
     var line = [UInt8]()
     var byte: UInt8 = 0
     while read(ends.read, &byte, 1) == 1, byte != UInt8(ascii: "\n") { line.append(byte) }
     #expect(String(decoding: line, as: UTF8.self).hasPrefix("http://127.0.0.1:"))
-    kill(pid, SIGINT)
-    let code = StudioPeer.exitCode(of: pid, within: 10)
-    if code == nil {
-      kill(pid, SIGKILL)
-      _ = StudioPeer.exitCode(of: pid, within: 10)
+    process.send(SIGINT)
+    let ending = process.wait(within: 10)
+    if ending == nil {
+      process.send(SIGKILL)
+      _ = process.wait()
     }
-    #expect(code == 0)
+    #expect(ending == .exited(0))
     #expect(
       ((try? String(contentsOf: errors, encoding: .utf8)) ?? "").contains("stopped by SIGINT"))
   }

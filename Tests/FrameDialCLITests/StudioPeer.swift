@@ -213,51 +213,6 @@ extension StudioPeer {
     let payload = [UInt8](close.payload)
     return (Int(payload[0]) << 8 | Int(payload[1]), String(decoding: payload[2...], as: UTF8.self))
   }
-
-  /// Starts `framedial arguments…` as a script's `cmd &` starts it, with SIGINT ignored (`trap '' INT`
-  /// in a shell that then runs it in its place), standard output to `output`, standard error to the file
-  /// at `errors`.
-  static func spawnIgnoringInterrupt(_ arguments: [String], output: Int32, errors: String) throws
-    -> pid_t
-  {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_adddup2(&actions, output, 1)
-    posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var none = sigset_t()
-    sigemptyset(&none)
-    var all = sigset_t()
-    sigfillset(&all)
-    posix_spawnattr_setsigmask(&attributes, &none)
-    posix_spawnattr_setsigdefault(&attributes, &all)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-    let words =
-      ["/bin/sh", "-c", "trap '' INT; exec \"$0\" \"$@\"", CLIRunner.binary.path] + arguments
-    let argv = words.map { strdup($0) } + [nil]
-    defer { for word in argv { free(word) } }
-    var pid: pid_t = 0
-    let status = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, environ)
-    guard status == 0 else { throw Failure(description: "posix_spawn: \(status)") }
-    return pid
-  }
-
-  /// Waits up to `seconds` for `pid` to end; its exit code, or nil when it still runs (or was killed).
-  static func exitCode(of pid: pid_t, within seconds: Double) -> Int32? {
-    let end = Date(timeIntervalSinceNow: seconds)
-    var status: Int32 = 0
-    while Date() < end {
-      if waitpid(pid, &status, WNOHANG) == pid {
-        return status & 0x7F == 0 ? (status >> 8) & 0xFF : nil
-      }
-      usleep(50_000)
-    }
-    return nil
-  }
 }
 
 extension Data {
