@@ -27,6 +27,8 @@ public final class FrameRenderer {
   public let controls: LiveControlState
   /// The compiled plans.
   public let cache: PlanCache
+  /// What the frames' codes are in (sRGB for SDR video; BT.2100 HLG or PQ for HDR video).
+  public let encoding: ColourEncoding
   /// How zoom windows are enlarged; bilinear by default on frames (several times faster than bicubic).
   public var zoomKernel: ZoomKernel = .bilinear
   /// False renders through the unoptimized graph (benchmarks compare the two).
@@ -48,7 +50,7 @@ public final class FrameRenderer {
   /// (packed by default).
   public init(
     width: Int, height: Int, pixelFormat: PixelFormat, rowStride: Int? = nil,
-    controls: LiveControlState, cache: PlanCache = PlanCache()
+    controls: LiveControlState, cache: PlanCache = PlanCache(), encoding: ColourEncoding = .sRGB
   ) throws {
     layout = FrameLayout(
       width: width, height: height, bands: pixelFormat.bands, sampleBytes: pixelFormat.sampleBytes,
@@ -60,6 +62,7 @@ public final class FrameRenderer {
     self.pixelFormat = pixelFormat
     self.controls = controls
     self.cache = cache
+    self.encoding = encoding
   }
 
   /// Renders one frame from `input` into `output` (both laid out as ``layout``) and returns the
@@ -147,7 +150,7 @@ public final class FrameRenderer {
     if let current, current.generation == snapshot.generation {
       return (current.plan, current.tables)
     }
-    let plan = cache.plan(for: snapshot.state)
+    let plan = cache.plan(for: snapshot.state, encoding: encoding)
     if !plan.needsAutoWhiteBalance { smoother.reset() }
     // 16-bit frames read the program's own 16-bit tables (built once, kept by the plan).
     let tables =

@@ -38,6 +38,13 @@ public final class PlanCache: @unchecked Sendable {
     }
   }
 
+  /// The plan for `state` on pictures whose codes are in `encoding`.
+  ///
+  /// Not yet specialised: every encoding gets the sRGB plan (the compiler's colour spaces come next).
+  public func plan(for state: ControlState, encoding: ColourEncoding) -> Plan {
+    plan(for: state)
+  }
+
   /// The number of plans held.
   public var count: Int {
     lock.withLock { storage.plans.count }
