@@ -43,7 +43,8 @@ enum UnoptimizedStage {
     switch stage {
     case .zoom:
       return image
-    case .decodeSRGB:
+    case .decode(let transfer):
+      guard transfer == .sRGB else { throw unbuilt(transfer) }
       let low = try image.linear([1 / 12.92], [0])
       let high = try power(image.linear([1 / 1.055], [0.055 / 1.055]), 2.4)
       return try select(image, "lesseq", 0.04045, low, high)
@@ -55,7 +56,8 @@ enum UnoptimizedStage {
       return try image.linear([autoGains.x, autoGains.y, autoGains.z], [0])
     case .matrix(let matrix, _):
       return try image.recombined(by: Image.matrix(width: 3, height: 3, values: matrix.rowMajor))
-    case .encodeSRGB:
+    case .encode(let transfer):
+      guard transfer == .sRGB else { throw unbuilt(transfer) }
       let zero = try image.linear([0], [0])
       let positive = try select(image, "less", 0, zero, image)
       let low = try positive.linear([12.92], [0])
@@ -63,9 +65,16 @@ enum UnoptimizedStage {
       return try select(positive, "lesseq", 0.0031308, low, high)
     case .curve(let curve, _):
       return try piecewiseLinear(image, curve)
-    case .contrast(let k):
-      return try image.linear([k], [0.5 - 0.5 * k])
+    case .contrast(let k, let pivot):
+      return try image.linear([k], [pivot - pivot * k])
     }
+  }
+
+  /// The refusal of a transfer the unoptimized graph does not build.
+  private static func unbuilt(_ transfer: ColourEncoding.Transfer) -> RenderError {
+    RenderError(
+      "the unoptimized graph is built for the sRGB transfer only, not \(transfer.displayName); "
+        + "render \(transfer.displayName) through the optimized plan")
   }
 
   /// `x^exponent` per band.

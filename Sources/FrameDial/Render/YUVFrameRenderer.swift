@@ -62,7 +62,7 @@ public final class YUVFrameRenderer {
       )
     }
     let snapshot = controls.snapshot()
-    if renderer.cache.plan(for: snapshot.state).recipe.isIdentity {
+    if renderer.cache.plan(for: snapshot.state, encoding: renderer.encoding).recipe.isIdentity {
       target.copyMemory(from: source, byteCount: bytes)
       return snapshot.generation
     }
@@ -106,7 +106,7 @@ public final class YUVFrameRenderer {
   /// RGB renderer (10-bit frames, zoom, auto white balance, the unoptimized graph).
   private func onePassColour(_ snapshot: LiveControlState.Snapshot) throws -> ColourRows? {
     if let onePass, onePass.generation == snapshot.generation { return onePass.colour }
-    let plan = renderer.cache.plan(for: snapshot.state)
+    let plan = renderer.cache.plan(for: snapshot.state, encoding: renderer.encoding)
     var colour: ColourRows?
     if layout.depth == 8, renderer.optimized, plan.zoom == nil, !plan.needsAutoWhiteBalance {
       colour = try KernelTables8(plan.colorProgram).colourRows()
