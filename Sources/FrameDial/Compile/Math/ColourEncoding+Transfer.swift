@@ -30,7 +30,7 @@ extension ColourEncoding.Transfer {
   }
 
   /// The signal value contrast pivots on: 0.5 for sRGB (the contract's mid-grey), and for HLG and PQ the
-  /// signal of 18 % of reference white (HLG ≈ 0.378, PQ ≈ 0.381), the grey a scene's reference white
+  /// signal of 18 % of reference white (HLG ≈ 0.378, PQ ≈ 0.411), the grey a scene's reference white
   /// implies rather than half of a range whose top is highlights.
   public var contrastPivot: Double {
     switch self {
