@@ -102,4 +102,42 @@ import Vips
     #expect(run.standardError.contains("framedial frames:"))
     #expect(run.standardError.contains("needs frames of 10 bits or more"))
   }
+
+  /// A 10-bit YUV4MPEG2 stream takes `--transfer hlg --primaries bt2020` (the header carries neither)
+  /// and renders as the in-process HLG renderer does; an 8-bit stream is refused, naming its depth.
+  @Test func y4mStreamsTakeTheTransferAndRefuseEightBits() throws {
+    let layout = YUV420Layout(
+      width: Self.width, height: Self.height, depth: 10, matrix: .bt2020, range: .tv)
+    let converter = try YUV420Converter(layout)
+    let frames = try FramePipe.frames(2, format: .rgb48).map {
+      try converter.packedYUV(fromRGB: $0)
+    }
+    let header = "YUV4MPEG2 W\(Self.width) H\(Self.height) F25:1 Ip C420p10 XYSCSS=420P10"
+    func stream(_ header: String, _ frames: [[UInt8]]) -> [UInt8] {
+      Array((header + "\n").utf8) + frames.flatMap { Array("FRAME\n".utf8) + $0 }
+    }
+    let run = try FramePipe.run(
+      ["--y4m", "--transfer", "hlg", "--primaries", "bt2020", "--set", "contrast=1.4"],
+      input: stream(header, frames))
+    #expect(run.status == 0, "\(run.standardError)")
+    let renderer = try YUVFrameRenderer(
+      layout: layout, controls: LiveControlState(ControlState(contrast: 1.4)), encoding: .bt2100HLG)
+    let expected = try frames.map { frame in
+      var output = [UInt8](repeating: 0, count: frame.count)
+      try frame.withUnsafeBytes { input in
+        try output.withUnsafeMutableBytes { _ = try renderer.render(input, into: $0) }
+      }
+      return output
+    }
+    #expect(run.output == stream(header, expected))
+
+    let eightBit = "YUV4MPEG2 W\(Self.width) H\(Self.height) F25:1 Ip C420jpeg"
+    let refused = try FramePipe.run(
+      ["--y4m", "--transfer", "hlg"],
+      input: stream(eightBit, [[UInt8](repeating: 128, count: Self.width * Self.height * 3 / 2)]))
+    #expect(refused.status == 1)
+    #expect(refused.output.isEmpty)
+    #expect(
+      refused.standardError.contains("it is 8-bit, and --transfer hlg needs frames of 10 bits"))
+  }
 }
