@@ -5,7 +5,7 @@ import FrameDialCLI
 struct BenchmarkOptions: Sendable {
   /// The sections a run can include.
   enum Section: String, Sendable, CaseIterable {
-    case frames, compile, latency, batch, python, video, browser
+    case frames, hdr, compile, latency, batch, python, video, browser
   }
 
   /// A short run (under a minute): fewer frames, events and images.
@@ -41,7 +41,7 @@ struct BenchmarkOptions: Sendable {
     .value("image", "PATH", "the sample photo to enlarge (default SampleImages/rocket.jpg)"),
     .value(
       "only", "LIST",
-      "run only these sections: frames, compile, latency, batch, python, video, browser "
+      "run only these sections: frames, hdr, compile, latency, batch, python, video, browser "
         + "(comma-separated)"),
   ])
 

@@ -22,6 +22,21 @@ enum Report {
         "| whole pipe, --y4m ÷ rgb24 per round, median | \(n(yuv.pipeRatio))× | |", "",
       ]
     }
+    if let hdr = result.hdr {
+      lines += [
+        "",
+        "16-bit frames by colour encoding (1080p rgb48le, the sample frame's codes × 257; the "
+          + "encodings take turns frame by frame; milliseconds; ratio = median ÷ sRGB's median):",
+        "",
+        "| state | encoding | median | p99 | ratio to sRGB |", "|---|---|---|---|---|",
+      ]
+      lines += hdr.map { entry in
+        row([
+          entry.state, entry.encoding, n(entry.milliseconds.median), n(entry.milliseconds.p99),
+          n(entry.ratioToSRGB) + "×",
+        ])
+      }
+    }
     if let compile = result.compile { lines += compileTable(compile) }
     if let latency = result.latency { lines += latencyTable(latency, result) }
     if let batch = result.batch { lines += batchTable(batch, result) }

@@ -17,6 +17,8 @@ struct BenchmarkResult: Sendable, Codable {
   var frames: [FrameResult]?
   /// YUV frames at 1080p: render times and whole-pipe rates (with the frames section).
   var yuv: YUVResult?
+  /// 16-bit frames in sRGB, HLG and PQ, when measured.
+  var hdr: [HDRFrameResult]?
   /// Compile costs, when measured.
   var compile: CompileResult?
   /// Slider-to-frame latency, when measured: one run per renderer restart window, the default first.

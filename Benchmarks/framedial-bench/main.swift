@@ -24,8 +24,13 @@ func runBenchmarks(_ options: BenchmarkOptions) throws -> BenchmarkResult {
     framesPerCase: options.frames, unoptimizedFramesPerCase: options.unoptimizedFrames,
     warmupFrames: options.warmupFrames, unoptimizedWarmupFrames: options.unoptimizedWarmupFrames)
   let sections = options.sections
-  if sections.contains(.frames) || sections.contains(.latency) || sections.contains(.python) {
+  if sections.contains(.frames) || sections.contains(.latency) || sections.contains(.python)
+    || sections.contains(.hdr)
+  {
     let hd = try SampleFrame.make(name: "1080p", from: options.imagePath, width: 1920, height: 1080)
+    if sections.contains(.hdr) {
+      result.hdr = try HDRFrameBenchmark(options: options, progress: progress).run(frame: hd)
+    }
     if sections.contains(.frames) {
       let uhd = try SampleFrame.make(name: "4K", from: options.imagePath, width: 3840, height: 2160)
       result.frames = try FrameBenchmark(options: options, progress: progress).run(frames: [

@@ -86,8 +86,8 @@ static void make_taps(Taps *taps, int out_size, int in_size) {
     }
 }
 
-FDYUVPlan *fd_yuv_plan_create(int width, int height, int depth, int bt709, int full_range) {
-    if (width < 1 || height < 1 || (depth != 8 && depth != 10)) return NULL;
+FDYUVPlan *fd_yuv_plan_create(int width, int height, int depth, int matrix, int full_range) {
+    if (width < 1 || height < 1 || (depth != 8 && depth != 10) || matrix < 0 || matrix > 2) return NULL;
     FDYUVPlan *p = calloc(1, sizeof *p);
     if (!p) return NULL;
     p->width = width;
@@ -113,7 +113,9 @@ FDYUVPlan *fd_yuv_plan_create(int width, int height, int depth, int bt709, int f
     }
     quantize_weights(even, 4, p->fixed.even);
     quantize_weights(odd, 4, p->fixed.odd);
-    const double kr = bt709 ? 0.2126 : 0.299, kb = bt709 ? 0.0722 : 0.114, kg = 1 - kr - kb;
+    // Kr and Kb of BT.601, BT.709 and BT.2020 non-constant luminance.
+    const double kr = matrix == 2 ? 0.2627 : matrix == 1 ? 0.2126 : 0.299;
+    const double kb = matrix == 2 ? 0.0593 : matrix == 1 ? 0.0722 : 0.114, kg = 1 - kr - kb;
     const double unit = depth == 8 ? 1 : 4;  // TV-range codes scale with depth
     // 10-bit video meets 16-bit RGB as swscale scales it: as 8-bit video × 256, so TV white (940)
     // is 65280 and full-range 1023 is 65472 (× 64).

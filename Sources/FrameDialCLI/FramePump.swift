@@ -126,12 +126,13 @@ struct FramePump {
     UnsafeRawBufferPointer, UnsafeMutableRawBufferPointer
   ) throws -> Void {
     if let layout = options.yuvLayout {
-      let renderer = try YUVFrameRenderer(layout: layout, controls: live)
+      let renderer = try YUVFrameRenderer(
+        layout: layout, controls: live, encoding: options.encoding)
       return { input, output in try renderer.render(input, into: output) }
     }
     let renderer = try FrameRenderer(
       width: options.width, height: options.height, pixelFormat: options.pixelFormat,
-      controls: live)
+      controls: live, encoding: options.encoding)
     return { input, output in try renderer.render(input, into: output) }
   }
 }

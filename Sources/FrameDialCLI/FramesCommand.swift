@@ -16,7 +16,8 @@ enum FramesCommand: Command {
     + "YUV4MPEG2 stream) from standard input to standard output, for ffmpeg pipes."
   static let usage =
     "frames (--size WxH [--pix-fmt rgb24|rgba|bgra|rgb48le|rgba64le|yuv420p|yuv420p10le] | --y4m) "
-    + "[--colour-matrix bt709|bt601] [--range tv|pc] [--state FILE.json]… "
+    + "[--colour-matrix bt709|bt601|bt2020] [--range tv|pc] [--transfer bt709|hlg|pq] "
+    + "[--primaries bt709|bt2020] [--state FILE.json]… "
     + "[--set KEY=VALUE]… [--timeline FILE.jsonl --fps R] [--stats] [--threads N]"
   static let parser = ArgumentParser(
     options: [
@@ -31,9 +32,15 @@ enum FramesCommand: Command {
         "read and write a YUV4MPEG2 stream (ffmpeg -f yuv4mpegpipe): size, 4:2:0 depth, range "
           + "and rate from its header"),
       .value(
-        "colour-matrix", "bt709|bt601",
-        "YUV frames: the matrix (default: BT.601 below 720 lines, BT.709 at or above)"),
+        "colour-matrix", "bt709|bt601|bt2020",
+        "YUV frames: the matrix (default: BT.2020 with --primaries bt2020, else BT.601 below 720 "
+          + "lines, BT.709 at or above)"),
       .value("range", "tv|pc", "YUV frames: the code range (default: tv, or the y4m header's)"),
+      .value(
+        "transfer", "bt709|hlg|pq",
+        "the frames' transfer (default: bt709, rendered as sRGB); hlg and pq need 10 bits or more"),
+      .value(
+        "primaries", "bt709|bt2020", "the frames' primaries (default: bt709; HDR video is bt2020)"),
       .value(
         "timeline", "FILE.jsonl",
         "control events (JSON Lines); frame k takes the events at or before k / fps"),

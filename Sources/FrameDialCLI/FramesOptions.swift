@@ -20,6 +20,9 @@ struct FramesOptions {
   var matrix: YUVMatrix?
   /// The code range `--range` asked for (YUV frames only).
   var range: YUVRange?
+  /// The transfer and primaries of the frames' codes (`--transfer`, `--primaries`): sRGB by default, as
+  /// BT.709 video is rendered.
+  var encoding: ColourEncoding
   /// Whether frames come and go as a YUV4MPEG2 stream (`--y4m`).
   var y4m: Bool
   /// The control state before any timeline event.
@@ -32,18 +35,31 @@ struct FramesOptions {
   /// libvips worker threads, when `--threads` is given.
   var threads: Int?
 
-  /// The YUV frame layout: the matrix and range asked for, else BT.601 below 720 lines and BT.709 at or
-  /// above, TV range. Nil for packed RGB frames.
+  /// The YUV frame layout: the matrix and range asked for, else BT.2020 non-constant luminance with
+  /// BT.2020 primaries, BT.601 below 720 lines and BT.709 at or above otherwise; TV range. Nil for packed
+  /// RGB frames.
   var yuvLayout: YUV420Layout? {
-    yuvDepth.map {
+    let standard: YUVMatrix =
+      encoding.primaries == .bt2020 ? .bt2020 : .standard(forHeight: height)
+    return yuvDepth.map {
       YUV420Layout(
-        width: width, height: height, depth: $0,
-        matrix: matrix ?? .standard(forHeight: height), range: range ?? .tv)
+        width: width, height: height, depth: $0, matrix: matrix ?? standard, range: range ?? .tv)
     }
   }
 
   /// Bytes of one frame.
   var frameBytes: Int { yuvLayout?.frameBytes ?? width * height * pixelFormat.pixelBytes }
+
+  /// The `--transfer` names and the transfers they stand for (BT.709 video is rendered with the sRGB
+  /// transfer).
+  static let transfers: [(name: String, transfer: ColourEncoding.Transfer)] = [
+    ("bt709", .sRGB), ("hlg", .hlg), ("pq", .pq),
+  ]
+
+  /// The `--primaries` names and the primaries they stand for.
+  static let primaries: [(name: String, primaries: ColourEncoding.Primaries)] = [
+    ("bt709", .bt709), ("bt2020", .bt2020),
+  ]
 
   /// The `--pix-fmt` names: the packed formats, then the YUV 4:2:0 ones.
   static let formatNames = PixelFormat.allCases.map(\.rawValue) + ["yuv420p", "yuv420p10le"]
@@ -83,7 +99,7 @@ struct FramesOptions {
     }
     if let name = arguments.value("colour-matrix") {
       guard let matrix = YUVMatrix(rawValue: name.lowercased()) else {
-        throw UsageError("--colour-matrix must be bt709 or bt601, not '\(name)'")
+        throw UsageError("--colour-matrix must be bt709, bt601 or bt2020, not '\(name)'")
       }
       self.matrix = matrix
     }
@@ -98,6 +114,8 @@ struct FramesOptions {
         "--colour-matrix and --range apply to YUV frames (--pix-fmt yuv420p or yuv420p10le, or --y4m)"
       )
     }
+    encoding = try Self.encoding(from: arguments)
+    if !y4m { try Self.checkDepth(of: encoding, bits: yuvDepth ?? pixelFormat.sampleBytes * 8) }
     state = try StateOptions.state(from: arguments)
     let fps = try arguments.value("fps").map(Self.rate(parsing:))
     if let path = arguments.value("timeline") {
@@ -114,7 +132,13 @@ struct FramesOptions {
   /// given, win over the header's.
   ///
   /// - Throws: ``FramesError/badY4M(_:)`` when a timeline needs a rate the header does not give.
+  /// - Throws: ``FramesError/badY4M(_:)`` when an HLG or PQ `--transfer` meets an 8-bit stream.
   mutating func adopt(_ header: Y4MHeader) throws(FramesError) {
+    do {
+      try Self.checkDepth(of: encoding, bits: header.depth)
+    } catch {
+      throw .badY4M("it is \(header.depth)-bit, and \(error.message)")
+    }
     (width, height, yuvDepth) = (header.width, header.height, header.depth)
     pixelFormat = header.depth > 8 ? .rgb48 : .rgb24
     range = range ?? header.range
@@ -124,6 +148,34 @@ struct FramesOptions {
       }
       timeline = (events, fps)
     }
+  }
+
+  /// The encoding `--transfer` and `--primaries` name (each bt709 when not given).
+  static func encoding(from arguments: ParsedArguments) throws(UsageError) -> ColourEncoding {
+    var encoding = ColourEncoding.sRGB
+    if let name = arguments.value("transfer") {
+      guard let known = transfers.first(where: { $0.name == name.lowercased() }) else {
+        throw UsageError(
+          "--transfer must be \(transfers.map(\.name).joined(separator: ", ")), not '\(name)'")
+      }
+      encoding.transfer = known.transfer
+    }
+    if let name = arguments.value("primaries") {
+      guard let known = primaries.first(where: { $0.name == name.lowercased() }) else {
+        throw UsageError(
+          "--primaries must be \(primaries.map(\.name).joined(separator: " or ")), not '\(name)'")
+      }
+      encoding.primaries = known.primaries
+    }
+    return encoding
+  }
+
+  /// Refuses HLG and PQ on frames of fewer than 10 bits, whose steps would band visibly.
+  static func checkDepth(of encoding: ColourEncoding, bits: Int) throws(UsageError) {
+    guard encoding.transfer != .sRGB, bits < 10 else { return }
+    throw UsageError(
+      "--transfer \(encoding.transfer.rawValue) needs frames of 10 bits or more "
+        + "(--pix-fmt rgb48le, rgba64le or yuv420p10le, or a 10-bit --y4m stream)")
   }
 
   /// Parses `WIDTHxHEIGHT` (`1920x1080`); both sides 1 … ``maximumSide``, at most

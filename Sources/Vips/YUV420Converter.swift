@@ -9,6 +9,17 @@ public enum YUVMatrix: String, Sendable, CaseIterable {
   case bt709
   /// ITU-R BT.601 (SD video).
   case bt601
+  /// ITU-R BT.2020 non-constant luminance (UHD and HDR video): Kr 0.2627, Kb 0.0593.
+  case bt2020
+
+  /// The matrix's number in FrameDial's C conversion: 0 BT.601, 1 BT.709, 2 BT.2020.
+  var kernelCode: Int32 {
+    switch self {
+    case .bt601: 0
+    case .bt709: 1
+    case .bt2020: 2
+    }
+  }
 
   /// FFmpeg's default for untagged video: BT.601 below 720 lines, BT.709 at or above.
   public static func standard(forHeight height: Int) -> YUVMatrix {
@@ -96,7 +107,7 @@ public final class YUV420Converter: @unchecked Sendable {
     guard layout.width > 0, layout.height > 0, layout.depth == 8 || layout.depth == 10,
       let plan = fd_yuv_plan_create(
         Int32(layout.width), Int32(layout.height), Int32(layout.depth),
-        layout.matrix == .bt709 ? 1 : 0, layout.range == .pc ? 1 : 0)
+        layout.matrix.kernelCode, layout.range == .pc ? 1 : 0)
     else {
       throw VipsError(
         "YUV 4:2:0 frames need a size above 0 and 8 or 10 bits, not "

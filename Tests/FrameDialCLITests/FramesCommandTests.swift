@@ -168,7 +168,9 @@ import Testing
     ["--size", "64x48", "--pix-fmt", "nv12"], ["--size", "64x48", "--fps", "0"],
     ["--y4m", "--size", "64x48"], ["--y4m", "--pix-fmt", "yuv420p"],
     ["--size", "64x48", "--range", "tv"],
-    ["--size", "64x48", "--pix-fmt", "yuv420p", "--colour-matrix", "bt2020"],
+    ["--size", "64x48", "--pix-fmt", "yuv420p", "--colour-matrix", "smpte240m"],
+    ["--size", "64x48", "--pix-fmt", "rgb48le", "--transfer", "slog3"],
+    ["--size", "64x48", "--pix-fmt", "rgb48le", "--primaries", "p3"],
     ["--size", "64x48", "--timeline", "events.jsonl"], ["--size", "64x48", "--set", "ev=9"],
     ["--size", "64x48", "--threads", "0"], ["--size", "64x48", "input.raw"],
   ])

@@ -4,7 +4,7 @@ import Vips
 
 /// FrameDial's own YUV 4:2:0 ↔ RGB conversion against the `ffmpeg` command's (swscale with
 /// `accurate_rnd+full_chroma_int`, bicubic chroma) on real frames: testsrc2 with noise, odd sizes,
-/// extreme codes, 8 and 10 bits, both matrices and both ranges.
+/// extreme codes, 8 and 10 bits, the three matrices and both ranges.
 @Suite struct YUVConversionTests {
   /// One conversion case: size, depth, matrix, range.
   struct Case: CustomTestStringConvertible, Sendable {
@@ -34,6 +34,7 @@ import Vips
     Case(width: 641, height: 359, depth: 8, matrix: .bt709, range: .pc),
     Case(width: 320, height: 180, depth: 10, matrix: .bt709, range: .tv),
     Case(width: 97, height: 61, depth: 10, matrix: .bt601, range: .pc),
+    Case(width: 320, height: 180, depth: 10, matrix: .bt2020, range: .tv),
   ]
 
   /// A noisy testsrc2 frame of the case's size in its YUV format (cropped from a larger even frame,

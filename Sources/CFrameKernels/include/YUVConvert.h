@@ -18,9 +18,10 @@
 // made, so any number of threads may convert rows with it at the same time.
 typedef struct FDYUVPlan FDYUVPlan;
 
-// A plan for width × height frames of `depth` bits (8 or 10), BT.709 when `bt709` is non-zero (else
-// BT.601), full range when `full_range` is non-zero (else TV range). NULL for bad arguments or no memory.
-FDYUVPlan *fd_yuv_plan_create(int width, int height, int depth, int bt709, int full_range);
+// A plan for width × height frames of `depth` bits (8 or 10) with `matrix` 0 (BT.601), 1 (BT.709) or 2
+// (BT.2020 non-constant luminance), full range when `full_range` is non-zero (else TV range). NULL for
+// bad arguments or no memory.
+FDYUVPlan *fd_yuv_plan_create(int width, int height, int depth, int matrix, int full_range);
 
 void fd_yuv_plan_free(FDYUVPlan *plan);
 

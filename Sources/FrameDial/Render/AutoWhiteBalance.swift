@@ -4,18 +4,21 @@ import Vips
 /// Grey-world white balance measured on an image (image-math.md, white balance `auto`).
 ///
 /// The image is sampled on a grid of at most ``sampleWidth`` columns (libvips's `subsample`, which reads
-/// only the sampled pixels); each sample is decoded to linear sRGB, and the pixels whose largest channel
-/// lies in (0.02, 0.98) are averaged. Gains are `mean_G / mean_c`, clamped to 0.25 … 4, and 1 when fewer
-/// than 1 % of the samples qualify.
+/// only the sampled pixels); each sample is decoded to linear light with the picture's transfer (sRGB unless
+/// given), and the pixels whose largest channel lies in (0.02 × reference white, 0.98 × the transfer's
+/// top) — (0.02, 0.98) for sRGB — are averaged. Gains are `mean_G / mean_c`, clamped to 0.25 … 4, and 1
+/// when fewer than 1 % of the samples qualify.
 public enum AutoWhiteBalance {
   /// Stills are sampled up to this many columns wide (and proportionally high).
   public static let stillSampleWidth = 512
   /// Frames are sampled up to this many columns wide, every frame.
   public static let frameSampleWidth = 64
 
-  /// The grey-world gains of the colour bands of `image` (8-bit or 16-bit sRGB), sampled to at most
-  /// `sampleWidth` columns.
-  public static func gains(of image: Image, sampleWidth: Int) throws -> SIMD3<Double> {
+  /// The grey-world gains of the colour bands of `image` (8-bit or 16-bit codes of `transfer`), sampled to
+  /// at most `sampleWidth` columns.
+  public static func gains(
+    of image: Image, sampleWidth: Int, transfer: ColourEncoding.Transfer = .sRGB
+  ) throws -> SIMD3<Double> {
     let (xFactor, yFactor) = sampleFactors(
       width: image.width, height: image.height, sampleWidth: sampleWidth)
     var sample = image
@@ -27,7 +30,7 @@ public enum AutoWhiteBalance {
     if sample.format != .uchar { sample = try sample.colourspace("srgb") }
     let colourBands = sample.bands - (sample.hasAlpha ? 1 : 0)
     if colourBands != 3 { return SIMD3(1, 1, 1) }
-    return gains(ofPixels: try sample.pixelBytes(), bands: sample.bands)
+    return gains(ofPixels: try sample.pixelBytes(), bands: sample.bands, transfer: transfer)
   }
 
   /// The steps between sampled columns and rows of a `width` × `height` image sampled to at most
@@ -39,8 +42,13 @@ public enum AutoWhiteBalance {
     return (factor, max(1, min(factor, height)))
   }
 
-  /// The grey-world gains of packed 8-bit pixels with `bands` bands (the first three are R, G, B).
-  public static func gains(ofPixels pixels: [UInt8], bands: Int) -> SIMD3<Double> {
+  /// The grey-world gains of packed 8-bit pixels with `bands` bands (the first three are R, G, B), codes of
+  /// `transfer`.
+  public static func gains(
+    ofPixels pixels: [UInt8], bands: Int, transfer: ColourEncoding.Transfer = .sRGB
+  ) -> SIMD3<Double> {
+    let decoded = DecodedLevels.levels(maxCode: 255, transfer: transfer)
+    let (lowest, highest) = (0.02 * transfer.referenceWhite, 0.98 * transfer.decode(1))
     var sum = SIMD3<Double>(repeating: 0)
     var qualifying = 0
     var total = 0
@@ -50,7 +58,7 @@ public enum AutoWhiteBalance {
         decoded[Int(pixels[index])], decoded[Int(pixels[index + 1])],
         decoded[Int(pixels[index + 2])])
       let largest = linear.max()
-      if largest > 0.02 && largest < 0.98 {
+      if largest > lowest && largest < highest {
         sum += linear
         qualifying += 1
       }
@@ -63,9 +71,6 @@ public enum AutoWhiteBalance {
     let gains = SIMD3(sum.y / sum.x, 1, sum.y / sum.z)
     return gains.clamped(lowerBound: SIMD3(repeating: 0.25), upperBound: SIMD3(repeating: 4))
   }
-
-  /// Linear values of the 256 sRGB codes.
-  private static let decoded: [Double] = (0..<256).map { SRGBTransfer.decode(Double($0) / 255) }
 }
 
 /// Temporal smoothing of auto white balance on frames, so the picture does not flicker: each frame moves

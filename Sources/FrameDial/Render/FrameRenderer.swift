@@ -140,7 +140,7 @@ public final class FrameRenderer {
   private func autoGains(_ window: Image, _ plan: Plan) throws -> SIMD3<Double> {
     guard plan.needsAutoWhiteBalance else { return SIMD3(1, 1, 1) }
     var measured = try AutoWhiteBalance.gains(
-      of: window, sampleWidth: AutoWhiteBalance.frameSampleWidth)
+      of: window, sampleWidth: AutoWhiteBalance.frameSampleWidth, transfer: encoding.transfer)
     if pixelFormat == .bgra { measured = SIMD3(measured.z, measured.y, measured.x) }
     return smoother.update(measured)
   }

@@ -23,6 +23,13 @@ extension Plan {
   /// Each step's text, and whether it is a lookup-table pass that folds the recipe's colour stages.
   private var explainedSteps: [(text: String, foldsStages: Bool)] {
     var steps: [(text: String, foldsStages: Bool)] = []
+    if encoding != .sRGB {
+      steps.append(
+        (
+          "colour encoding \(encoding): the controls act in its linear light "
+            + "(\(encoding.transfer.lightName), \(encoding.primaries.rawValue) primaries)", false
+        ))
+    }
     if let zoom {
       steps.append(
         (
@@ -51,7 +58,7 @@ extension Plan {
       let output = tables.output8
       steps.append(
         (
-          "one fused pass: input tables (sRGB decode × gains) → 3×3 matrix "
+          "one fused pass: input tables (\(encoding.transfer.displayName) decode × gains) → 3×3 matrix "
             + matrixText(tables.matrix) + " → output tables of \(output.count) entries "
             + "(\(output.indexing == .linear ? "linear" : "square-root") index × \(format(Double(output.scale))))",
           true

@@ -1,7 +1,8 @@
 import Vips
 
 extension Plan {
-  /// The libvips graph for this plan on `image` (an upright sRGB or grey image, 8 or 16 bits, alpha last):
+  /// The libvips graph for this plan on `image` (an upright RGB image in the plan's encoding, or grey; 8 or
+  /// 16 bits, alpha last):
   /// cut the whole pixels around the zoom window (see ``ZoomWindow``), run the colour program on them,
   /// resample the real-valued window back to full size. Without a zoom or `outputSize` nothing is
   /// resampled.

@@ -25,17 +25,20 @@ public final class YUVFrameRenderer {
   /// The controls this renderer follows.
   public var controls: LiveControlState { renderer.controls }
 
-  /// Creates a renderer for frames laid out as `layout`, following `controls`.
+  /// Creates a renderer for frames laid out as `layout` whose R′G′B′ codes are in `encoding`, following
+  /// `controls`.
   ///
   /// - Throws: `VipsError` or `RenderError` for a size or depth the renderers cannot take.
-  public init(layout: YUV420Layout, controls: LiveControlState, cache: PlanCache = PlanCache())
-    throws
-  {
+  public init(
+    layout: YUV420Layout, controls: LiveControlState, cache: PlanCache = PlanCache(),
+    encoding: ColourEncoding = .sRGB
+  ) throws {
     self.layout = layout
     converter = try YUV420Converter(layout)
     renderer = try FrameRenderer(
       width: layout.width, height: layout.height,
-      pixelFormat: layout.sampleBytes == 2 ? .rgb48 : .rgb24, controls: controls, cache: cache)
+      pixelFormat: layout.sampleBytes == 2 ? .rgb48 : .rgb24, controls: controls, cache: cache,
+      encoding: encoding)
     let bytes = layout.rgbLayout.requiredBytes
     rgbIn = .allocate(byteCount: bytes, alignment: 64)
     rgbOut = .allocate(byteCount: bytes, alignment: 64)
@@ -62,7 +65,7 @@ public final class YUVFrameRenderer {
       )
     }
     let snapshot = controls.snapshot()
-    if renderer.cache.plan(for: snapshot.state).recipe.isIdentity {
+    if renderer.cache.plan(for: snapshot.state, encoding: renderer.encoding).recipe.isIdentity {
       target.copyMemory(from: source, byteCount: bytes)
       return snapshot.generation
     }
@@ -106,7 +109,7 @@ public final class YUVFrameRenderer {
   /// RGB renderer (10-bit frames, zoom, auto white balance, the unoptimized graph).
   private func onePassColour(_ snapshot: LiveControlState.Snapshot) throws -> ColourRows? {
     if let onePass, onePass.generation == snapshot.generation { return onePass.colour }
-    let plan = renderer.cache.plan(for: snapshot.state)
+    let plan = renderer.cache.plan(for: snapshot.state, encoding: renderer.encoding)
     var colour: ColourRows?
     if layout.depth == 8, renderer.optimized, plan.zoom == nil, !plan.needsAutoWhiteBalance {
       colour = try KernelTables8(plan.colorProgram).colourRows()

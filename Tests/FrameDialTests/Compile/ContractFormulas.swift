@@ -50,6 +50,65 @@ enum ContractFormulas {
       clamped(g / r, over: r), clamped(pow(2, -tint / 200), over: 1), clamped(g / b, over: b))
   }
 
+  /// BT.2100 HLG OETF: scene light 0 … 1 to signal.
+  static func hlgOETF(_ e: Double) -> Double {
+    let a = 0.17883277
+    let b = 0.28466892
+    let c = 0.55991073
+    return e <= 1.0 / 12 ? (3 * e).squareRoot() : a * log(12 * e - b) + c
+  }
+
+  /// BT.2100 HLG inverse OETF: signal to scene light.
+  static func hlgInverseOETF(_ v: Double) -> Double {
+    let a = 0.17883277
+    let b = 0.28466892
+    let c = 0.55991073
+    return v <= 0.5 ? v * v / 3 : (exp((v - c) / a) + b) / 12
+  }
+
+  /// SMPTE ST 2084 inverse EOTF: display light in cd/m² to signal.
+  static func pqInverseEOTF(nits: Double) -> Double {
+    let (m1, m2) = (2610.0 / 16384, 2523.0 / 4096 * 128)
+    let (c1, c2, c3) = (3424.0 / 4096, 2413.0 / 4096 * 32, 2392.0 / 4096 * 32)
+    let y = pow(nits / 10000, m1)
+    return pow((c1 + c2 * y) / (1 + c3 * y), m2)
+  }
+
+  /// SMPTE ST 2084 EOTF: signal to display light in cd/m².
+  static func pqEOTF(_ v: Double) -> Double {
+    let (m1, m2) = (2610.0 / 16384, 2523.0 / 4096 * 128)
+    let (c1, c2, c3) = (3424.0 / 4096, 2413.0 / 4096 * 32, 2392.0 / 4096 * 32)
+    let p = pow(v, 1 / m2)
+    return 10000 * pow(max(p - c1, 0) / (c2 - c3 * p), 1 / m1)
+  }
+
+  /// Published XYZ (D65) → linear Display P3.
+  static let xyzToDisplayP3: [[Double]] = [
+    [2.4934969, -0.9313836, -0.4027108], [-0.8294890, 1.7626641, 0.0236247],
+    [0.0358458, -0.0761724, 0.9568845],
+  ]
+
+  /// Published XYZ (D65) → linear BT.2020.
+  static let xyzToBT2020: [[Double]] = [
+    [1.7166512, -0.3556708, -0.2533663], [-0.6666844, 1.6164812, 0.0157685],
+    [0.0176399, -0.0427706, 0.9421031],
+  ]
+
+  /// White-balance gains through a published XYZ → linear RGB matrix, clamped as the spec says.
+  static func whiteBalanceGains(kelvin: Double, tint: Double, xyzToRGB m: [[Double]]) -> SIMD3<
+    Double
+  > {
+    let (x, y) = xy(kelvin: kelvin)
+    let xyz = [x / y, 1, (1 - x - y) / y]
+    let rgb = m.map { row in zip(row, xyz).map(*).reduce(0, +) }
+    func clamped(_ gain: Double, over component: Double) -> Double {
+      component <= 0 ? 4 : min(max(gain, 0.25), 4)
+    }
+    return SIMD3(
+      clamped(rgb[1] / rgb[0], over: rgb[0]), clamped(pow(2, -tint / 200), over: 1),
+      clamped(rgb[1] / rgb[2], over: rgb[2]))
+  }
+
   /// Encoded grey level through gains in linear light, back to an 8-bit code.
   static func greyThroughGains(code: Int, gains: SIMD3<Double>) -> SIMD3<Int> {
     let linear = decode(Double(code) / 255)

@@ -3,7 +3,8 @@ import Testing
 
 @testable import FrameDial
 
-/// The ±1 code-value contract: the optimized plan against the recipe's double-precision evaluation.
+/// The ±1 code-value contract: the optimized plan against the recipe's double-precision evaluation, in
+/// every colour encoding.
 @Suite struct PlanAccuracyTests {
   static let extremes: [ControlState] = [
     ControlState(exposureBias: 8), ControlState(exposureBias: -8), ControlState(contrast: 0),
@@ -27,6 +28,8 @@ import Testing
 
   static let states: [ControlState] = Filter.allCases.map { ControlState(filter: $0) } + extremes
 
+  static let encodings: [ColourEncoding] = [.sRGB, .displayP3, .bt2100HLG, .bt2100PQ]
+
   private static func expectedCodes(_ recipe: Recipe, _ pixel: SIMD3<Int>, maxCode: Int) -> SIMD3<
     Int
   > {
@@ -44,9 +47,9 @@ import Testing
     return largestDifference(SIMD3(Int(got.x), Int(got.y), Int(got.z)), want)
   }
 
-  @Test(arguments: states)
-  func everyLevelOfEachChannelWithinOneCode(_ state: ControlState) {
-    let plan = Plan(compiling: state)
+  @Test(arguments: states, encodings)
+  func everyLevelOfEachChannelWithinOneCode(_ state: ControlState, _ encoding: ColourEncoding) {
+    let plan = Plan(compiling: state, encoding: encoding)
     var worst = 0
     for channel in 0..<3 {
       for fixed in [0, 77, 128, 200, 255] {
@@ -57,12 +60,12 @@ import Testing
         }
       }
     }
-    #expect(worst <= 1, "\(state)")
+    #expect(worst <= 1, "\(state) \(encoding)")
   }
 
-  @Test(arguments: states)
-  func randomColoursWithinOneCode(_ state: ControlState) {
-    let plan = Plan(compiling: state)
+  @Test(arguments: states, encodings)
+  func randomColoursWithinOneCode(_ state: ControlState, _ encoding: ColourEncoding) {
+    let plan = Plan(compiling: state, encoding: encoding)
     var generator = SeededGenerator(seed: 0xF4A3_D1A1)
     var worst = 0
     for _ in 0..<10_000 {
@@ -71,12 +74,12 @@ import Testing
         Int.random(in: 0...255, using: &generator))
       worst = max(worst, Self.error8(plan, pixel))
     }
-    #expect(worst <= 1, "\(state)")
+    #expect(worst <= 1, "\(state) \(encoding)")
   }
 
-  @Test(arguments: states)
-  func sixteenBitSampleWithinOneCode(_ state: ControlState) {
-    let plan = Plan(compiling: state)
+  @Test(arguments: states, encodings)
+  func sixteenBitSampleWithinOneCode(_ state: ControlState, _ encoding: ColourEncoding) {
+    let plan = Plan(compiling: state, encoding: encoding)
     var generator = SeededGenerator(seed: 0x1657_7A5E)
     var pixels: [SIMD3<Int>] = (0..<1500).map { _ in
       SIMD3(
@@ -93,14 +96,19 @@ import Testing
       let want = Self.expectedCodes(plan.recipe, pixel, maxCode: 65535)
       worst = max(worst, largestDifference(SIMD3(Int(got.x), Int(got.y), Int(got.z)), want))
     }
-    #expect(worst <= 1, "\(state)")
+    #expect(worst <= 1, "\(state) \(encoding)")
   }
 
-  @Test func identityIsBitForBit() {
-    let plan = Plan(compiling: .identity)
+  @Test(arguments: encodings)
+  func identityIsBitForBit(_ encoding: ColourEncoding) {
+    let plan = Plan(compiling: .identity, encoding: encoding)
     for level in 0...255 {
       let pixel = SIMD3<UInt8>(UInt8(level), UInt8(255 - level), UInt8(level / 2))
       #expect(plan.apply(pixel) == pixel)
+    }
+    for level in stride(from: 0, through: 65535, by: 7) {
+      let pixel = SIMD3<UInt16>(UInt16(level), UInt16(65535 - level), UInt16(level / 3))
+      #expect(plan.colorProgram.apply(pixel) == pixel)
     }
   }
 }

@@ -19,12 +19,12 @@ import Testing
     let kinds = Recipe(compiling: state).stages.map { stage -> String in
       switch stage {
       case .zoom: "zoom"
-      case .decodeSRGB: "decode"
+      case .decode: "decode"
       case .exposure: "exposure"
       case .gains: "gains"
       case .autoWhiteBalance: "auto"
       case .matrix(_, let name): name
-      case .encodeSRGB: "encode"
+      case .encode: "encode"
       case .curve: "curve"
       case .contrast: "contrast"
       }
@@ -37,7 +37,7 @@ import Testing
   }
 
   @Test func onlyEncodedStagesNeedNoDecoding() {
-    #expect(Recipe(compiling: ControlState(contrast: 1.3)).stages == [.contrast(1.3)])
+    #expect(Recipe(compiling: ControlState(contrast: 1.3)).stages == [.contrast(1.3, pivot: 0.5)])
     #expect(Recipe(compiling: ControlState(zoom: 3)).stages == [.zoom(factor: 3, center: .center)])
   }
 
@@ -94,7 +94,7 @@ import Testing
 
   @Test func evaluateClipsNegativeLightBeforeEncodingAndTheResultAtTheEnd() {
     let recipe = Recipe(stages: [
-      .decodeSRGB, .matrix(Matrix3(diagonal: SIMD3(-1, 8, 1)), name: "test"), .encodeSRGB,
+      .decode(.sRGB), .matrix(Matrix3(diagonal: SIMD3(-1, 8, 1)), name: "test"), .encode(.sRGB),
     ])
     let out = recipe.evaluate(SIMD3(0.5, 0.5, 0.5))
     #expect(out.x == 0 && out.y == 1 && abs(out.z - 0.5) < 1e-12)

@@ -72,4 +72,16 @@ import Vips
       of: image, sampleWidth: AutoWhiteBalance.stillSampleWidth)
     #expect(gains.x < 1 && gains.z > 1)
   }
+
+  /// HLG codes are decoded with HLG's inverse OETF: the gains are the ratios of scene light, not of
+  /// sRGB-decoded light, and pixels below 2 % of HLG's reference white are left out.
+  @Test func hlgPixelsAreMeasuredInSceneLight() {
+    let pixels: [UInt8] = [200, 160, 120, 200, 160, 120, 10, 10, 10]
+    let gains = AutoWhiteBalance.gains(ofPixels: pixels, bands: 3, transfer: .hlg)
+    func light(_ code: UInt8) -> Double { HLGTransfer.decode(Double(code) / 255) }
+    #expect(abs(gains.x - light(160) / light(200)) < 1e-12)
+    #expect(abs(gains.z - light(160) / light(120)) < 1e-12)
+    let srgb = AutoWhiteBalance.gains(ofPixels: pixels, bands: 3)
+    #expect(abs(srgb.x - gains.x) > 0.01)
+  }
 }

@@ -1,17 +1,22 @@
 import Controls
 import Foundation
 
-/// A thread-safe, bounded cache of compiled plans keyed by control state.
+/// A thread-safe, bounded cache of compiled plans keyed by control state and colour encoding.
 ///
-/// Equal states get the same `Plan` instance. When a state misses, only what changed is rebuilt: colour
+/// Equal states for the same encoding get the same `Plan` instance. When a state misses, only what changed is rebuilt: colour
 /// programs are shared by states that differ only in zoom, and output thresholds by states with the same curve
 /// and contrast. The least recently used plan is dropped beyond `capacity`.
 ///
 /// The lock is an `NSLock` (a pthread mutex on Linux) rather than `Synchronization.Mutex`, whose futex-based
 /// Linux implementation the thread sanitizer cannot see: CI runs this cache's concurrency test under it.
 public final class PlanCache: @unchecked Sendable {
+  private struct Key: Hashable {
+    var state: ControlState
+    var encoding: ColourEncoding
+  }
+
   private struct Storage {
-    var plans: RecencyCache<ControlState, Plan>
+    var plans: RecencyCache<Key, Plan>
     var compiler: ColorCompiler
   }
 
@@ -28,21 +33,20 @@ public final class PlanCache: @unchecked Sendable {
       plans: RecencyCache(capacity: capacity), compiler: ColorCompiler(memoCapacity: capacity))
   }
 
-  /// The plan for `state`: cached, or compiled and remembered.
+  /// The plan for `state` on sRGB pictures: cached, or compiled and remembered.
   public func plan(for state: ControlState) -> Plan {
-    lock.withLock {
-      if let plan = storage.plans.value(for: state) { return plan }
-      let plan = Plan(state: state, compiler: &storage.compiler)
-      storage.plans.insert(plan, for: state)
-      return plan
-    }
+    plan(for: state, encoding: .sRGB)
   }
 
-  /// The plan for `state` on pictures whose codes are in `encoding`.
-  ///
-  /// Not yet specialised: every encoding gets the sRGB plan (the compiler's colour spaces come next).
+  /// The plan for `state` on pictures whose codes are in `encoding`: cached, or compiled and remembered.
   public func plan(for state: ControlState, encoding: ColourEncoding) -> Plan {
-    plan(for: state)
+    let key = Key(state: state, encoding: encoding)
+    return lock.withLock {
+      if let plan = storage.plans.value(for: key) { return plan }
+      let plan = Plan(state: state, encoding: encoding, compiler: &storage.compiler)
+      storage.plans.insert(plan, for: key)
+      return plan
+    }
   }
 
   /// The number of plans held.

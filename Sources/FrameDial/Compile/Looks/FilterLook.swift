@@ -2,8 +2,9 @@ import Controls
 
 /// The pixel math of a named look: a 3×3 matrix in linear light and/or a tone curve on encoded values.
 ///
-/// The matrix runs after saturation, the curve after sRGB encoding and before contrast. The values are
-/// FrameDial's own; FILTERS.md lists them with the property each look guarantees.
+/// The matrix runs after saturation, the curve after encoding and before contrast. The values are
+/// FrameDial's own; FILTERS.md lists them with the property each look guarantees. The grey, sepia and
+/// saturating looks use the luma of the picture's primaries; the diagonal looks scale its own channels.
 public struct FilterLook: Sendable, Hashable {
   /// The look's matrix in linear light, or nil when it mixes nothing.
   public let matrix: Matrix3?
@@ -12,20 +13,21 @@ public struct FilterLook: Sendable, Hashable {
   /// The property the look guarantees, in words.
   public let property: String
 
-  /// The look of `filter`.
-  public init(_ filter: Filter) {
+  /// The look of `filter` for linear light whose luma weights are `luma` (Rec. 709 unless given).
+  public init(_ filter: Filter, luma: SIMD3<Double> = Rec709Luma.weights) {
+    let grey = Matrix3(repeating: luma)
     switch filter {
     case .none:
       self.init(matrix: nil, curve: nil, property: "identity")
     case .mono:
-      self.init(matrix: FilterLook.grey, curve: nil, property: "R = G = B = Y")
+      self.init(matrix: grey, curve: nil, property: "R = G = B = Y")
     case .tonal:
       self.init(
-        matrix: FilterLook.grey, curve: Curve(trustedPoints: [SIMD2(0, 0.06), SIMD2(1, 0.94)]),
+        matrix: grey, curve: Curve(trustedPoints: [SIMD2(0, 0.06), SIMD2(1, 0.94)]),
         property: "grey, lower contrast than mono")
     case .noir:
       self.init(
-        matrix: FilterLook.grey,
+        matrix: grey,
         curve: Curve(trustedPoints: [
           SIMD2(0, 0), SIMD2(0.25, 0.16), SIMD2(0.75, 0.84), SIMD2(1, 1),
         ]),
@@ -33,23 +35,23 @@ public struct FilterLook: Sendable, Hashable {
     case .sepia:
       self.init(
         matrix: Matrix3(
-          Rec709Luma.weights * 1.0, Rec709Luma.weights * 0.89, Rec709Luma.weights * 0.70),
+          luma * 1.0, luma * 0.89, luma * 0.70),
         curve: nil, property: "grey input gives R > G > B")
     case .chrome:
       self.init(
-        matrix: SaturationMatrix.matrix(saturation: 1.25),
+        matrix: SaturationMatrix.matrix(saturation: 1.25, luma: luma),
         curve: Curve(trustedPoints: [
           SIMD2(0, 0), SIMD2(0.25, 0.21), SIMD2(0.75, 0.79), SIMD2(1, 1),
         ]),
         property: "more saturated and contrasty")
     case .fade:
       self.init(
-        matrix: SaturationMatrix.matrix(saturation: 0.7),
+        matrix: SaturationMatrix.matrix(saturation: 0.7, luma: luma),
         curve: Curve(trustedPoints: [SIMD2(0, 0.1), SIMD2(1, 0.96)]),
         property: "less saturated, blacks lifted")
     case .instant:
       self.init(
-        matrix: SaturationMatrix.matrix(saturation: 0.9).followed(
+        matrix: SaturationMatrix.matrix(saturation: 0.9, luma: luma).followed(
           by: Matrix3(diagonal: SIMD3(1.06, 1, 0.86))),
         curve: Curve(trustedPoints: [SIMD2(0, 0.05), SIMD2(1, 0.97)]),
         property: "warmer, slightly faded")
@@ -62,7 +64,8 @@ public struct FilterLook: Sendable, Hashable {
         property: "warmer")
     case .vivid:
       self.init(
-        matrix: SaturationMatrix.matrix(saturation: 1.4), curve: nil, property: "more saturated")
+        matrix: SaturationMatrix.matrix(saturation: 1.4, luma: luma), curve: nil,
+        property: "more saturated")
     }
   }
 
@@ -71,7 +74,4 @@ public struct FilterLook: Sendable, Hashable {
     self.curve = curve
     self.property = property
   }
-
-  /// Every output channel becomes the Rec. 709 luma.
-  private static let grey = Matrix3(repeating: Rec709Luma.weights)
 }

@@ -65,6 +65,25 @@ public struct Matrix3: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
+  /// The determinant.
+  public var determinant: Double {
+    (row0
+      * SIMD3(
+        row1.y * row2.z - row1.z * row2.y, row1.z * row2.x - row1.x * row2.z,
+        row1.x * row2.y - row1.y * row2.x)).sum()
+  }
+
+  /// The inverse matrix (adjugate over determinant), or nil when the matrix is singular.
+  public var inverse: Matrix3? {
+    let det = determinant
+    guard det != 0, det.isFinite else { return nil }
+    let (a, b, c) = (row0, row1, row2)
+    return Matrix3(
+      SIMD3(b.y * c.z - b.z * c.y, a.z * c.y - a.y * c.z, a.y * b.z - a.z * b.y) / det,
+      SIMD3(b.z * c.x - b.x * c.z, a.x * c.z - a.z * c.x, a.z * b.x - a.x * b.z) / det,
+      SIMD3(b.x * c.y - b.y * c.x, a.y * c.x - a.x * c.y, a.x * b.y - a.y * b.x) / det)
+  }
+
   /// Applies the matrix to a column vector.
   public static func * (matrix: Matrix3, vector: SIMD3<Double>) -> SIMD3<Double> {
     SIMD3((matrix.row0 * vector).sum(), (matrix.row1 * vector).sum(), (matrix.row2 * vector).sum())

@@ -1,10 +1,11 @@
 import Foundation
 
-/// White balance from a colour temperature and tint: per-channel gains in linear sRGB, green at 1.
+/// White balance from a colour temperature and tint: per-channel gains in linear light of a picture's
+/// primaries (BT.709 / sRGB unless given), green at 1.
 ///
 /// The white point of the scene light lies on the CIE daylight locus from 4000 K up and on the Planckian
-/// locus (Kim et al. cubic spline) below. Its linear sRGB value `rgb` gives the gains `g_c = rgb_G / rgb_c`,
-/// so that light turns neutral. Tint then multiplies the green gain by `2^(−t/200)`.
+/// locus (Kim et al. cubic spline) below. Its linear value `rgb` in the primaries (``ColourEncoding/Primaries/xyzToLinear``
+/// times its XYZ) gives the gains `g_c = rgb_G / rgb_c`, so that light turns neutral. Tint then multiplies the green gain by `2^(−t/200)`.
 public enum WhiteBalanceGains {
   /// The CIE 1931 `xy` chromaticity of the light at `kelvin`.
   public static func chromaticity(kelvin t: Double) -> SIMD2<Double> {
@@ -31,24 +32,28 @@ public enum WhiteBalanceGains {
     return SIMD2(x, y)
   }
 
-  /// The linear sRGB value of the light at `kelvin`, scaled to `Y = 1`.
-  public static func lightColor(kelvin: Double) -> SIMD3<Double> {
+  /// The linear value of the light at `kelvin` in `primaries`, scaled to `Y = 1`.
+  public static func lightColor(
+    kelvin: Double, primaries: ColourEncoding.Primaries = .bt709
+  ) -> SIMD3<Double> {
     let xy = chromaticity(kelvin: kelvin)
     let xyz = SIMD3(xy.x / xy.y, 1, (1 - xy.x - xy.y) / xy.y)
-    return XYZToLinearSRGB.matrix * xyz
+    return primaries.xyzToLinear * xyz
   }
 
   /// The range every final gain is clamped to, like a camera's largest white-balance gain.
   public static let gainRange: ClosedRange<Double> = 0.25...4
 
   /// The gains that neutralise light at `kelvin`, with the green gain then multiplied by `2^(−tint/200)`,
-  /// each clamped to ``gainRange``.
+  /// each clamped to ``gainRange``, for linear light in `primaries`.
   ///
   /// Below about 1905 K the Planckian white's blue component in linear sRGB is zero or negative; that
   /// channel then gets the largest gain, so a lower temperature is never less blue than a higher one (an
   /// unclamped negative gain would turn the picture green-black).
-  public static func gains(kelvin: Double, tint: Double) -> SIMD3<Double> {
-    let light = lightColor(kelvin: kelvin)
+  public static func gains(
+    kelvin: Double, tint: Double, primaries: ColourEncoding.Primaries = .bt709
+  ) -> SIMD3<Double> {
+    let light = lightColor(kelvin: kelvin, primaries: primaries)
     func gain(for component: Double) -> Double {
       component > 0 ? light.y / component : gainRange.upperBound
     }

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Exposure, preset or kelvin white balance, and any diagonal matrix fold into one gain per channel; the
 /// saturation and look matrices merge into one (`matrix`, nil when the merged matrix is diagonal); the look's
-/// curve and contrast form the output transfer.
+/// curve and contrast form the output transfer. Everything is in the linear light of the state's encoding.
 public struct ColorPipeline: Sendable, Hashable {
   /// Where the gains and matrix act.
   public enum Domain: Sendable, Hashable {
@@ -15,6 +15,8 @@ public struct ColorPipeline: Sendable, Hashable {
     case encoded
   }
 
+  /// The encoding of the pictures the pipeline is for.
+  public let encoding: ColourEncoding
   /// Whether the pipeline decodes to linear light.
   public let domain: Domain
   /// Fixed per-channel gains in linear light (`2^EV` × white balance × folded diagonal matrices).
@@ -25,23 +27,27 @@ public struct ColorPipeline: Sendable, Hashable {
   public let matrix: Matrix3?
   /// The look's curve on encoded values, applied before contrast.
   public let curve: Curve?
-  /// Contrast around mid-grey on encoded values (1 when unchanged).
+  /// Contrast around the encoding's pivot on encoded values (1 when unchanged).
   public let contrast: Double
 
   /// The folded pipeline of a state, or nil when the state changes no colour.
   init?(state: CompilableState) {
-    let look = FilterLook(state.filter)
+    let primaries = state.encoding.primaries
+    let look = FilterLook(state.filter, luma: primaries.lumaWeights)
     var gains = SIMD3<Double>(repeating: pow(2, state.exposureBias))
     switch state.whiteBalance {
     case .preset(let preset):
-      gains *= WhiteBalanceGains.gains(kelvin: preset.kelvin, tint: state.tint)
+      gains *= WhiteBalanceGains.gains(
+        kelvin: preset.kelvin, tint: state.tint, primaries: primaries)
     case .kelvin(let kelvin):
-      gains *= WhiteBalanceGains.gains(kelvin: kelvin, tint: state.tint)
+      gains *= WhiteBalanceGains.gains(
+        kelvin: kelvin, tint: state.tint, primaries: primaries)
     case .none, .auto:
       break
     }
     var matrix: Matrix3? =
-      state.saturation == 1 ? nil : SaturationMatrix.matrix(saturation: state.saturation)
+      state.saturation == 1
+      ? nil : SaturationMatrix.matrix(saturation: state.saturation, luma: primaries.lumaWeights)
     if let lookMatrix = look.matrix {
       matrix = matrix.map { $0.followed(by: lookMatrix) } ?? lookMatrix
     }
@@ -53,6 +59,7 @@ public struct ColorPipeline: Sendable, Hashable {
       state.exposureBias != 0 || state.whiteBalance != .none || state.saturation != 1
       || look.matrix != nil
     guard usesLinearLight || look.curve != nil || state.contrast != 1 else { return nil }
+    self.encoding = state.encoding
     self.domain = usesLinearLight ? .linear : .encoded
     self.gains = gains
     self.usesAutoGains = state.whiteBalance == .auto
@@ -61,8 +68,10 @@ public struct ColorPipeline: Sendable, Hashable {
     self.contrast = state.contrast
   }
 
-  /// The curve and contrast, the part shared by every channel after the linear stages.
-  var outputTransfer: OutputTransfer { OutputTransfer(curve: curve, contrast: contrast) }
+  /// The encoding transfer, curve and contrast, the part shared by every channel after the linear stages.
+  var outputTransfer: OutputTransfer {
+    OutputTransfer(signal: encoding.transfer, curve: curve, contrast: contrast)
+  }
 
   /// True when every channel goes through the same function (no matrix, no measured gains, equal gains).
   public var treatsChannelsAlike: Bool {

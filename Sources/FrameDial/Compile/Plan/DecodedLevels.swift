@@ -1,12 +1,25 @@
-/// Linear light of every input code, computed once per process and shared by all tables.
+/// Light of every input code in each transfer, computed once per process and shared by all tables.
 enum DecodedLevels {
-  /// `decode(code / 255)` for codes 0 … 255.
-  static let depth8: [Double] = (0...255).map { SRGBTransfer.decode(Double($0) / 255) }
-  /// `decode(code / 65535)` for codes 0 … 65535.
-  static let depth16: [Double] = (0...65535).map { SRGBTransfer.decode(Double($0) / 65535) }
+  private static let srgb8 = levels(.sRGB, maxCode: 255)
+  private static let srgb16 = levels(.sRGB, maxCode: 65535)
+  private static let hlg8 = levels(.hlg, maxCode: 255)
+  private static let hlg16 = levels(.hlg, maxCode: 65535)
+  private static let pq8 = levels(.pq, maxCode: 255)
+  private static let pq16 = levels(.pq, maxCode: 65535)
 
-  /// The decoded levels of a depth given by its largest code (255 or 65535).
-  static func levels(maxCode: Int) -> [Double] {
-    maxCode == 255 ? depth8 : depth16
+  /// `transfer.decode(code / maxCode)` for every code of a depth given by its largest code (255 or 65535).
+  static func levels(maxCode: Int, transfer: ColourEncoding.Transfer) -> [Double] {
+    switch (transfer, maxCode == 255) {
+    case (.sRGB, true): srgb8
+    case (.sRGB, false): srgb16
+    case (.hlg, true): hlg8
+    case (.hlg, false): hlg16
+    case (.pq, true): pq8
+    case (.pq, false): pq16
+    }
+  }
+
+  private static func levels(_ transfer: ColourEncoding.Transfer, maxCode: Int) -> [Double] {
+    (0...maxCode).map { transfer.decode(Double($0) / Double(maxCode)) }
   }
 }

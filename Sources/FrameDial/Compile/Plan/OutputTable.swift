@@ -29,21 +29,20 @@ public struct OutputTable<Code: FixedWidthInteger & UnsignedInteger & Sendable>:
   /// `3 × count` output codes, channel-major.
   public let values: [Code]
 
-  /// The largest `count` FrameDial builds; the chosen scales stay far below it for every state in range.
-  static var maximumCount: Int { 1 << 20 }
+  /// The largest `count` FrameDial builds; the chosen scales stay below it for every state in range. The
+  /// largest tables are PQ's at 16 bits: PQ is so steep near black that a square-root index needs about
+  /// 1.06 million entries a channel at contrast 1 (up to about 4 million at contrast 2 with a look's curve);
+  /// sRGB and HLG need under 100 000.
+  static var maximumCount: Int { 1 << 22 }
 
   /// The table for the output chain behind `thresholds`, for linear values up to `reach`.
   init(indexing: Indexing, transfer: OutputTransfer, thresholds: OutputThresholds, reach: Double) {
     self.indexing = indexing
-    let steepest: Double
-    switch indexing {
-    case .linear:
-      steepest = SRGBTransfer.linearSlope
-    case .squareRoot:
-      steepest = 2 * SRGBTransfer.linearSlope * SRGBTransfer.encodeThreshold.squareRoot()
-    }
-    let codesPerUnit = steepest * transfer.maximumSlope * Double(thresholds.maxCode)
-    let scale = Float(max(codesPerUnit / 1.4, 1))
+    let codesPerSignal = transfer.maximumSlope * Double(thresholds.maxCode)
+    let scale = Float(
+      max(
+        transfer.signal.tableScale(
+          squareRoot: indexing == .squareRoot, codesPerSignal: codesPerSignal), 1))
     self.scale = scale
     let saturation = thresholds.linear.last ?? 0
     let top = min(saturation.isFinite ? saturation : reach, reach)

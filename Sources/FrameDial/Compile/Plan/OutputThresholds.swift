@@ -2,7 +2,7 @@
 ///
 /// The output chain (clip negatives, encode, curve, contrast, clip, round half up) never decreases, so the code of
 /// a value is the number of thresholds at or below it. Thresholds come from inverting the chain once per code —
-/// `(q − 0.5) / maxCode` through inverse contrast, inverse curve and, for linear input, sRGB decoding — which
+/// `(q − 0.5) / maxCode` through inverse contrast, inverse curve and, for linear input, the transfer's decoding — which
 /// replaces a transcendental call per table entry with one per output code, and is exact up to rounding of ties.
 struct OutputThresholds: Sendable {
   /// The largest output code (255 or 65535).
@@ -12,23 +12,27 @@ struct OutputThresholds: Sendable {
   /// Thresholds on linear light (before encoding): `linear[q − 1]` for code `q`; `−∞` when every value reaches it.
   let linear: [Double]
 
+  /// The output chain the thresholds invert.
+  let transfer: OutputTransfer
+
   init(transfer: OutputTransfer, maxCode: Int) {
     self.maxCode = maxCode
+    self.transfer = transfer
     var encoded = [Double](repeating: 0, count: maxCode)
     var linear = [Double](repeating: 0, count: maxCode)
-    let k = transfer.contrast
-    let constantCode = OutputQuantization.code(0.5, maxCode: maxCode)
+    let (k, pivot) = (transfer.contrast, transfer.pivot)
+    let constantCode = OutputQuantization.code(pivot, maxCode: maxCode)
     for q in 1...maxCode {
       let threshold: Double
       if k == 0 {
         threshold = q <= constantCode ? -.infinity : .infinity
       } else {
         let contrasted = (Double(q) - 0.5) / Double(maxCode)
-        let beforeContrast = (contrasted - 0.5) / k + 0.5
+        let beforeContrast = (contrasted - pivot) / k + pivot
         threshold = transfer.curve?.inverse(beforeContrast) ?? beforeContrast
       }
       encoded[q - 1] = threshold
-      linear[q - 1] = threshold <= 0 ? -.infinity : SRGBTransfer.decode(threshold)
+      linear[q - 1] = threshold <= 0 ? -.infinity : transfer.signal.decode(threshold)
     }
     self.encoded = encoded
     self.linear = linear

@@ -29,7 +29,9 @@ public final class PerChannelTables: Sendable {
     let levels = thresholds.maxCode + 1
     var table = [Code](repeating: 0, count: 3 * levels)
     let bounds = thresholds.thresholds(for: domain)
-    let decoded = domain == .linear ? DecodedLevels.levels(maxCode: thresholds.maxCode) : []
+    let decoded =
+      domain == .linear
+      ? DecodedLevels.levels(maxCode: thresholds.maxCode, transfer: thresholds.transfer.signal) : []
     let scale = 1 / Double(thresholds.maxCode)
     for channel in 0..<3 {
       let gain = gains[channel]

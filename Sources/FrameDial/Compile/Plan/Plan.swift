@@ -7,6 +7,8 @@ import Controls
 public final class Plan: Sendable {
   /// The state this plan was compiled from, as given.
   public let state: ControlState
+  /// The encoding of the pictures the plan is for: its colour stages act in this encoding's linear light.
+  public let encoding: ColourEncoding
   /// The unoptimized recipe of the state.
   public let recipe: Recipe
   /// The zoom, or nil when the factor is 1.
@@ -15,16 +17,17 @@ public final class Plan: Sendable {
   public let pipeline: ColorPipeline?
   private let compilation: ColorCompilation?
 
-  /// Compiles a state on its own, without a cache.
-  public convenience init(compiling state: ControlState) {
+  /// Compiles a state on its own, without a cache, for pictures in `encoding`.
+  public convenience init(compiling state: ControlState, encoding: ColourEncoding = .sRGB) {
     var compiler = ColorCompiler(memoCapacity: 0)
-    self.init(state: state, compiler: &compiler)
+    self.init(state: state, encoding: encoding, compiler: &compiler)
   }
 
-  init(state: ControlState, compiler: inout ColorCompiler) {
-    let compilable = CompilableState(state)
+  init(state: ControlState, encoding: ColourEncoding, compiler: inout ColorCompiler) {
+    let compilable = CompilableState(state, encoding: encoding)
     self.state = state
-    self.recipe = Recipe(compiling: state)
+    self.encoding = encoding
+    self.recipe = Recipe(compiling: compilable)
     self.zoom =
       compilable.zoom == 1 ? nil : PlanZoom(factor: compilable.zoom, center: compilable.zoomCenter)
     self.compilation = compiler.compilation(for: compilable.colorKey)

@@ -1,6 +1,7 @@
 import Controls
 
-/// A control state with every value brought into its documented range, as the compiler reads it.
+/// A control state with every value brought into its documented range, as the compiler reads it, with the
+/// encoding of the pictures it will be applied to.
 ///
 /// Non-finite numbers become the identity value; finite ones are clamped. Tint only matters with a preset or
 /// kelvin white balance and is zeroed otherwise, so states that render alike compile alike.
@@ -13,8 +14,10 @@ struct CompilableState: Hashable {
   var whiteBalance: WhiteBalance
   var tint: Double
   var filter: Filter
+  var encoding: ColourEncoding
 
-  init(_ state: ControlState) {
+  init(_ state: ControlState, encoding: ColourEncoding = .sRGB) {
+    self.encoding = encoding
     exposureBias = clamped(state.exposureBias, to: -8...8, otherwise: 0)
     zoom = clamped(state.zoom, to: 1...16, otherwise: 1)
     zoomCenter = ZoomCenter(

@@ -5,8 +5,9 @@ import Foundation
 public enum RecipeStage: Sendable, Hashable, CustomStringConvertible {
   /// Crop a window of `1/factor` of each side around `center` and enlarge it back to the full size.
   case zoom(factor: Double, center: ZoomCenter)
-  /// sRGB-encoded values to linear light (IEC 61966-2-1).
-  case decodeSRGB
+  /// Encoded values to linear light through a transfer (sRGB: IEC 61966-2-1; HLG: inverse OETF to scene
+  /// light; PQ: EOTF to display light with 203 cd/m² as 1).
+  case decode(ColourEncoding.Transfer)
   /// Linear light × `2^ev`.
   case exposure(ev: Double)
   /// Linear light × per-channel gains (white balance from a preset or a colour temperature).
@@ -15,12 +16,12 @@ public enum RecipeStage: Sendable, Hashable, CustomStringConvertible {
   case autoWhiteBalance
   /// Linear light through a 3×3 matrix (saturation, a look's mixing).
   case matrix(Matrix3, name: String)
-  /// Negative light clipped to 0, then linear light to sRGB-encoded values (extending above 1).
-  case encodeSRGB
+  /// Negative light clipped to 0, then linear light to encoded values through a transfer (extending above 1).
+  case encode(ColourEncoding.Transfer)
   /// A tone curve applied to each encoded channel.
   case curve(Curve, name: String)
-  /// Contrast `k` around mid-grey on encoded values: `V' = (V − 0.5) k + 0.5`.
-  case contrast(Double)
+  /// Contrast `k` around a pivot on encoded values: `V' = (V − pivot) k + pivot` (0.5 for sRGB).
+  case contrast(Double, pivot: Double)
 
   /// Applies a colour stage to one RGB value in double precision; `zoom` leaves colours unchanged.
   ///
@@ -29,9 +30,8 @@ public enum RecipeStage: Sendable, Hashable, CustomStringConvertible {
     switch self {
     case .zoom:
       return rgb
-    case .decodeSRGB:
-      return SIMD3(
-        SRGBTransfer.decode(rgb.x), SRGBTransfer.decode(rgb.y), SRGBTransfer.decode(rgb.z))
+    case .decode(let transfer):
+      return SIMD3(transfer.decode(rgb.x), transfer.decode(rgb.y), transfer.decode(rgb.z))
     case .exposure(let ev):
       return rgb * pow(2, ev)
     case .gains(let gains, _):
@@ -40,17 +40,17 @@ public enum RecipeStage: Sendable, Hashable, CustomStringConvertible {
       return rgb * autoGains
     case .matrix(let matrix, _):
       return matrix * rgb
-    case .encodeSRGB:
+    case .encode(let transfer):
       let clipped = rgb.replacing(with: 0, where: rgb .< 0)
       return SIMD3(
-        SRGBTransfer.encode(clipped.x), SRGBTransfer.encode(clipped.y),
-        SRGBTransfer.encode(clipped.z))
+        transfer.encode(clipped.x), transfer.encode(clipped.y), transfer.encode(clipped.z))
     case .curve(let curve, _):
       return SIMD3(curve.evaluate(rgb.x), curve.evaluate(rgb.y), curve.evaluate(rgb.z))
-    case .contrast(let k):
+    case .contrast(let k, let pivot):
       return SIMD3(
-        Contrast.apply(rgb.x, contrast: k), Contrast.apply(rgb.y, contrast: k),
-        Contrast.apply(rgb.z, contrast: k))
+        Contrast.apply(rgb.x, contrast: k, pivot: pivot),
+        Contrast.apply(rgb.y, contrast: k, pivot: pivot),
+        Contrast.apply(rgb.z, contrast: k, pivot: pivot))
     }
   }
 
@@ -66,8 +66,8 @@ public enum RecipeStage: Sendable, Hashable, CustomStringConvertible {
     case .zoom(let factor, let center):
       return "zoom ×\(formatForDisplay(factor)) centre (\(formatForDisplay(center.x)), "
         + "\(formatForDisplay(center.y)))"
-    case .decodeSRGB:
-      return "decode sRGB → linear"
+    case .decode(let transfer):
+      return "decode \(transfer.displayName) → \(transfer.lightName)"
     case .exposure(let ev):
       return
         "exposure \(ev >= 0 ? "+" : "")\(formatForDisplay(ev)) EV (× \(formatForDisplay(pow(2, ev))))"
@@ -78,12 +78,32 @@ public enum RecipeStage: Sendable, Hashable, CustomStringConvertible {
       return "gains auto white balance (grey world, measured at render time)"
     case .matrix(let matrix, let name):
       return "matrix \(name): \(matrix)"
-    case .encodeSRGB:
-      return "encode linear → sRGB (negatives clipped to 0)"
+    case .encode(let transfer):
+      return "encode \(transfer.lightName) → \(transfer.displayName) (negatives clipped to 0)"
     case .curve(let curve, let name):
       return "curve \(name): \(curve)"
-    case .contrast(let k):
-      return "contrast \(formatForDisplay(k)) around 0.5"
+    case .contrast(let k, let pivot):
+      return "contrast \(formatForDisplay(k)) around \(formatForDisplay(pivot))"
+    }
+  }
+}
+
+extension ColourEncoding.Transfer {
+  /// The transfer's name in recipe listings: `sRGB`, `HLG`, `PQ`.
+  var displayName: String {
+    switch self {
+    case .sRGB: "sRGB"
+    case .hlg: "HLG"
+    case .pq: "PQ"
+    }
+  }
+
+  /// What the decoded values are, in recipe listings.
+  var lightName: String {
+    switch self {
+    case .sRGB: "linear"
+    case .hlg: "scene light"
+    case .pq: "display light (203 cd/m² = 1)"
     }
   }
 }
