@@ -90,12 +90,24 @@ struct ICCProfile {
   /// How far a tone curve may stray from sRGB's, in 8-bit code values of the sRGB encoding.
   static let curveTolerance = 1.0
 
+  /// Display P3's colorants adapted to D50 (DCI-P3 primaries, D65 white, Bradford), as Apple's
+  /// "Display P3" profile and libvips's built-in one hold them.
+  static let displayP3Colorants: [SIMD3<Double>] = [
+    [0.5151, 0.2412, -0.0011], [0.2920, 0.6922, 0.0419], [0.1571, 0.0666, 0.7841],
+  ]
+
   /// True when the colorants, white point and all three tone curves are sRGB's within the tolerances:
   /// leaving the pixels as they are then moves no 8-bit value by more than a code value.
-  var isSRGB: Bool {
-    let colorants = [red, green, blue]
-    for (found, expected) in zip(colorants, Self.srgbColorants)
-    where !Self.near(found, expected) {
+  var isSRGB: Bool { hasSRGBTransfer(colorants: Self.srgbColorants) }
+
+  /// True when the colorants are Display P3's and the white point and tone curves sRGB's, within the
+  /// same tolerances as ``isSRGB``.
+  var isDisplayP3: Bool { hasSRGBTransfer(colorants: Self.displayP3Colorants) }
+
+  /// True when the profile's colorants are `expected`, its white point an sRGB profile's and its three
+  /// tone curves the sRGB transfer.
+  private func hasSRGBTransfer(colorants expected: [SIMD3<Double>]) -> Bool {
+    for (found, colorant) in zip([red, green, blue], expected) where !Self.near(found, colorant) {
       return false
     }
     guard Self.srgbWhites.contains(where: { Self.near(white, $0) }) else { return false }
@@ -106,6 +118,14 @@ struct ICCProfile {
           && abs(Self.srgbEncoded(linear) * 255 - Double(code)) <= Self.curveTolerance
       }
     }
+  }
+
+  /// The colour space signature of the ICC profile `data` ("RGB ", "CMYK", "GRAY"…), read from its
+  /// header; nil when `data` is no ICC profile.
+  static func colourSpace(of data: Data) -> String? {
+    let bytes = [UInt8](data.prefix(128))
+    guard bytes.count >= 128, signature(bytes, at: 36) == "acsp" else { return nil }
+    return signature(bytes, at: 16)
   }
 
   /// The sRGB encoding of linear light `value` (0 … 1).

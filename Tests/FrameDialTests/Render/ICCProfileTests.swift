@@ -109,7 +109,7 @@ import Vips
     #expect(!StillInput.isSRGBProfile(Data()))
   }
 
-  @Test func aLinearTaggedImageIsConvertedToSRGBAndTaggedSRGB() throws {
+  @Test func aLinearTaggedImageIsConvertedToSRGBAndTaggedSRGBWithProfileSRGB() throws {
     let folder = try RenderFixtures.scratchFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     // A grey ramp of linear-light values, so saturation leaves it alone and the expected output is the
@@ -122,7 +122,8 @@ import Vips
       .editingMetadata { $0.setBlob(Image.iccProfileField, linear) }.write(to: input)
     let output = folder.appendingPathComponent("out.png").path
     try StillRenderer().renderFile(
-      at: input, to: output, state: ControlState(saturation: 1.2))
+      at: input, to: output, state: ControlState(saturation: 1.2),
+      options: StillOptions(profile: .srgb))
     let written = try Image(contentsOf: output)
     #expect(StillInput.isSRGBProfile(try written.blob(Image.iccProfileField)))
     let values = try written.pixelBytes()
@@ -132,5 +133,24 @@ import Vips
       for channel in 0..<3 { worst = max(worst, abs(Int(values[level * 3 + channel]) - expected)) }
     }
     #expect(worst <= 2, "largest difference \(worst) code values")
+  }
+
+  @Test func aLinearTaggedImageKeepsItsProfileAndLevelsByDefault() throws {
+    let folder = try RenderFixtures.scratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // Saturation leaves a grey ramp alone: the way through 16-bit P3 and back must too.
+    let levels = (0..<256).map { UInt8($0) }
+    let linear = Self.profile(description: "Linear sRGB (gamma 1.0)", curve: .gamma(1))
+    let input = folder.appendingPathComponent("linear.png").path
+    try Image.fromPixels(levels.flatMap { [$0, $0, $0] }, width: 256, height: 1, bands: 3)
+      .editingMetadata { $0.setBlob(Image.iccProfileField, linear) }.write(to: input)
+    let output = folder.appendingPathComponent("out.png").path
+    try StillRenderer().renderFile(
+      at: input, to: output, state: ControlState(saturation: 1.2))
+    let written = try Image(contentsOf: output)
+    #expect(try written.blob(Image.iccProfileField) == linear)
+    let values = try written.pixelBytes()
+    let worst = (0..<768).map { abs(Int(values[$0]) - $0 / 3) }.max() ?? 0
+    #expect(worst <= 1, "largest difference \(worst) code values")
   }
 }
