@@ -99,6 +99,20 @@ import Vips
       description: "sRGB IEC61966-2.1", red: [0.5151, 0.2412, -0.0011],
       green: [0.2920, 0.6922, 0.0419], blue: [0.1571, 0.0666, 0.7841], curve: .srgbParametric)
     #expect(!StillInput.isSRGBProfile(p3))
+    #expect(ICCProfile(p3)?.isDisplayP3 == true)
+    // Apple's "Display P3" is a version 4 profile: D50 media white, sRGB's parametric curve.
+    let apple = Self.profile(
+      description: "Display P3", red: [0.51512, 0.24120, -0.00105],
+      green: [0.29198, 0.69225, 0.04189], blue: [0.15710, 0.06657, 0.78407], white: Self.d50,
+      curve: .srgbParametric)
+    #expect(ICCProfile(apple)?.isDisplayP3 == true)
+    let gamma22 = Self.profile(
+      description: "Display P3", red: [0.51512, 0.24120, -0.00105],
+      green: [0.29198, 0.69225, 0.04189], blue: [0.15710, 0.06657, 0.78407], curve: .gamma(2.2))
+    #expect(ICCProfile(gamma22)?.isDisplayP3 == false)
+    #expect(
+      ICCProfile(Self.profile(description: "Display P3", curve: .srgbParametric))?
+        .isDisplayP3 == false)
   }
 
   @Test func gamma22AndDamagedProfilesAreNotSRGB() {

@@ -87,6 +87,19 @@ import Vips
     #expect(pixels[0][1] == 0 && pixels[0][2] == 0)
   }
 
+  @Test(arguments: ImageFormat.allCases)
+  func everyOutputFormatCarriesTheP3Profile(_ format: ImageFormat) throws {
+    let folder = try RenderFixtures.scratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let p3 = try Vips.builtinICCProfile("p3")
+    let input = folder.appendingPathComponent("p3.png").path
+    try RenderFixtures.patch([200, 40, 30], width: 16, height: 16)
+      .editingMetadata { $0.setBlob(Image.iccProfileField, p3) }.write(to: input)
+    let output = folder.appendingPathComponent("out.\(format.fileExtension)").path
+    try StillRenderer().renderFile(at: input, to: output, state: ControlState(exposureBias: 0.5))
+    #expect(try Image(contentsOf: output).blob(Image.iccProfileField) == p3, "\(format)")
+  }
+
   @Test func profileSRGBConvertsP3AndClipsWhatSRGBCannotHold() throws {
     let folder = try RenderFixtures.scratchFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
