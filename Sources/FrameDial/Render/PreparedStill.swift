@@ -2,16 +2,16 @@ import Foundation
 import Vips
 
 /// A still read for writing, brought to the space its controls run in (see ``OutputProfile``).
-public struct PreparedStill {
+struct PreparedStill {
   /// The upright 8- or 16-bit pixels, in the colour space ``encoding`` names.
-  public var image: Image
+  var image: Image
   /// The encoding the plan is compiled for: ``ColourEncoding/sRGB`` or ``ColourEncoding/displayP3``.
-  public var encoding: ColourEncoding
+  var encoding: ColourEncoding
   /// The ICC profile the rendered pixels are converted into before they are written, and embedded; nil
   /// when they are written as they are, with the image's own profile (sRGB's when it has none).
-  public var export: Data?
+  var export: Data?
   /// The bits a sample the export writes: 16 for a 16-bit input kept at 16 bits, else 8.
-  public var exportDepth = 8
+  var exportDepth = 8
 
   /// `rendered` (pixels in ``encoding``) converted into ``export`` and tagged with it; `rendered` itself
   /// when there is no export.
@@ -20,7 +20,7 @@ public struct PreparedStill {
   /// only as a file: the profile is written to a scratch file for the call. (Going through Lab floats,
   /// `icc_import` then `icc_export`, would need no file but is up to 12 code values off near black for
   /// a pure-power tone curve such as Adobe RGB's.)
-  public func exported(_ rendered: Image) throws -> Image {
+  func exported(_ rendered: Image) throws -> Image {
     guard let export else { return rendered }
     return try AtomicFile.withScratchFile(
       named: "profile.icc", in: FileManager.default.temporaryDirectory.path
@@ -102,7 +102,7 @@ extension StillInput {
         return still
       }
       var still = try prepare(
-        loaded, keepSixteenBits: keepSixteenBits, convertsColour: true, profile: .keep)
+        rgb(loaded), keepSixteenBits: keepSixteenBits, convertsColour: true, profile: .keep)
       if still.export == nil {
         still.exportDepth = isSixteenBits(still.image) ? 16 : 8
       }
@@ -125,7 +125,8 @@ extension StillInput {
   }
 
   /// `image` as RGB when it is untagged grey or CMYK (promoted or converted to sRGB as ``prepare(_:
-  /// keepSixteenBits:convertsColour:)`` does), so the sRGB profile assumed for it applies.
+  /// keepSixteenBits:convertsColour:)`` does), so the sRGB profile assumed for it and the RGB profile
+  /// it is converted into apply.
   private static func rgb(_ image: Image) throws -> Image {
     guard !image.hasICCProfile, image.interpretation != "srgb", image.interpretation != "rgb16"
     else { return image }

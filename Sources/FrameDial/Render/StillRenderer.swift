@@ -82,8 +82,8 @@ public final class StillRenderer: Sendable {
 
   /// The rendered graph of a prepared image (see ``StillInput``); nothing is computed until it is written.
   /// `outputSize` is the size of the result (for ``StillOptions/size``); nil keeps the image's size.
-  /// `encoding` is the space of the image's codes (``PreparedStill/encoding``): the controls run in its
-  /// linear light.
+  /// `encoding` is the space of the image's codes (sRGB, or Display P3 for a picture kept in P3; see
+  /// ``OutputProfile``): the controls run in its linear light.
   public func render(
     _ image: Image, state: ControlState, options: StillOptions = StillOptions(),
     outputSize: (width: Int, height: Int)? = nil, encoding: ColourEncoding = .sRGB

@@ -187,6 +187,34 @@ import Vips
     #expect(Self.worst(pixels, expected) <= 2, "\(pixels) vs \(expected)")
   }
 
+  @Test func anUntaggedGreyPictureIsConvertedIntoAProfileFileAsRGB() throws {
+    let folder = try RenderFixtures.scratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let adobe = try Self.adobeRGB(in: folder)
+    let levels: [UInt8] = [30, 90, 150, 210]
+    let input = folder.appendingPathComponent("grey.png").path
+    try Operation.call(
+      "copy",
+      [
+        "in": .image(try Image.fromPixels(levels, width: 4, height: 1, bands: 1)),
+        "interpretation": "b-w",
+      ]
+    ).image().write(to: input)
+    let output = folder.appendingPathComponent("adobe.png").path
+    try StillRenderer().renderFile(
+      at: input, to: output, state: ControlState(),
+      options: StillOptions(profile: try OutputProfile(argument: adobe.path)))
+    let (pixels, embedded) = try Self.written(output)
+    #expect(embedded == adobe.data)
+    // Grey is taken as sRGB grey: the same light, in Adobe RGB's pure power curve.
+    let expected = levels.map { level -> [Int] in
+      let code = Int(
+        (255 * pow(ContractFormulas.decode(Double(level) / 255), 1 / Self.adobeGamma)).rounded())
+      return [code, code, code]
+    }
+    #expect(Self.worst(pixels, expected) <= 2, "\(pixels) vs \(expected)")
+  }
+
   @Test func profileArgumentsAreCheckedWithClearErrors() throws {
     let folder = try RenderFixtures.scratchFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
