@@ -81,20 +81,23 @@ import Vips
     let folder = try CLIRunner.scratchFolder("metadata-strip")
     defer { try? FileManager.default.removeItem(at: folder) }
     let input = try Self.taggedPhoto(in: folder)
-    let output = folder.appendingPathComponent("web.jpg").path
-    let run = try CLIRunner.run([
-      "apply", input, "-o", output, "--set", "contrast=1.1", "--strip", "--size", "320",
-    ])
-    #expect(run.status == 0, "\(run.standardError)")
-    let tags = try Self.tags(output)
-    let personal = tags.keys.filter {
-      $0.hasPrefix("GPS:") || $0.hasPrefix("XMP") || $0.hasPrefix("IPTC:") || $0.hasPrefix("IFD1:")
-        || $0 == "IFD0:Artist" || $0 == "IFD0:Copyright"
+    for format in ["jpg", "png", "webp", "tif"] {
+      let output = folder.appendingPathComponent("web.\(format)").path
+      let run = try CLIRunner.run([
+        "apply", input, "-o", output, "--set", "contrast=1.1", "--strip", "--size", "320",
+      ])
+      #expect(run.status == 0, "\(run.standardError)")
+      let tags = try Self.tags(output)
+      let personal = tags.keys.filter {
+        $0.hasPrefix("GPS:") || $0.hasPrefix("XMP") || $0.hasPrefix("IPTC:")
+          || $0.hasPrefix("IFD1:") || $0.hasSuffix(":Artist") || $0.hasSuffix(":Copyright")
+      }
+      #expect(personal.isEmpty, "\(format): \(personal.sorted())")
+      #expect(tags["ICC_Profile:ProfileDescription"] == "Adobe RGB (1998)", "\(format)")
+      let text = String(
+        decoding: try Data(contentsOf: URL(fileURLWithPath: output)), as: UTF8.self)
+      #expect(!text.contains("Ann Example") && !text.contains("Lutetia"), "\(format)")
     }
-    #expect(personal.isEmpty, "\(personal.sorted())")
-    #expect(tags["ICC_Profile:ProfileDescription"] == "Adobe RGB (1998)")
-    let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: output)), as: UTF8.self)
-    #expect(!text.contains("Ann Example") && !text.contains("Lutetia"))
   }
 
   @Test func stripLocationDropsOnlyWhereThePhotoWasTaken() throws {
@@ -145,6 +148,15 @@ import Vips
     let tags = try Self.tags(output.appendingPathComponent("tagged.jpg").path)
     #expect(tags["GPS:GPSLatitude"] == nil && tags["XMP-photoshop:City"] == nil)
     #expect(tags["IFD0:Artist"] == "Ann Example")
+    // The profile is one of the settings a batch records: another one redoes the photo.
+    let converted = try CLIRunner.run([
+      "batch", photos.path, "-o", output.path, "--preset", "vivid", "--strip-location",
+      "--profile", "srgb",
+    ])
+    #expect(converted.standardError.contains("1 redone"), "\(converted.standardError)")
+    #expect(
+      try Self.tags(output.appendingPathComponent("tagged.jpg").path)[
+        "ICC_Profile:ProfileDescription"] == "sRGB")
     let both = try CLIRunner.run([
       "batch", photos.path, "-o", output.path, "--strip", "--strip-location",
     ])
