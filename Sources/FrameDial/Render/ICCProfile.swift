@@ -52,20 +52,9 @@ struct ICCProfile {
 
   /// Reads an RGB matrix/TRC profile with an XYZ connection space; nil for anything else or damaged bytes.
   init?(_ data: Data) {
-    let bytes = [UInt8](data)
-    guard bytes.count >= 132, Self.signature(bytes, at: 36) == "acsp",
-      Self.signature(bytes, at: 16) == "RGB ", Self.signature(bytes, at: 20) == "XYZ ",
-      let count = Self.uint32(bytes, at: 128), count <= 1000
+    guard Self.colourSpace(of: data) == "RGB ", Self.signature([UInt8](data), at: 20) == "XYZ ",
+      let tags = Self.tags(of: data)
     else { return nil }
-    var tags: [String: ArraySlice<UInt8>] = [:]
-    for index in 0..<Int(count) {
-      let entry = 132 + 12 * index
-      guard let offset = Self.uint32(bytes, at: entry + 4),
-        let size = Self.uint32(bytes, at: entry + 8),
-        Int(offset) + Int(size) <= bytes.count
-      else { return nil }
-      tags[Self.signature(bytes, at: entry)] = bytes[Int(offset)..<(Int(offset) + Int(size))]
-    }
     guard let red = tags["rXYZ"].flatMap(Self.xyz), let green = tags["gXYZ"].flatMap(Self.xyz),
       let blue = tags["bXYZ"].flatMap(Self.xyz), let white = tags["wtpt"].flatMap(Self.xyz),
       let r = tags["rTRC"].flatMap(Self.curve), let g = tags["gTRC"].flatMap(Self.curve),
@@ -118,6 +107,31 @@ struct ICCProfile {
           && abs(Self.srgbEncoded(linear) * 255 - Double(code)) <= Self.curveTolerance
       }
     }
+  }
+
+  /// The tags of the ICC profile `data` by signature; nil when its tag table cannot be read.
+  static func tags(of data: Data) -> [String: ArraySlice<UInt8>]? {
+    let bytes = [UInt8](data)
+    guard bytes.count >= 132, signature(bytes, at: 36) == "acsp",
+      let count = uint32(bytes, at: 128), count <= 1000
+    else { return nil }
+    var tags: [String: ArraySlice<UInt8>] = [:]
+    for index in 0..<Int(count) {
+      let entry = 132 + 12 * index
+      guard let offset = uint32(bytes, at: entry + 4), let size = uint32(bytes, at: entry + 8),
+        Int(offset) + Int(size) <= bytes.count
+      else { return nil }
+      tags[signature(bytes, at: entry)] = bytes[Int(offset)..<(Int(offset) + Int(size))]
+    }
+    return tags
+  }
+
+  /// True when pixels can be converted into the profile `data`: it is a matrix/TRC RGB profile, or
+  /// has a table from the connection space to the device (`B2A0`, `B2A1` or `B2A2`).
+  static func canConvertInto(_ data: Data) -> Bool {
+    guard ICCProfile(data) == nil else { return true }
+    let tags = Self.tags(of: data) ?? [:]
+    return ["B2A0", "B2A1", "B2A2"].contains { tags[$0] != nil }
   }
 
   /// The colour space signature of the ICC profile `data` ("RGB ", "CMYK", "GRAY"…), read from its

@@ -53,6 +53,11 @@ public enum OutputProfile: Sendable, Equatable, Encodable {
           "\(argument): a \(space.trimmingCharacters(in: .whitespaces)) profile; "
             + "FrameDial writes RGB outputs only, so --profile takes an RGB profile")
       }
+      guard ICCProfile.canConvertInto(data) else {
+        throw RenderError(
+          "\(argument): pictures cannot be converted into this profile: it has neither RGB "
+            + "colorants and tone curves nor a table from the connection space (B2A0)")
+      }
       self = .file(path: argument, data: data)
     }
   }

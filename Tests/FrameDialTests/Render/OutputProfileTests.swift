@@ -239,6 +239,19 @@ import Vips
     ) {
       try OutputProfile(argument: cmyk.path)
     }
+    // An RGB input profile with only a device-to-connection table cannot be converted into.
+    var header = [UInt8](repeating: 0, count: 132)
+    header.replaceSubrange(12..<24, with: Array("scnrRGB XYZ ".utf8))
+    header.replaceSubrange(36..<40, with: Array("acsp".utf8))
+    let inputOnly = folder.appendingPathComponent("scanner.icc")
+    try Data(header).write(to: inputOnly)
+    #expect(
+      throws: RenderError(
+        "\(inputOnly.path): pictures cannot be converted into this profile: it has neither RGB "
+          + "colorants and tone curves nor a table from the connection space (B2A0)")
+    ) {
+      try OutputProfile(argument: inputOnly.path)
+    }
     let text = folder.appendingPathComponent("text.icc")
     try Data("not a profile".utf8).write(to: text)
     #expect(throws: RenderError("\(text.path): not an ICC profile")) {
