@@ -97,8 +97,9 @@ void framedial_state_free(framedial_state *state);
 
 /* Renders the image file at `input_path` with `state` (NULL: the identity state, which copies the
  * pixels) and writes it to `output_path`, exactly as `framedial apply IN -o OUT` with the same state and
- * options does (bit-identical output): oriented upright, converted to sRGB, EXIF kept with orientation
- * 1, an sRGB ICC profile, XMP kept; the output's folder is created when missing; the output is written
+ * options does (bit-identical output): oriented upright, in the picture's own colour space (Display P3
+ * and Adobe RGB kept, with its ICC profile) unless "profile" says otherwise, EXIF kept with orientation
+ * 1 and without its thumbnail, XMP and IPTC kept unless "strip" or "stripLocation" is true; the output's folder is created when missing; the output is written
  * to a temporary file and renamed when complete, so a failure leaves no partial file and an existing
  * output untouched; an output that is the input file is refused.
  *
@@ -113,6 +114,9 @@ void framedial_state_free(framedial_state *state);
  *   "enlarge":    true to enlarge pictures smaller than "size", as --enlarge
  *   "pixelLimit": refuse larger images (default 100000000), as --pixel-limit
  *   "background": [r, g, b] (0 … 255) that transparency is flattened onto for JPEG (default white)
+ *   "profile":    "keep" (default), "srgb", "p3" or the path of an RGB .icc file, as --profile
+ *   "strip":      true to drop EXIF, XMP and IPTC (the ICC profile stays), as --strip
+ *   "stripLocation": true to drop only GPS and location fields, as --strip-location (not with "strip")
  * Rendering uses libvips's worker threads; several threads may call this at once. */
 framedial_status framedial_apply(const char *input_path, const char *output_path,
                                  const framedial_state *state, const char *options_json,

@@ -55,22 +55,28 @@ struct BatchBenchmark {
     case colourSized = "colour --size"
     /// libvips's own command-line thumbnailer at the same size.
     case vipsthumbnail
+    /// The colour state on the same photos tagged Display P3, kept in P3 (the default `--profile keep`).
+    case p3Kept = "colour, P3 kept"
+    /// The same, converted to sRGB (`--profile srgb`).
+    case p3ToSRGB = "colour, P3 → sRGB"
   }
 
   func run() throws -> [BatchResult] {
     let binary = try Self.framedialBinary()
     let input = try generateInputs()
+    let p3Input = try taggedP3(input)
     var results = [try measure(.colour, binary, input, jobs: 1)]
     // The comparison cases take turns, each run in a new order, so a busy moment on the shared
     // machine falls on all of them alike; each row is the median of its runs.
-    let cases: [Case] = [.floor, .colour, .colourSized, .vipsthumbnail]
+    let cases: [Case] = [.floor, .colour, .colourSized, .vipsthumbnail, .p3Kept, .p3ToSRGB]
     let runs = options.quick ? 3 : 5
     var seconds: [Case: [Double]] = [:]
     var peaks: [Case: Double] = [:]
     for round in 0..<runs {
       for index in cases.indices {
         let which = cases[(index + round) % cases.count]
-        let result = try measure(which, binary, input, jobs: Self.comparisonJobs)
+        let files = which == .p3Kept || which == .p3ToSRGB ? p3Input : input
+        let result = try measure(which, binary, files, jobs: Self.comparisonJobs)
         seconds[which, default: []].append(result.seconds)
         peaks[which] = max(peaks[which] ?? 0, result.peakResidentMB)
       }
@@ -110,11 +116,12 @@ struct BatchBenchmark {
     case .floor:
       executable = binary
       arguments = ["batch", folder, "-o", output.path, "--jobs", String(jobs)] + quality
-    case .colour, .colourSized:
+    case .colour, .colourSized, .p3Kept, .p3ToSRGB:
       executable = binary
       arguments =
         ["batch", folder, "-o", output.path, "--jobs", String(jobs)] + quality + Self.setArguments
         + (which == .colourSized ? ["--size", String(Self.webSize)] : [])
+        + (which == .p3ToSRGB ? ["--profile", "srgb"] : [])
     }
     let exit = try ChildProcess.runMeasuringPeak(executable, arguments)
     guard exit.code == 0, let seconds = exit.seconds else {
@@ -133,6 +140,9 @@ struct BatchBenchmark {
     case .floor: "framedial batch --jobs \(jobs), identity state (decode + encode only)"
     case .colourSized: "framedial batch --jobs \(jobs) --size \(webSize), colour state"
     case .vipsthumbnail: "vipsthumbnail -s \(webSize) -o DIR/%s.jpg[Q=\(quality)] (libvips CLI)"
+    case .p3Kept: "framedial batch --jobs \(jobs), colour state, Display P3 inputs kept in P3"
+    case .p3ToSRGB:
+      "framedial batch --jobs \(jobs) --profile srgb, colour state, Display P3 inputs to sRGB"
     }
   }
 
@@ -178,6 +188,26 @@ struct BatchBenchmark {
       try FileManager.default.moveItem(atPath: partial, toPath: path)
     }
     return paths
+  }
+
+  /// The generated JPEGs again, tagged with libvips's Display P3 profile (pixels as they are), in a
+  /// folder of their own (made once).
+  private func taggedP3(_ input: [String]) throws -> [String] {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("framedial-bench-batch-p3-v1-\(options.batchImages)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let profile = try Vips.builtinICCProfile("p3")
+    return try input.map { source in
+      let path = folder.appendingPathComponent(URL(fileURLWithPath: source).lastPathComponent).path
+      if FileManager.default.fileExists(atPath: path) { return path }
+      progress("batch: tagging \(path) Display P3")
+      let partial = FileManager.default.temporaryDirectory
+        .appendingPathComponent("framedial-bench-\(UUID().uuidString).jpg").path
+      try Image(contentsOf: source).editingMetadata { $0.setBlob(Image.iccProfileField, profile) }
+        .write(to: partial, options: SaveOptions(quality: Self.quality))
+      try FileManager.default.moveItem(atPath: partial, toPath: path)
+      return path
+    }
   }
 
   /// The `framedial` executable in the same folder as this benchmark.

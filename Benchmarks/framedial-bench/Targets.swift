@@ -19,6 +19,8 @@ enum Targets {
   static let pythonScalingShare = 0.9
   /// `--size 2048` throughput over `vipsthumbnail -s 2048`'s.
   static let sizedOverVipsthumbnail = 1.5
+  /// Display P3 photos kept in P3: time over converting them to sRGB.
+  static let p3KeptOverSRGB = 1.1
 
   /// The studio's slider-to-displayed-frame latency p99 in a browser may be at most this many median
   /// frame times (the render and the frame's RGBA copy: the frame the page gets) of the same run, plus
@@ -114,7 +116,7 @@ enum Targets {
   }
 
   /// The batch comparisons measured in the same run, each with the role of the row it belongs to:
-  /// colour ÷ floor and `--size` ÷ `vipsthumbnail`, each the median of the ratios of the rounds (both
+  /// colour ÷ floor, `--size` ÷ `vipsthumbnail` and P3 kept ÷ P3 to sRGB, each the median of the ratios of the rounds (both
   /// cases ran once a round, one after the other).
   static func batchComparisons(_ batch: [BatchResult]) -> [(role: String, target: Target)] {
     func times(_ role: BatchBenchmark.Case) -> [Double]? {
@@ -144,6 +146,16 @@ enum Targets {
           Target(
             "batch --jobs 2 --size \(BatchBenchmark.webSize): images/s ÷ vipsthumbnail's, median of rounds",
             measured: sizedOverThumbnail, .atLeast, sizedOverVipsthumbnail, unit: "×")
+        ))
+    }
+    // The sRGB conversion's throughput over P3 kept's is P3 kept's time over the conversion's.
+    if let keptOverConverted = ratio(.p3ToSRGB, .p3Kept) {
+      comparisons.append(
+        (
+          BatchBenchmark.Case.p3Kept.rawValue,
+          Target(
+            "batch --jobs 2, Display P3 photos: time kept in P3 ÷ time converted to sRGB, median of rounds",
+            measured: keptOverConverted, .atMost, p3KeptOverSRGB, unit: "×")
         ))
     }
     return comparisons

@@ -6,11 +6,14 @@ import Vips
 /// Reads the still options of `framedial_apply` from a JSON object, with the command line's checks:
 /// `quality` (1 … 100), `format` (`jpeg`, `png`, `webp`, `tiff`, `heic`, `avif`), `fit`
 /// (`"DEVICE[:auto|portrait|landscape]"`), `fitMode` (`cover`, `contain`), `size` (N, `"N"` or
-/// `"WxH"`), `enlarge` (with `size`), `pixelLimit` (at least 1), `background` (`[r, g, b]`, 0 … 255).
+/// `"WxH"`), `enlarge` (with `size`), `pixelLimit` (at least 1), `background` (`[r, g, b]`, 0 … 255),
+/// `profile` (`"keep"`, `"srgb"`, `"p3"` or the path of an RGB `.icc` file), `strip` and
+/// `stripLocation` (booleans, not both true).
 enum StillOptionsJSON {
   /// The keys understood, in the order the error message lists them.
   static let keys = [
     "quality", "format", "fit", "fitMode", "size", "enlarge", "pixelLimit", "background",
+    "profile", "strip", "stripLocation",
   ]
 
   /// The options of `json` (NULL or empty for the defaults) for writing `output`.
@@ -49,7 +52,35 @@ enum StillOptionsJSON {
     if let background = members["background"] {
       options.background = try colour(background)
     }
+    if let profile = members["profile"] {
+      do {
+        options.profile = try OutputProfile(argument: try string(profile, "profile"))
+      } catch let error as RenderError {
+        throw invalid("\"profile\": \(error.message)")
+      }
+    }
+    options.metadata = try metadata(members)
     return options
+  }
+
+  private static func metadata(_ members: [String: JSONValue]) throws -> MetadataChoice {
+    var flags: [Bool] = []
+    for key in ["strip", "stripLocation"] {
+      switch members[key] {
+      case nil: flags.append(false)
+      case .bool(let value)?: flags.append(value)
+      case let other?:
+        throw invalid(
+          "\"\(key)\" must be true or false, not \(EchoText.readable(other.description))")
+      }
+    }
+    switch (flags[0], flags[1]) {
+    case (true, true):
+      throw invalid("\"strip\" already drops the location: set \"strip\" or \"stripLocation\"")
+    case (true, false): return .strip
+    case (false, true): return .stripLocation
+    case (false, false): return .keep
+    }
   }
 
   private static func invalid(_ message: String) -> CallError {

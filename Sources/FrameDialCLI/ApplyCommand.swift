@@ -12,9 +12,9 @@ enum ApplyCommand: Command {
   static let name = "apply"
   static let trapsSignals = true
   static let summary =
-    "Render one image with the control values and write it (EXIF kept with orientation 1, sRGB ICC, XMP)."
+    "Render one image with the control values and write it (in its own colour space unless --profile; EXIF with orientation 1, XMP and IPTC kept unless --strip)."
   static let usage =
-    "apply IN|- -o OUT|- [--state FILE.json]… [--set KEY=VALUE]… [--quality Q] [--format F] [--fit DEVICE[:O] | --size N|WxH]"
+    "apply IN|- -o OUT|- [--state FILE.json]… [--set KEY=VALUE]… [--quality Q] [--format F] [--fit DEVICE[:O] | --size N|WxH] [--profile P] [--strip | --strip-location]"
   static let parser = ArgumentParser(
     options: [
       .value(
@@ -28,7 +28,8 @@ enum ApplyCommand: Command {
       backgroundOption,
       .flag("unoptimized", "render through the unoptimized graph (for comparisons)"),
       OverwriteOption.option,
-    ] + FitOptions.options + SizeOptions.options + StateOptions.options)
+    ] + FitOptions.options + SizeOptions.options + ProfileOptions.options
+      + StateOptions.options)
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
     let trap = SignalTrap.exitingAtOnce(command: name, console: console)
@@ -155,6 +156,8 @@ enum ApplyCommand: Command {
     if let colour = arguments.value("background") {
       options.background = try ColourArgument.parse(colour)
     }
+    options.profile = try ProfileOptions.profile(from: arguments)
+    options.metadata = try ProfileOptions.metadata(from: arguments)
     return options
   }
 }

@@ -46,7 +46,8 @@ enum BatchCommand: Command {
       .flag("json", "one JSON object per file and a summary, on standard output"),
       .flag(
         "verbose", short: "v", "also list the files passed over as not images (videos, sidecars)"),
-    ] + FitOptions.options + SizeOptions.options + StateOptions.options)
+    ] + FitOptions.options + SizeOptions.options + ProfileOptions.options
+      + StateOptions.options)
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
     guard !arguments.positionals.isEmpty else {

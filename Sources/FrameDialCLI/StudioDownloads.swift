@@ -20,7 +20,7 @@ final class StudioDownloads: Sendable {
   }
 
   /// Renders `input` at full size with `state` as `apply` does (same renderer, metadata kept with
-  /// orientation 1 and an sRGB profile) as a JPEG, on a queue of its own; `completion` gets the bytes.
+  /// orientation 1, in the photo's own colour space) as a JPEG, on a queue of its own; `completion` gets the bytes.
   func capture(_ state: ControlState, completion: @escaping @Sendable (Export) -> Void) {
     queue.async { [self] in
       do {

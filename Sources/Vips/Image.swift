@@ -58,6 +58,11 @@ public final class Image: @unchecked Sendable {
   public static let exifField = "exif-data"
   /// The metadata field that holds XMP data.
   public static let xmpField = "xmp-data"
+  /// The metadata field that holds IPTC data (Photoshop's image resource block).
+  public static let iptcField = "iptc-data"
+  /// The metadata field that holds the JPEG thumbnail of the EXIF data (its IFD1); libvips writes a
+  /// JPEG's EXIF without a thumbnail when the field is gone.
+  public static let exifThumbnailField = "jpeg-thumbnail-data"
 }
 
 /// The numeric format of an image's bands.

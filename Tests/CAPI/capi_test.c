@@ -372,6 +372,11 @@ static void test_apply(void) {
                     FRAMEDIAL_ERROR_OPTIONS, &error, "needs"), "enlarge without size");
   CHECK(failed_with(framedial_apply(sample, missing_out, NULL, "{\"background\": [1, 2]}", &error),
                     FRAMEDIAL_ERROR_OPTIONS, &error, "background"), "bad background");
+  CHECK(failed_with(framedial_apply(sample, missing_out, NULL, "{\"profile\": \"wide\"}", &error),
+                    FRAMEDIAL_ERROR_OPTIONS, &error, "not a profile"), "unknown profile");
+  CHECK(failed_with(framedial_apply(sample, missing_out, NULL,
+                                    "{\"strip\": true, \"stripLocation\": true}", &error),
+                    FRAMEDIAL_ERROR_OPTIONS, &error, "already drops"), "strip and stripLocation");
   CHECK(failed_with(framedial_apply(sample, missing_out, NULL, "{\"quality\": 90", &error),
                     FRAMEDIAL_ERROR_OPTIONS, &error, "options JSON"), "options not JSON");
   CHECK(failed_with(framedial_apply(sample, missing_out, NULL, "7", &error), FRAMEDIAL_ERROR_OPTIONS,

@@ -22,6 +22,9 @@ _OPTION_KEYS = {
     "enlarge": "enlarge",
     "pixel_limit": "pixelLimit",
     "background": "background",
+    "profile": "profile",
+    "strip": "strip",
+    "strip_location": "stripLocation",
 }
 
 
@@ -59,8 +62,9 @@ def apply(
     **options: Any,
 ) -> None:
     """Renders the image at `input_path` with `state` and writes it to `output_path`, exactly as
-    `framedial apply` does (bit-identical): upright, sRGB, EXIF kept with orientation 1, written to a
-    temporary file and renamed, so a failure leaves nothing behind.
+    `framedial apply` does (bit-identical): upright, in the picture's own colour space (Display P3
+    stays P3) unless ``profile`` says otherwise, EXIF kept with orientation 1 unless stripped, written
+    to a temporary file and renamed, so a failure leaves nothing behind.
 
     Args:
         input_path: a JPEG, PNG, WebP, TIFF, HEIC, AVIF or GIF file.
@@ -70,7 +74,10 @@ def apply(
         **options: ``quality`` (1 … 100), ``format`` ("jpeg", "png", "webp", "tiff", "heic",
             "avif"), ``fit`` ("iphone-16-pro", "ipad-pro-11:landscape"), ``fit_mode`` ("cover",
             "contain"), ``size`` (2048 or "1920x1080"), ``enlarge`` (bool, with size),
-            ``pixel_limit`` (int), ``background`` ((r, g, b) for transparency in a JPEG).
+            ``pixel_limit`` (int), ``background`` ((r, g, b) for transparency in a JPEG),
+            ``profile`` ("keep", "srgb", "p3" or the path of an RGB .icc file; ``os.PathLike``
+            accepted), ``strip`` (bool: no EXIF, XMP or IPTC), ``strip_location`` (bool: no GPS or
+            location fields).
 
     Raises:
         FrameDialError: with FrameDial's message, for bad control values or options, an input that
@@ -87,7 +94,11 @@ def apply(
         if key not in _OPTION_KEYS:
             known = ", ".join(_OPTION_KEYS)
             raise FrameDialError(f'unknown option "{key}"; known options are {known}', 3)
-        chosen[_OPTION_KEYS[key]] = list(value) if key == "background" else value
+        if key == "background":
+            value = list(value)
+        elif key == "profile" and isinstance(value, os.PathLike):
+            value = os.fspath(value)
+        chosen[_OPTION_KEYS[key]] = value
     try:
         options_json = json.dumps(chosen, default=_plain_value)
     except (TypeError, ValueError) as error:

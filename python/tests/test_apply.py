@@ -34,6 +34,13 @@ def test_version_is_the_commands(framedial_binary: str) -> None:
             "out.webp",
         ),
         (None, {"size": 50, "enlarge": True}, ["--size", "50", "--enlarge"], "out.png"),
+        (
+            {"exposureBias": 0.3},
+            {"profile": "p3", "strip": True},
+            ["--profile", "p3", "--strip"],
+            "out.jpg",
+        ),
+        ({"contrast": 1.1}, {"strip_location": True}, ["--strip-location"], "out.jpg"),
     ],
 )
 def test_apply_is_bit_identical_to_framedial_apply(
@@ -88,4 +95,12 @@ def test_bad_files_and_options_raise(tmp_path: Path, sample: str) -> None:
         framedial.apply(sample, output, fit="iphone16pro")
     with pytest.raises(framedial.FrameDialError, match="input"):
         framedial.apply(sample, sample)
+    with pytest.raises(framedial.FrameDialError, match="not a profile"):
+        framedial.apply(sample, output, profile="wide")
+    with pytest.raises(framedial.FrameDialError, match="no-such.icc: cannot read"):
+        framedial.apply(sample, output, profile=tmp_path / "no-such.icc")
+    with pytest.raises(framedial.FrameDialError, match="already drops the location"):
+        framedial.apply(sample, output, strip=True, strip_location=True)
+    with pytest.raises(framedial.FrameDialError, match='"strip" must be true or false'):
+        framedial.apply(sample, output, strip="yes")
     assert not output.exists()

@@ -3,8 +3,13 @@
 enum FNV1a {
   /// The hash of `text`.
   static func hash(_ text: String) -> UInt64 {
+    hash(bytes: text.utf8)
+  }
+
+  /// The hash of `bytes`.
+  static func hash<Bytes: Sequence<UInt8>>(bytes: Bytes) -> UInt64 {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in text.utf8 {
+    for byte in bytes {
       hash ^= UInt64(byte)
       hash = hash &* 0x0000_0100_0000_01b3
     }

@@ -52,20 +52,9 @@ struct ICCProfile {
 
   /// Reads an RGB matrix/TRC profile with an XYZ connection space; nil for anything else or damaged bytes.
   init?(_ data: Data) {
-    let bytes = [UInt8](data)
-    guard bytes.count >= 132, Self.signature(bytes, at: 36) == "acsp",
-      Self.signature(bytes, at: 16) == "RGB ", Self.signature(bytes, at: 20) == "XYZ ",
-      let count = Self.uint32(bytes, at: 128), count <= 1000
+    guard Self.colourSpace(of: data) == "RGB ", Self.signature([UInt8](data), at: 20) == "XYZ ",
+      let tags = Self.tags(of: data)
     else { return nil }
-    var tags: [String: ArraySlice<UInt8>] = [:]
-    for index in 0..<Int(count) {
-      let entry = 132 + 12 * index
-      guard let offset = Self.uint32(bytes, at: entry + 4),
-        let size = Self.uint32(bytes, at: entry + 8),
-        Int(offset) + Int(size) <= bytes.count
-      else { return nil }
-      tags[Self.signature(bytes, at: entry)] = bytes[Int(offset)..<(Int(offset) + Int(size))]
-    }
     guard let red = tags["rXYZ"].flatMap(Self.xyz), let green = tags["gXYZ"].flatMap(Self.xyz),
       let blue = tags["bXYZ"].flatMap(Self.xyz), let white = tags["wtpt"].flatMap(Self.xyz),
       let r = tags["rTRC"].flatMap(Self.curve), let g = tags["gTRC"].flatMap(Self.curve),
@@ -90,12 +79,24 @@ struct ICCProfile {
   /// How far a tone curve may stray from sRGB's, in 8-bit code values of the sRGB encoding.
   static let curveTolerance = 1.0
 
+  /// Display P3's colorants adapted to D50 (DCI-P3 primaries, D65 white, Bradford), as Apple's
+  /// "Display P3" profile and libvips's built-in one hold them.
+  static let displayP3Colorants: [SIMD3<Double>] = [
+    [0.5151, 0.2412, -0.0011], [0.2920, 0.6922, 0.0419], [0.1571, 0.0666, 0.7841],
+  ]
+
   /// True when the colorants, white point and all three tone curves are sRGB's within the tolerances:
   /// leaving the pixels as they are then moves no 8-bit value by more than a code value.
-  var isSRGB: Bool {
-    let colorants = [red, green, blue]
-    for (found, expected) in zip(colorants, Self.srgbColorants)
-    where !Self.near(found, expected) {
+  var isSRGB: Bool { hasSRGBTransfer(colorants: Self.srgbColorants) }
+
+  /// True when the colorants are Display P3's and the white point and tone curves sRGB's, within the
+  /// same tolerances as ``isSRGB``.
+  var isDisplayP3: Bool { hasSRGBTransfer(colorants: Self.displayP3Colorants) }
+
+  /// True when the profile's colorants are `expected`, its white point an sRGB profile's and its three
+  /// tone curves the sRGB transfer.
+  private func hasSRGBTransfer(colorants expected: [SIMD3<Double>]) -> Bool {
+    for (found, colorant) in zip([red, green, blue], expected) where !Self.near(found, colorant) {
       return false
     }
     guard Self.srgbWhites.contains(where: { Self.near(white, $0) }) else { return false }
@@ -106,6 +107,39 @@ struct ICCProfile {
           && abs(Self.srgbEncoded(linear) * 255 - Double(code)) <= Self.curveTolerance
       }
     }
+  }
+
+  /// The tags of the ICC profile `data` by signature; nil when its tag table cannot be read.
+  static func tags(of data: Data) -> [String: ArraySlice<UInt8>]? {
+    let bytes = [UInt8](data)
+    guard bytes.count >= 132, signature(bytes, at: 36) == "acsp",
+      let count = uint32(bytes, at: 128), count <= 1000
+    else { return nil }
+    var tags: [String: ArraySlice<UInt8>] = [:]
+    for index in 0..<Int(count) {
+      let entry = 132 + 12 * index
+      guard let offset = uint32(bytes, at: entry + 4), let size = uint32(bytes, at: entry + 8),
+        Int(offset) + Int(size) <= bytes.count
+      else { return nil }
+      tags[signature(bytes, at: entry)] = bytes[Int(offset)..<(Int(offset) + Int(size))]
+    }
+    return tags
+  }
+
+  /// True when pixels can be converted into the profile `data`: it is a matrix/TRC RGB profile, or
+  /// has a table from the connection space to the device (`B2A0`, `B2A1` or `B2A2`).
+  static func canConvertInto(_ data: Data) -> Bool {
+    guard ICCProfile(data) == nil else { return true }
+    let tags = Self.tags(of: data) ?? [:]
+    return ["B2A0", "B2A1", "B2A2"].contains { tags[$0] != nil }
+  }
+
+  /// The colour space signature of the ICC profile `data` ("RGB ", "CMYK", "GRAY"…), read from its
+  /// header; nil when `data` is no ICC profile.
+  static func colourSpace(of data: Data) -> String? {
+    let bytes = [UInt8](data.prefix(128))
+    guard bytes.count >= 128, signature(bytes, at: 36) == "acsp" else { return nil }
+    return signature(bytes, at: 16)
   }
 
   /// The sRGB encoding of linear light `value` (0 … 1).

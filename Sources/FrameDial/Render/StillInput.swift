@@ -15,6 +15,14 @@ public enum StillInput {
     _ path: String, options: LoadOptions = LoadOptions(), keepSixteenBits: Bool = true,
     convertsColour: Bool = true
   ) throws -> Image {
+    try prepare(
+      upright(path, options: options), keepSixteenBits: keepSixteenBits,
+      convertsColour: convertsColour)
+  }
+
+  /// Reads `path` and turns it upright (EXIF orientation applied), without converting its pixels. A
+  /// sequential read is turned into a random-access one when the image must be rotated.
+  static func upright(_ path: String, options: LoadOptions) throws -> Image {
     var loadOptions = options
     loadOptions.autoRotate = false
     var image = try open(path, options: loadOptions)
@@ -26,7 +34,7 @@ public enum StillInput {
       }
       image = try image.autoRotated()
     }
-    return try prepare(image, keepSixteenBits: keepSixteenBits, convertsColour: convertsColour)
+    return image
   }
 
   /// Reads `path` for an output that will be made smaller, decoding it smaller when `shrink` allows
@@ -38,6 +46,16 @@ public enum StillInput {
     _ path: String, options: LoadOptions = LoadOptions(), keepSixteenBits: Bool = true,
     convertsColour: Bool = true, shrink: (_ uprightWidth: Int, _ uprightHeight: Int) -> Int
   ) throws -> (image: Image, uprightWidth: Int, uprightHeight: Int) {
+    let (loadOptions, width, height) = try shrinking(path, options: options, shrink: shrink)
+    let image = try load(
+      path, options: loadOptions, keepSixteenBits: keepSixteenBits, convertsColour: convertsColour)
+    return (image, width, height)
+  }
+
+  /// `options` with the shrink-on-load factor `shrink` picks for `path`'s upright size, and that size.
+  static func shrinking(
+    _ path: String, options: LoadOptions, shrink: (_ uprightWidth: Int, _ uprightHeight: Int) -> Int
+  ) throws -> (options: LoadOptions, uprightWidth: Int, uprightHeight: Int) {
     var headerOptions = options
     headerOptions.pixelLimit = nil
     headerOptions.autoRotate = false
@@ -46,9 +64,7 @@ public enum StillInput {
     let (width, height) = swaps ? (header.height, header.width) : (header.width, header.height)
     var loadOptions = options
     loadOptions.shrink = max(1, shrink(width, height))
-    let image = try load(
-      path, options: loadOptions, keepSixteenBits: keepSixteenBits, convertsColour: convertsColour)
-    return (image, width, height)
+    return (loadOptions, width, height)
   }
 
   /// Opens `path` as an image; a video given where a still is expected is refused with a pointer to
@@ -69,18 +85,37 @@ public enum StillInput {
     _ loaded: Image, keepSixteenBits: Bool = true, convertsColour: Bool = true
   ) throws -> Image {
     var image = loaded
-    let sixteen = image.format == .ushort || image.format == .short || image.format == .uint
     if convertsColour, image.hasICCProfile, !isSRGBProfile(try image.blob(Image.iccProfileField)) {
-      image = try Operation.call(
-        "icc_transform",
-        [
-          "in": .image(image), "output-profile": "srgb", "embedded": true,
-          "depth": .int(sixteen && keepSixteenBits ? 16 : 8), "intent": "perceptual",
-        ]
-      ).image()
+      image = try converted(
+        image, to: "srgb", depth: isSixteenBits(image) && keepSixteenBits ? 16 : 8)
     }
+    return try normalised(image, keepSixteenBits: keepSixteenBits)
+  }
+
+  /// `image` converted from its embedded profile (sRGB when it has none) into libvips's built-in profile
+  /// `name` ("srgb" or "p3"), which it then carries, with `depth` (8 or 16) bits a sample.
+  static func converted(_ image: Image, to name: String, depth: Int) throws -> Image {
+    try Operation.call(
+      "icc_transform",
+      [
+        "in": .image(image), "output-profile": .string(name), "input-profile": "srgb",
+        "embedded": true, "depth": .int(depth),
+        "intent": "perceptual",
+      ]
+    ).image()
+  }
+
+  /// True when `image` holds more than 8 bits a sample.
+  static func isSixteenBits(_ image: Image) -> Bool {
+    image.format == .ushort || image.format == .short || image.format == .uint
+  }
+
+  /// `image` as 8-bit or 16-bit RGB (or grey), orientation 1; the code values are not converted between
+  /// colour spaces.
+  static func normalised(_ loaded: Image, keepSixteenBits: Bool) throws -> Image {
+    var image = loaded
     let grey = image.interpretation == "b-w" || image.interpretation == "grey16"
-    let wantsSixteen = keepSixteenBits && sixteen
+    let wantsSixteen = keepSixteenBits && isSixteenBits(image)
     switch (image.format, grey, wantsSixteen) {
     case (.uchar, _, _) where image.interpretation == "srgb" || grey:
       break

@@ -28,13 +28,20 @@ public struct StillOptions: Sendable, Equatable, Encodable {
   /// The colour (red, green, blue, 0 … 255) a transparent image is flattened onto when the output format
   /// has no alpha (JPEG): white by default, as a page or a viewer shows it.
   public var background: SIMD3<Double>
+  /// The colour space written (`--profile`): the picture's own by default (see ``OutputProfile``).
+  public var profile: OutputProfile
+  /// The input's metadata carried over (`--strip`, `--strip-location`; see ``MetadataChoice``).
+  public var metadata: MetadataChoice
 
   /// Creates options with FrameDial's defaults.
   public init(
     format: ImageFormat? = nil, quality: Int? = nil, load: LoadOptions = LoadOptions(),
     zoomKernel: ZoomKernel = .bicubic, optimized: Bool = true, fit: ScreenFit? = nil,
-    background: SIMD3<Double> = SIMD3(255, 255, 255), size: SizeFit? = nil
+    background: SIMD3<Double> = SIMD3(255, 255, 255), size: SizeFit? = nil,
+    profile: OutputProfile = .keep, metadata: MetadataChoice = .keep
   ) {
+    self.profile = profile
+    self.metadata = metadata
     self.size = size
     self.background = background
     self.format = format
@@ -61,8 +68,9 @@ public struct StillResult: Sendable, Equatable {
   public var warnings: [String] = []
 }
 
-/// Renders still images: read, orient, convert to sRGB, apply the compiled plan, write atomically with
-/// metadata (EXIF with orientation 1, an sRGB ICC profile, XMP).
+/// Renders still images: read, orient, bring to the colour space the controls run in (see
+/// ``OutputProfile``), apply the compiled plan, write atomically with metadata (EXIF with orientation 1
+/// and no thumbnail, the ICC profile of the space written, XMP, IPTC; see ``MetadataChoice``).
 public final class StillRenderer: Sendable {
   /// The compiled plans, shared by every render of this renderer.
   public let cache: PlanCache
@@ -74,11 +82,13 @@ public final class StillRenderer: Sendable {
 
   /// The rendered graph of a prepared image (see ``StillInput``); nothing is computed until it is written.
   /// `outputSize` is the size of the result (for ``StillOptions/size``); nil keeps the image's size.
+  /// `encoding` is the space of the image's codes (sRGB, or Display P3 for a picture kept in P3; see
+  /// ``OutputProfile``): the controls run in its linear light.
   public func render(
     _ image: Image, state: ControlState, options: StillOptions = StillOptions(),
-    outputSize: (width: Int, height: Int)? = nil
+    outputSize: (width: Int, height: Int)? = nil, encoding: ColourEncoding = .sRGB
   ) throws -> Image {
-    let plan = cache.plan(for: state)
+    let plan = cache.plan(for: state, encoding: encoding)
     var gains = SIMD3<Double>(1, 1, 1)
     if plan.needsAutoWhiteBalance {
       var window = image
@@ -121,27 +131,25 @@ public final class StillRenderer: Sendable {
     // Reading strip by strip keeps memory low, but a zoom window and auto white balance read out of order.
     load.sequential = load.sequential && plan.zoom == nil && !plan.needsAutoWhiteBalance
     let mark = Vips.errorMark()
-    let image: Image
     var outputSize: (width: Int, height: Int)?
+    var loadOptions = load
     if let size = options.size {
-      let loaded = try StillInput.load(
-        input, options: load, keepSixteenBits: format.supportsSixteenBits,
-        convertsColour: !plan.recipe.colorStages.isEmpty
-      ) { width, height in
+      let shrinking = try StillInput.shrinking(input, options: load) { width, height in
         size.loadShrink(imageWidth: width, imageHeight: height, zoom: plan.zoom?.factor ?? 1)
       }
-      image = loaded.image
+      loadOptions = shrinking.options
       outputSize = size.outputSize(
-        inputWidth: loaded.uprightWidth, inputHeight: loaded.uprightHeight)
-    } else {
-      image = try StillInput.load(
-        input, options: load, keepSixteenBits: format.supportsSixteenBits,
-        convertsColour: !plan.recipe.colorStages.isEmpty)
+        inputWidth: shrinking.uprightWidth, inputHeight: shrinking.uprightHeight)
     }
+    let still = try StillInput.prepare(
+      StillInput.upright(input, options: loadOptions),
+      keepSixteenBits: format.supportsSixteenBits,
+      convertsColour: !plan.recipe.colorStages.isEmpty, profile: options.profile)
+    let image = still.image
     let flattens = image.hasAlpha && !format.supportsAlpha
     let tagged = try DecodeVerdict.naming(input, load: options.load) {
       try prepared(
-        image, state: state, options: options, outputSize: outputSize, flatten: flattens)
+        still, state: state, options: options, outputSize: outputSize, flatten: flattens)
     }
     do {
       try AtomicFile.write(to: output) { temporary in
@@ -165,12 +173,15 @@ public final class StillRenderer: Sendable {
         + Self.metadataWarnings(tagged, format: format, input: input))
   }
 
-  /// The rendered, fitted and tagged image to write (orientation 1, sRGB profile when it has none).
+  /// The rendered, fitted and tagged image to write (in the profile written, sRGB's when it has none;
+  /// orientation 1; the metadata ``StillOptions/metadata`` keeps).
   private func prepared(
-    _ image: Image, state: ControlState, options: StillOptions,
+    _ still: PreparedStill, state: ControlState, options: StillOptions,
     outputSize: (width: Int, height: Int)?, flatten: Bool
   ) throws -> Image {
-    var rendered = try render(image, state: state, options: options, outputSize: outputSize)
+    var rendered = try render(
+      still.image, state: state, options: options, outputSize: outputSize,
+      encoding: still.encoding)
     if let fit = options.fit { rendered = try fit.applied(to: rendered) }
     if flatten {
       let colour = options.background
@@ -180,7 +191,10 @@ public final class StillRenderer: Sendable {
       let background = (bands >= 3 ? [colour.x, colour.y, colour.z] : [grey]).map { $0 * scale }
       rendered = try rendered.flattened(background: background)
     }
+    rendered = try still.exported(rendered)
+    let metadata = try options.metadata.edit(for: rendered)
     return try rendered.editingMetadata { editor in
+      metadata(editor)
       editor.setInt("orientation", 1)
       if !rendered.hasICCProfile && !SRGBProfile.data.isEmpty {
         editor.setBlob(Image.iccProfileField, SRGBProfile.data)

@@ -99,6 +99,20 @@ import Vips
       description: "sRGB IEC61966-2.1", red: [0.5151, 0.2412, -0.0011],
       green: [0.2920, 0.6922, 0.0419], blue: [0.1571, 0.0666, 0.7841], curve: .srgbParametric)
     #expect(!StillInput.isSRGBProfile(p3))
+    #expect(ICCProfile(p3)?.isDisplayP3 == true)
+    // Apple's "Display P3" is a version 4 profile: D50 media white, sRGB's parametric curve.
+    let apple = Self.profile(
+      description: "Display P3", red: [0.51512, 0.24120, -0.00105],
+      green: [0.29198, 0.69225, 0.04189], blue: [0.15710, 0.06657, 0.78407], white: Self.d50,
+      curve: .srgbParametric)
+    #expect(ICCProfile(apple)?.isDisplayP3 == true)
+    let gamma22 = Self.profile(
+      description: "Display P3", red: [0.51512, 0.24120, -0.00105],
+      green: [0.29198, 0.69225, 0.04189], blue: [0.15710, 0.06657, 0.78407], curve: .gamma(2.2))
+    #expect(ICCProfile(gamma22)?.isDisplayP3 == false)
+    #expect(
+      ICCProfile(Self.profile(description: "Display P3", curve: .srgbParametric))?
+        .isDisplayP3 == false)
   }
 
   @Test func gamma22AndDamagedProfilesAreNotSRGB() {
@@ -109,7 +123,7 @@ import Vips
     #expect(!StillInput.isSRGBProfile(Data()))
   }
 
-  @Test func aLinearTaggedImageIsConvertedToSRGBAndTaggedSRGB() throws {
+  @Test func aLinearTaggedImageIsConvertedToSRGBAndTaggedSRGBWithProfileSRGB() throws {
     let folder = try RenderFixtures.scratchFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     // A grey ramp of linear-light values, so saturation leaves it alone and the expected output is the
@@ -122,7 +136,8 @@ import Vips
       .editingMetadata { $0.setBlob(Image.iccProfileField, linear) }.write(to: input)
     let output = folder.appendingPathComponent("out.png").path
     try StillRenderer().renderFile(
-      at: input, to: output, state: ControlState(saturation: 1.2))
+      at: input, to: output, state: ControlState(saturation: 1.2),
+      options: StillOptions(profile: .srgb))
     let written = try Image(contentsOf: output)
     #expect(StillInput.isSRGBProfile(try written.blob(Image.iccProfileField)))
     let values = try written.pixelBytes()
@@ -132,5 +147,24 @@ import Vips
       for channel in 0..<3 { worst = max(worst, abs(Int(values[level * 3 + channel]) - expected)) }
     }
     #expect(worst <= 2, "largest difference \(worst) code values")
+  }
+
+  @Test func aLinearTaggedImageKeepsItsProfileAndLevelsByDefault() throws {
+    let folder = try RenderFixtures.scratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // Saturation leaves a grey ramp alone: the way through 16-bit P3 and back must too.
+    let levels = (0..<256).map { UInt8($0) }
+    let linear = Self.profile(description: "Linear sRGB (gamma 1.0)", curve: .gamma(1))
+    let input = folder.appendingPathComponent("linear.png").path
+    try Image.fromPixels(levels.flatMap { [$0, $0, $0] }, width: 256, height: 1, bands: 3)
+      .editingMetadata { $0.setBlob(Image.iccProfileField, linear) }.write(to: input)
+    let output = folder.appendingPathComponent("out.png").path
+    try StillRenderer().renderFile(
+      at: input, to: output, state: ControlState(saturation: 1.2))
+    let written = try Image(contentsOf: output)
+    #expect(try written.blob(Image.iccProfileField) == linear)
+    let values = try written.pixelBytes()
+    let worst = (0..<768).map { abs(Int(values[$0]) - $0 / 3) }.max() ?? 0
+    #expect(worst <= 1, "largest difference \(worst) code values")
   }
 }

@@ -28,7 +28,7 @@ import Vips
     // A slide lands on a value and publishes the new state before it returns.
     try session.userSlide(controls.exposureBias, to: 0.7)
 
-    // Stills: read, orient, convert to sRGB, render, write atomically with metadata.
+    // Stills: read, orient, render in the photo's own colour space, write atomically with metadata.
     let state = controls.live.snapshot().state
     try StillRenderer().renderFile(
       at: inputPath, to: outputPath, state: state, options: StillOptions(quality: 90))

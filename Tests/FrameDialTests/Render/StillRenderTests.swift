@@ -159,17 +159,23 @@ import Vips
     #expect(try written.int("orientation") == 1)
   }
 
-  @Test func otherProfilesAreConvertedToSRGBWhenColourChanges() throws {
+  @Test func adobeRGBIsKeptByDefaultAndConvertedToSRGBWithProfileSRGB() throws {
     let folder = try RenderFixtures.scratchFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     // rocket.jpg carries Adobe RGB (1998).
+    let source = try Image(contentsOf: RenderFixtures.sample("rocket.jpg"))
+    let adobe = try source.blob(Image.iccProfileField)
+    #expect(!StillInput.isSRGBProfile(adobe))
+    let kept = folder.appendingPathComponent("kept.png").path
+    try renderer.renderFile(
+      at: RenderFixtures.sample("rocket.jpg"), to: kept, state: ControlState(contrast: 1.01))
+    #expect(try Image(contentsOf: kept).blob(Image.iccProfileField) == adobe)
     let output = folder.appendingPathComponent("rocket.png").path
     try renderer.renderFile(
-      at: RenderFixtures.sample("rocket.jpg"), to: output, state: ControlState(contrast: 1.01))
+      at: RenderFixtures.sample("rocket.jpg"), to: output, state: ControlState(contrast: 1.01),
+      options: StillOptions(profile: .srgb))
     let written = try Image(contentsOf: output)
     #expect(StillInput.isSRGBProfile(try written.blob(Image.iccProfileField)))
-    let source = try Image(contentsOf: RenderFixtures.sample("rocket.jpg"))
-    #expect(!StillInput.isSRGBProfile(try source.blob(Image.iccProfileField)))
   }
 
   @Test func alphaIsCarriedUntouched() throws {
