@@ -87,6 +87,34 @@ import Vips
     #expect(pixels[0][1] == 0 && pixels[0][2] == 0)
   }
 
+  /// Linear Display P3 from CIE XYZ (D65), as published for Display P3.
+  static let p3FromXYZ: [SIMD3<Double>] = [
+    [2.493_497, -0.931_384, -0.402_711], [-0.829_489, 1.762_664, 0.023_625],
+    [0.035_846, -0.076_172, 0.956_885],
+  ]
+
+  @Test func whiteBalanceOnAKeptP3PhotoNeutralisesTheLightInP3Primaries() throws {
+    let folder = try RenderFixtures.scratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let p3 = try Vips.builtinICCProfile("p3")
+    let input = try Self.picture(Self.colours, profile: p3, in: folder, name: "p3.png")
+    let output = folder.appendingPathComponent("tungsten.png").path
+    try StillRenderer().renderFile(
+      at: input, to: output, state: ControlState(whiteBalance: .kelvin(3000)))
+    let (pixels, profile) = try Self.written(output)
+    #expect(profile == p3)
+    // The gains that make 3000 K light neutral, with that light expressed in linear P3.
+    let xy = WhiteBalanceGains.chromaticity(kelvin: 3000)
+    let light = Self.multiply(Self.p3FromXYZ, SIMD3(xy.x / xy.y, 1, (1 - xy.x - xy.y) / xy.y))
+    let gains = SIMD3(light.y / light.x, 1, light.y / light.z)
+    let expected = Self.colours.map { Self.codes(gains * Self.linear($0)) }
+    #expect(Self.worst(pixels, expected) <= 1, "\(pixels) vs \(expected)")
+    // The same light neutralised in sRGB primaries gives other codes: the P3 plan made these.
+    let srgbGains = WhiteBalanceGains.gains(kelvin: 3000, tint: 0, primaries: .bt709)
+    let inSRGBPrimaries = Self.colours.map { Self.codes(srgbGains * Self.linear($0)) }
+    #expect(Self.worst(pixels, inSRGBPrimaries) >= 3, "\(pixels) vs \(inSRGBPrimaries)")
+  }
+
   @Test(arguments: ImageFormat.allCases)
   func everyOutputFormatCarriesTheP3Profile(_ format: ImageFormat) throws {
     let folder = try RenderFixtures.scratchFolder()
