@@ -113,6 +113,7 @@ void framedial_state_free(framedial_state *state);
  *   "enlarge":    true to enlarge pictures smaller than "size", as --enlarge
  *   "pixelLimit": refuse larger images (default 100000000), as --pixel-limit
  *   "background": [r, g, b] (0 … 255) that transparency is flattened onto for JPEG (default white)
+ *   "effort":     "fast" (default), "balanced" or "small": HEIC encoding time against size, as --effort
  * Rendering uses libvips's worker threads; several threads may call this at once. */
 framedial_status framedial_apply(const char *input_path, const char *output_path,
                                  const framedial_state *state, const char *options_json,

@@ -6,11 +6,13 @@ import Vips
 /// Reads the still options of `framedial_apply` from a JSON object, with the command line's checks:
 /// `quality` (1 … 100), `format` (`jpeg`, `png`, `webp`, `tiff`, `heic`, `avif`), `fit`
 /// (`"DEVICE[:auto|portrait|landscape]"`), `fitMode` (`cover`, `contain`), `size` (N, `"N"` or
-/// `"WxH"`), `enlarge` (with `size`), `pixelLimit` (at least 1), `background` (`[r, g, b]`, 0 … 255).
+/// `"WxH"`), `enlarge` (with `size`), `pixelLimit` (at least 1), `background` (`[r, g, b]`, 0 … 255),
+/// `effort` (`fast`, `balanced`, `small`: HEIC encoding).
 enum StillOptionsJSON {
   /// The keys understood, in the order the error message lists them.
   static let keys = [
     "quality", "format", "fit", "fitMode", "size", "enlarge", "pixelLimit", "background",
+    "effort",
   ]
 
   /// The options of `json` (NULL or empty for the defaults) for writing `output`.
@@ -48,6 +50,14 @@ enum StillOptionsJSON {
     }
     if let background = members["background"] {
       options.background = try colour(background)
+    }
+    if let effort = members["effort"] {
+      let name = try string(effort, "effort")
+      guard let chosen = EncodingEffort(rawValue: name.lowercased()) else {
+        let names = EncodingEffort.allCases.map(\.rawValue).joined(separator: ", ")
+        throw invalid("\"effort\" must be one of \(names), not \"\(EchoText.readable(name))\"")
+      }
+      options.effort = chosen
     }
     return options
   }

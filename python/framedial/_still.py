@@ -22,6 +22,7 @@ _OPTION_KEYS = {
     "enlarge": "enlarge",
     "pixel_limit": "pixelLimit",
     "background": "background",
+    "effort": "effort",
 }
 
 
@@ -70,7 +71,8 @@ def apply(
         **options: ``quality`` (1 … 100), ``format`` ("jpeg", "png", "webp", "tiff", "heic",
             "avif"), ``fit`` ("iphone-16-pro", "ipad-pro-11:landscape"), ``fit_mode`` ("cover",
             "contain"), ``size`` (2048 or "1920x1080"), ``enlarge`` (bool, with size),
-            ``pixel_limit`` (int), ``background`` ((r, g, b) for transparency in a JPEG).
+            ``pixel_limit`` (int), ``background`` ((r, g, b) for transparency in a JPEG),
+            ``effort`` ("fast", "balanced", "small": HEIC encoding time against file size).
 
     Raises:
         FrameDialError: with FrameDial's message, for bad control values or options, an input that

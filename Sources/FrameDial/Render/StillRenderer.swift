@@ -1,5 +1,6 @@
 import Controls
 import Foundation
+import HEIF
 import Vips
 
 /// Options for rendering a still.
@@ -28,13 +29,17 @@ public struct StillOptions: Sendable, Equatable, Encodable {
   /// The colour (red, green, blue, 0 … 255) a transparent image is flattened onto when the output format
   /// has no alpha (JPEG): white by default, as a page or a viewer shows it.
   public var background: SIMD3<Double>
+  /// How hard the HEIC encoder works for a smaller file (`--effort`); other formats ignore it.
+  public var effort: EncodingEffort
 
   /// Creates options with FrameDial's defaults.
   public init(
     format: ImageFormat? = nil, quality: Int? = nil, load: LoadOptions = LoadOptions(),
     zoomKernel: ZoomKernel = .bicubic, optimized: Bool = true, fit: ScreenFit? = nil,
-    background: SIMD3<Double> = SIMD3(255, 255, 255), size: SizeFit? = nil
+    background: SIMD3<Double> = SIMD3(255, 255, 255), size: SizeFit? = nil,
+    effort: EncodingEffort = .standard
   ) {
+    self.effort = effort
     self.size = size
     self.background = background
     self.format = format
@@ -147,10 +152,18 @@ public final class StillRenderer: Sendable {
       try AtomicFile.write(to: output) { temporary in
         do {
           let choice = QualityChoice(format: format, requested: options.quality, input: image)
-          try tagged.write(to: temporary, format: format, options: choice.saveOptions)
+          if format == .heic {
+            try HEICOutput.write(tagged, to: temporary, choice: choice, effort: options.effort)
+          } else {
+            try tagged.write(to: temporary, format: format, options: choice.saveOptions)
+          }
         } catch let error as VipsError {
           throw RenderError.writing(
             output, from: input, temporary: temporary, failure: error, load: options.load)
+        } catch let error as HEIFError {
+          throw RenderError.writing(
+            output, from: input, temporary: temporary, failure: VipsError(error.message),
+            load: options.load)
         }
         try DecodeVerdict.confirm(input, since: mark, load: options.load)
         try beforeMovingIntoPlace(temporary)
