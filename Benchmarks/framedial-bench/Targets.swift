@@ -19,6 +19,10 @@ enum Targets {
   static let pythonScalingShare = 0.9
   /// `--size 2048` throughput over `vipsthumbnail -s 2048`'s.
   static let sizedOverVipsthumbnail = 1.5
+  /// HEIC → HEIC throughput (libheif, the default effort) over libvips `heifsave`'s.
+  static let heicOverHeifsave = 5.0
+  /// HEIC → HEIC time per photo over JPEG → JPEG's, colour state.
+  static let heicTimeOverJPEG = 12.0
 
   /// The studio's slider-to-displayed-frame latency p99 in a browser may be at most this many median
   /// frame times (the render and the frame's RGBA copy: the frame the page gets) of the same run, plus
@@ -121,6 +125,9 @@ enum Targets {
       batch.first { $0.role == role.rawValue && $0.jobs == BatchBenchmark.comparisonJobs }?
         .runSeconds
     }
+    func imageCount(_ role: BatchBenchmark.Case) -> Int? {
+      batch.first { $0.role == role.rawValue && $0.jobs == BatchBenchmark.comparisonJobs }?.images
+    }
     /// The median over rounds of `first`'s throughput over `second`'s.
     func ratio(_ first: BatchBenchmark.Case, _ second: BatchBenchmark.Case) -> Double? {
       guard let one = times(first), let two = times(second), one.count == two.count, !one.isEmpty
@@ -144,6 +151,31 @@ enum Targets {
           Target(
             "batch --jobs 2 --size \(BatchBenchmark.webSize): images/s ÷ vipsthumbnail's, median of rounds",
             measured: sizedOverThumbnail, .atLeast, sizedOverVipsthumbnail, unit: "×")
+        ))
+    }
+    if let heicOverHeifsave = ratio(.heic, .heifsave) {
+      comparisons.append(
+        (
+          BatchBenchmark.Case.heic.rawValue,
+          Target(
+            "batch --jobs 2: HEIC → HEIC images/s ÷ libvips heifsave's, median of rounds",
+            measured: heicOverHeifsave, .atLeast, heicOverHeifsave, unit: "×")
+        ))
+    }
+    if let heic = times(.heic), let jpeg = times(.colour), heic.count == jpeg.count, !heic.isEmpty,
+      let heicImages = imageCount(.heic), let jpegImages = imageCount(.colour)
+    {
+      // Time per photo, since the HEIC cases convert fewer photos.
+      let perPhoto = zip(heic, jpeg).map {
+        ($0 / Double(heicImages)) / ($1 / Double(jpegImages))
+      }
+      comparisons.append(
+        (
+          BatchBenchmark.Case.heic.rawValue,
+          Target(
+            "batch --jobs 2: HEIC → HEIC time per photo ÷ JPEG → JPEG's, colour state, median of rounds",
+            measured: Statistics.median(sorted: perPhoto.sorted()), .atMost, heicTimeOverJPEG,
+            unit: "×")
         ))
     }
     return comparisons

@@ -132,7 +132,7 @@ enum ApplyCommand: Command {
   static let effortOption = ArgumentParser.Option.value(
     "effort", "EFFORT",
     "HEIC encoding time against file size at the same --quality: fast (default, x265 ultrafast), "
-      + "balanced (x265 faster) or small (x265 medium, the slowest)")
+      + "balanced (x265 superfast) or small (x265 slow, the slowest)")
 
   /// `--background COLOUR`, shared with batch.
   static let backgroundOption = ArgumentParser.Option.value(

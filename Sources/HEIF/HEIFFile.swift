@@ -7,20 +7,45 @@ public final class HEIFFile {
   private let context: OpaquePointer
   /// The file's primary image.
   private let primary: OpaquePointer
+  /// The file's bytes, when libheif reads them from memory (freed after the context).
+  private let memory: UnsafeMutableRawBufferPointer?
 
-  /// Opens the HEIF file at `path`, reading its boxes (not its coded pictures).
-  public init(path: String) throws {
+  /// Opens the HEIF file at `path`, reading its boxes (not decoding its coded pictures).
+  public convenience init(path: String) throws {
+    try self.init(name: path) { context in
+      heif_context_read_from_file(context, path, nil)
+    }
+  }
+
+  /// Opens a HEIF file held in memory (`name` names it in errors), from a copy of `bytes`.
+  public convenience init(bytes: Data, name: String) throws {
+    let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, bytes.count), alignment: 16)
+    copy.copyBytes(from: bytes)
+    do {
+      try self.init(name: name, keeping: copy) { context in
+        heif_context_read_from_memory_without_copy(context, copy.baseAddress, bytes.count, nil)
+      }
+    } catch {
+      copy.deallocate()
+      throw error
+    }
+  }
+
+  private init(
+    name: String, keeping memory: UnsafeMutableRawBufferPointer? = nil,
+    read: (OpaquePointer) -> heif_error
+  ) throws {
     guard let context = heif_context_alloc() else { throw HEIFError("libheif is out of memory") }
     do {
-      try HEIFError.check(
-        heif_context_read_from_file(context, path, nil), "\(path): cannot read as HEIF")
+      try HEIFError.check(read(context), "\(name): cannot read as HEIF")
       var handle: OpaquePointer?
       try HEIFError.check(
         heif_context_get_primary_image_handle(context, &handle),
-        "\(path): the HEIF file has no primary image")
-      guard let handle else { throw HEIFError("\(path): the HEIF file has no primary image") }
+        "\(name): the HEIF file has no primary image")
+      guard let handle else { throw HEIFError("\(name): the HEIF file has no primary image") }
       self.context = context
       primary = handle
+      self.memory = memory
     } catch {
       heif_context_free(context)
       throw error
@@ -30,6 +55,7 @@ public final class HEIFFile {
   deinit {
     heif_image_handle_release(primary)
     heif_context_free(context)
+    memory?.deallocate()
   }
 
   /// The primary image's size in pixels, as displayed (after any rotation the file asks for).

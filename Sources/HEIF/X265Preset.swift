@@ -1,4 +1,5 @@
-/// x265's speed presets that FrameDial uses, from fastest (largest file at a quality) to slowest.
+/// The x265 speed presets FrameDial encodes with, from the quickest to the slowest (which gives the
+/// smallest file at a given picture quality).
 public enum X265Preset: String, Sendable, Equatable, CaseIterable, Encodable {
-  case ultrafast, superfast, veryfast, faster, fast, medium, slow
+  case ultrafast, superfast, slow
 }

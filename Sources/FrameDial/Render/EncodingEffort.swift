@@ -5,9 +5,9 @@ import HEIF
 public enum EncodingEffort: String, Sendable, Equatable, CaseIterable, Encodable {
   /// x265 `ultrafast`: the quickest encode, the largest file.
   case fast
-  /// x265 `faster`.
+  /// x265 `superfast`.
   case balanced
-  /// x265 `medium`: the smallest file, the slowest.
+  /// x265 `slow`: the smallest file, the slowest.
   case small
 
   /// FrameDial's default.
@@ -17,8 +17,8 @@ public enum EncodingEffort: String, Sendable, Equatable, CaseIterable, Encodable
   var x265Preset: X265Preset {
     switch self {
     case .fast: .ultrafast
-    case .balanced: .faster
-    case .small: .medium
+    case .balanced: .superfast
+    case .small: .slow
     }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HEIF
 import Vips
 
 /// Reads a still and brings it to the form the compiled plans work on (image-math.md, "Before the math"):
@@ -22,7 +23,7 @@ public enum StillInput {
       // Turning the pixels needs random access: reopen (only the header has been read so far).
       if loadOptions.sequential {
         loadOptions.sequential = false
-        image = try Image(contentsOf: path, options: loadOptions)
+        image = try open(path, options: loadOptions)
       }
       image = try image.autoRotated()
     }
@@ -38,6 +39,12 @@ public enum StillInput {
     _ path: String, options: LoadOptions = LoadOptions(), keepSixteenBits: Bool = true,
     convertsColour: Bool = true, shrink: (_ uprightWidth: Int, _ uprightHeight: Int) -> Int
   ) throws -> (image: Image, uprightWidth: Int, uprightHeight: Int) {
+    if ImageSniffer.kind(ofFile: path) == .heif {
+      // libvips cannot decode a HEIF smaller, and reading its header reads the whole file: read it once.
+      let image = try load(
+        path, options: options, keepSixteenBits: keepSixteenBits, convertsColour: convertsColour)
+      return (image, image.width, image.height)
+    }
     var headerOptions = options
     headerOptions.pixelLimit = nil
     headerOptions.autoRotate = false
@@ -53,9 +60,21 @@ public enum StillInput {
 
   /// Opens `path` as an image; a video given where a still is expected is refused with a pointer to
   /// `framedial video`, not with the message of whichever image loader claimed its bytes.
+  ///
+  /// A HEIF file is read into memory once, and those bytes serve both libvips (the pixels) and libheif
+  /// (the XMP packet among its metadata blocks, which libvips 8.14's `heifload` does not show): libheif
+  /// reads a whole HEIF file to parse it, so a second reader would read it from disk again.
   static func open(_ path: String, options: LoadOptions) throws -> Image {
     do {
-      return try Image(contentsOf: path, options: options)
+      guard ImageSniffer.kind(ofFile: path) == .heif else {
+        return try Image(contentsOf: path, options: options)
+      }
+      let bytes = try Image.fileContents(path)
+      let image = try Image(bytes: bytes, options: options, name: path)
+      guard !image.hasField(Image.xmpField),
+        let xmp = try? HEIFFile(bytes: bytes, name: path).xmp(), !xmp.isEmpty
+      else { return image }
+      return try image.editingMetadata { $0.setBlob(Image.xmpField, xmp) }
     } catch {
       guard let container = ImageSniffer.videoContainer(ofFile: path) else { throw error }
       throw RenderError(
