@@ -153,13 +153,13 @@ enum Targets {
             measured: sizedOverThumbnail, .atLeast, sizedOverVipsthumbnail, unit: "×")
         ))
     }
-    if let heicOverHeifsave = ratio(.heic, .heifsave) {
+    if let heicRatio = ratio(.heic, .heifsave) {
       comparisons.append(
         (
           BatchBenchmark.Case.heic.rawValue,
           Target(
             "batch --jobs 2: HEIC → HEIC images/s ÷ libvips heifsave's, median of rounds",
-            measured: heicOverHeifsave, .atLeast, heicOverHeifsave, unit: "×")
+            measured: heicRatio, .atLeast, heicOverHeifsave, unit: "×")
         ))
     }
     if let heic = times(.heic), let jpeg = times(.colour), heic.count == jpeg.count, !heic.isEmpty,

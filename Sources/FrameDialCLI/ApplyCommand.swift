@@ -131,8 +131,9 @@ enum ApplyCommand: Command {
   /// `--effort fast|balanced|small`, shared with batch.
   static let effortOption = ArgumentParser.Option.value(
     "effort", "EFFORT",
-    "HEIC encoding time against file size at the same --quality: fast (default, x265 ultrafast), "
-      + "balanced (x265 superfast) or small (x265 slow, the slowest)")
+    "HEIC encoding time against file size at the same --quality: fast (default: x265 ultrafast, "
+      + "about 4 CPU-s for 12 MP), balanced (superfast: about 3.5× the time, 2–10 % smaller) or small "
+      + "(slow: 5.5–8× the time, 16–30 % smaller at the same SSIM)")
 
   /// `--background COLOUR`, shared with batch.
   static let backgroundOption = ArgumentParser.Option.value(
