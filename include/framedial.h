@@ -117,6 +117,7 @@ void framedial_state_free(framedial_state *state);
  *   "profile":    "keep" (default), "srgb", "p3" or the path of an RGB .icc file, as --profile
  *   "strip":      true to drop EXIF, XMP and IPTC (the ICC profile stays), as --strip
  *   "stripLocation": true to drop only GPS and location fields, as --strip-location (not with "strip")
+ *   "effort":     "fast" (default), "balanced" or "small": HEIC encoding time against size, as --effort
  * Rendering uses libvips's worker threads; several threads may call this at once. */
 framedial_status framedial_apply(const char *input_path, const char *output_path,
                                  const framedial_state *state, const char *options_json,

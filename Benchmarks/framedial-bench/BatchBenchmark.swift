@@ -1,5 +1,8 @@
 import BenchmarkSupport
+import Controls
+import Dispatch
 import Foundation
+import FrameDial
 import Vips
 
 /// The batch path's throughput and memory on a folder of generated 12-megapixel JPEGs.
@@ -59,23 +62,41 @@ struct BatchBenchmark {
     case p3Kept = "colour, P3 kept"
     /// The same, converted to sRGB (`--profile srgb`).
     case p3ToSRGB = "colour, P3 → sRGB"
+    /// HEICs made from the same photos into HEIC, colour state, at FrameDial's defaults.
+    case heic = "heic → heic"
+    /// The same with `--effort balanced`.
+    case heicBalanced = "heic → heic balanced"
+    /// The same HEICs the way FrameDial wrote HEIC before libheif: the same reading and rendering, in
+    /// process, then libvips 8.14's `heifsave` (x265 `slow`).
+    case heifsave = "heic → heic heifsave"
   }
+
+  /// The HEIC quality every HEIC case writes (FrameDial's default).
+  static let heicQuality = 60
+  /// The number of photos in the HEIC cases (libvips's `heifsave` takes most of a minute for each).
+  static let heicImages = 4
 
   func run() throws -> [BatchResult] {
     let binary = try Self.framedialBinary()
     let input = try generateInputs()
     let p3Input = try taggedP3(input)
+    let heicInput = try generateHEICInputs(binary, from: Array(input.prefix(Self.heicImages)))
     var results = [try measure(.colour, binary, input, jobs: 1)]
     // The comparison cases take turns, each run in a new order, so a busy moment on the shared
     // machine falls on all of them alike; each row is the median of its runs.
-    let cases: [Case] = [.floor, .colour, .colourSized, .vipsthumbnail, .p3Kept, .p3ToSRGB]
+    let cases: [Case] = [
+      .floor, .colour, .colourSized, .vipsthumbnail, .p3Kept, .p3ToSRGB, .heic, .heicBalanced,
+      .heifsave,
+    ]
     let runs = options.quick ? 3 : 5
     var seconds: [Case: [Double]] = [:]
     var peaks: [Case: Double] = [:]
     for round in 0..<runs {
       for index in cases.indices {
         let which = cases[(index + round) % cases.count]
-        let files = which == .p3Kept || which == .p3ToSRGB ? p3Input : input
+        let files =
+          [.p3Kept, .p3ToSRGB].contains(which)
+          ? p3Input : [.heic, .heicBalanced, .heifsave].contains(which) ? heicInput : input
         let result = try measure(which, binary, files, jobs: Self.comparisonJobs)
         seconds[which, default: []].append(result.seconds)
         peaks[which] = max(peaks[which] ?? 0, result.peakResidentMB)
@@ -83,10 +104,11 @@ struct BatchBenchmark {
     }
     for which in cases {
       let times = seconds[which] ?? []
-      let rates = times.map { Double(input.count) / $0 }.sorted()
+      let count = [.heic, .heicBalanced, .heifsave].contains(which) ? heicInput.count : input.count
+      let rates = times.map { Double(count) / $0 }.sorted()
       results.append(
         BatchResult(
-          role: which.rawValue, jobs: Self.comparisonJobs, images: input.count,
+          role: which.rawValue, jobs: Self.comparisonJobs, images: count,
           seconds: Statistics.median(sorted: times.sorted()),
           imagesPerSecond: Statistics.median(sorted: rates), runs: times.count, runSeconds: times,
           peakResidentMB: peaks[which] ?? .nan,
@@ -109,6 +131,18 @@ struct BatchBenchmark {
     let executable: String
     let arguments: [String]
     switch which {
+    case .heifsave:
+      let seconds = try Timing.measure { try Self.heifsaveBatch(input, into: output, jobs: jobs) }
+      return BatchResult(
+        role: which.rawValue, jobs: jobs, images: input.count, seconds: seconds,
+        imagesPerSecond: Double(input.count) / seconds, runs: 1, runSeconds: [seconds],
+        peakResidentMB: .nan, method: Self.method(which, jobs: jobs))
+    case .heic, .heicBalanced:
+      executable = binary
+      arguments =
+        ["batch", folder, "-o", output.path, "--jobs", String(jobs)]
+        + ["--quality", String(Self.heicQuality)] + Self.setArguments
+        + (which == .heicBalanced ? ["--effort", "balanced"] : [])
     case .vipsthumbnail:
       executable = try Self.vipsthumbnailBinary()
       arguments =
@@ -143,7 +177,56 @@ struct BatchBenchmark {
     case .p3Kept: "framedial batch --jobs \(jobs), colour state, Display P3 inputs kept in P3"
     case .p3ToSRGB:
       "framedial batch --jobs \(jobs) --profile srgb, colour state, Display P3 inputs to sRGB"
+    case .heic:
+      "framedial batch --jobs \(jobs) --quality \(heicQuality), colour state, HEIC in and out (libheif, x265 ultrafast)"
+    case .heicBalanced:
+      "framedial batch --jobs \(jobs) --quality \(heicQuality) --effort balanced, colour state, HEIC in and out (x265 superfast)"
+    case .heifsave:
+      "in process, \(jobs) at a time: the same reading and rendering, then libvips heifsave Q=\(heicQuality) (FrameDial's HEIC writer before libheif)"
     }
+  }
+
+  /// Renders `inputs` with the colour state and writes each with libvips's `heifsave`, `jobs` at a time.
+  static func heifsaveBatch(_ inputs: [String], into output: URL, jobs: Int) throws {
+    let state = ControlState(
+      exposureBias: 0.5, contrast: 1.2, saturation: 1.3, whiteBalance: .preset(.tungsten))
+    let renderer = StillRenderer()
+    let failure = ErrorBox()
+    DispatchQueue.concurrentPerform(iterations: jobs) { job in
+      for index in stride(from: job, to: inputs.count, by: jobs) {
+        do {
+          let image = try StillInput.load(inputs[index], keepSixteenBits: false)
+          let rendered = try renderer.render(image, state: state)
+          try rendered.write(
+            to: output.appendingPathComponent("image-\(index).heic").path, format: .heic,
+            options: SaveOptions(quality: heicQuality))
+        } catch {
+          failure.set(error)
+        }
+      }
+    }
+    if let error = failure.error { throw error }
+  }
+
+  /// The HEICs of the HEIC cases, made once from `photos` with `framedial batch --format heic`
+  /// (quality 90) and kept in the temporary folder for later runs.
+  private func generateHEICInputs(_ binary: String, from photos: [String]) throws -> [String] {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("framedial-bench-batch-heic-v1-\(photos.count)")
+    let paths = photos.map {
+      folder.appendingPathComponent(
+        URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent + ".heic"
+      ).path
+    }
+    if paths.allSatisfy({ FileManager.default.fileExists(atPath: $0) }) { return paths }
+    progress("batch: generating \(photos.count) HEICs in \(folder.path)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let exit = try ChildProcess.runMeasuringPeak(
+      binary, ["batch"] + photos + ["-o", folder.path, "--format", "heic", "--quality", "90", "-y"])
+    guard exit.code == 0 else {
+      throw ChildProcessError("making the benchmark's HEICs failed (exit \(exit.code))")
+    }
+    return paths
   }
 
   /// libvips's `vipsthumbnail`, found on the PATH.
@@ -219,5 +302,17 @@ struct BatchBenchmark {
         "no framedial binary next to the benchmark at \(path); build the package first")
     }
     return path
+  }
+}
+
+/// The first error of several threads.
+private final class ErrorBox: @unchecked Sendable {
+  private let lock = NSLock()
+  private(set) var error: Error?
+
+  func set(_ error: Error) {
+    lock.lock()
+    defer { lock.unlock() }
+    if self.error == nil { self.error = error }
   }
 }

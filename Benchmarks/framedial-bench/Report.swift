@@ -236,7 +236,10 @@ enum Report {
             target.unit == "%"
             ? "of floor"
             : comparison.role == BatchBenchmark.Case.p3Kept.rawValue
-              ? "the time converted to sRGB" : "vipsthumbnail"
+              ? "the time converted to sRGB"
+              : target.name.contains("heifsave")
+                ? "heifsave"
+                : target.name.contains("JPEG") ? "JPEG's time" : "vipsthumbnail"
           marks.append("\(value) \(against), \(target.limitText) \(target.mark)")
         }
       }
@@ -246,11 +249,13 @@ enum Report {
       ]
     }
     return [
-      "### Batch (12-megapixel JPEGs, colour state)",
+      "### Batch (12-megapixel JPEGs and HEICs, colour state)",
       "",
       "Inputs: \(result.batchInput ?? "–"). Control values: "
         + BatchBenchmark.setArguments.joined(separator: " ")
-        + ". Every case writes JPEG quality \(BatchBenchmark.quality). The floor is the identity state "
+        + ". The JPEG cases write JPEG quality \(BatchBenchmark.quality); the HEIC cases read "
+        + "\(BatchBenchmark.heicImages) of the photos made HEIC (quality 90) and write HEIC quality "
+        + "\(BatchBenchmark.heicQuality). The floor is the identity state "
         + "through the same reader, sRGB handling and writer: decode and encode alone. The --jobs "
         + "\(BatchBenchmark.comparisonJobs) cases take turns, each run in a new order; seconds and "
         + "images/s are medians of their runs, and each ratio is the median of the ratios of the rounds. Peak resident "

@@ -21,6 +21,10 @@ enum Targets {
   static let sizedOverVipsthumbnail = 1.5
   /// Display P3 photos kept in P3: time over converting them to sRGB.
   static let p3KeptOverSRGB = 1.1
+  /// HEIC → HEIC throughput (libheif, the default effort) over libvips `heifsave`'s.
+  static let heicOverHeifsave = 5.0
+  /// HEIC → HEIC time per photo over JPEG → JPEG's, colour state.
+  static let heicTimeOverJPEG = 12.0
 
   /// The studio's slider-to-displayed-frame latency p99 in a browser may be at most this many median
   /// frame times (the render and the frame's RGBA copy: the frame the page gets) of the same run, plus
@@ -123,6 +127,9 @@ enum Targets {
       batch.first { $0.role == role.rawValue && $0.jobs == BatchBenchmark.comparisonJobs }?
         .runSeconds
     }
+    func imageCount(_ role: BatchBenchmark.Case) -> Int? {
+      batch.first { $0.role == role.rawValue && $0.jobs == BatchBenchmark.comparisonJobs }?.images
+    }
     /// The median over rounds of `first`'s throughput over `second`'s.
     func ratio(_ first: BatchBenchmark.Case, _ second: BatchBenchmark.Case) -> Double? {
       guard let one = times(first), let two = times(second), one.count == two.count, !one.isEmpty
@@ -156,6 +163,31 @@ enum Targets {
           Target(
             "batch --jobs 2, Display P3 photos: time kept in P3 ÷ time converted to sRGB, median of rounds",
             measured: keptOverConverted, .atMost, p3KeptOverSRGB, unit: "×")
+        ))
+    }
+    if let heicRatio = ratio(.heic, .heifsave) {
+      comparisons.append(
+        (
+          BatchBenchmark.Case.heic.rawValue,
+          Target(
+            "batch --jobs 2: HEIC → HEIC images/s ÷ libvips heifsave's, median of rounds",
+            measured: heicRatio, .atLeast, heicOverHeifsave, unit: "×")
+        ))
+    }
+    if let heic = times(.heic), let jpeg = times(.colour), heic.count == jpeg.count, !heic.isEmpty,
+      let heicImages = imageCount(.heic), let jpegImages = imageCount(.colour)
+    {
+      // Time per photo, since the HEIC cases convert fewer photos.
+      let perPhoto = zip(heic, jpeg).map {
+        ($0 / Double(heicImages)) / ($1 / Double(jpegImages))
+      }
+      comparisons.append(
+        (
+          BatchBenchmark.Case.heic.rawValue,
+          Target(
+            "batch --jobs 2: HEIC → HEIC time per photo ÷ JPEG → JPEG's, colour state, median of rounds",
+            measured: Statistics.median(sorted: perPhoto.sorted()), .atMost, heicTimeOverJPEG,
+            unit: "×")
         ))
     }
     return comparisons

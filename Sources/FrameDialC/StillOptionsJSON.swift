@@ -8,12 +8,13 @@ import Vips
 /// (`"DEVICE[:auto|portrait|landscape]"`), `fitMode` (`cover`, `contain`), `size` (N, `"N"` or
 /// `"WxH"`), `enlarge` (with `size`), `pixelLimit` (at least 1), `background` (`[r, g, b]`, 0 … 255),
 /// `profile` (`"keep"`, `"srgb"`, `"p3"` or the path of an RGB `.icc` file), `strip` and
-/// `stripLocation` (booleans, not both true).
+/// `stripLocation` (booleans, not both true),
+/// `effort` (`fast`, `balanced`, `small`: HEIC encoding).
 enum StillOptionsJSON {
   /// The keys understood, in the order the error message lists them.
   static let keys = [
     "quality", "format", "fit", "fitMode", "size", "enlarge", "pixelLimit", "background",
-    "profile", "strip", "stripLocation",
+    "profile", "strip", "stripLocation", "effort",
   ]
 
   /// The options of `json` (NULL or empty for the defaults) for writing `output`.
@@ -60,6 +61,14 @@ enum StillOptionsJSON {
       }
     }
     options.metadata = try metadata(members)
+    if let effort = members["effort"] {
+      let name = try string(effort, "effort")
+      guard let chosen = EncodingEffort(rawValue: name.lowercased()) else {
+        let names = EncodingEffort.allCases.map(\.rawValue).joined(separator: ", ")
+        throw invalid("\"effort\" must be one of \(names), not \"\(EchoText.readable(name))\"")
+      }
+      options.effort = chosen
+    }
     return options
   }
 

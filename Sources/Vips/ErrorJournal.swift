@@ -26,13 +26,23 @@ enum ErrorJournal {
       defer { g_free(buffer) }
       let message = String(cString: buffer)
         .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-        .filter { !$0.isEmpty }.joined(separator: "; ")
+        .filter { !$0.isEmpty && !isProbeBeyondEnd($0) }.joined(separator: "; ")
       guard !message.isEmpty else { return "" }
       state.count += 1
       state.recent.append((state.count, message))
       if state.recent.count > keptMessages { state.recent.removeFirst() }
       return message
     }
+  }
+
+  /// True for libvips's "FILE: bad seek to N" from a source, which is no trace of damage: libheif asks
+  /// whether another box follows the last one by seeking past the end, so every HEIF file read from a
+  /// source raises it (and counting it decoded every HEIC input a second time, on one thread). A seek
+  /// that matters fails the decoder, which raises its own message.
+  static func isProbeBeyondEnd(_ line: String) -> Bool {
+    guard let range = line.range(of: ": bad seek to ", options: .backwards) else { return false }
+    let offset = line[range.upperBound...]
+    return !offset.isEmpty && offset.allSatisfy(\.isASCII) && offset.allSatisfy(\.isNumber)
   }
 
   /// The number of messages read so far, after reading any pending one.

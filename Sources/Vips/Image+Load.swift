@@ -40,6 +40,28 @@ extension Image {
     self.init(retaining: image)
   }
 
+  /// The bytes of the file at `path`, read once through a descriptor checked as
+  /// ``init(contentsOf:options:)`` checks it (a regular file, not empty), for a caller that hands the
+  /// same bytes to libvips (``init(bytes:options:name:)``) and to another library.
+  public static func fileContents(_ path: String) throws -> Data {
+    let file = try CheckedFile(opening: path)
+    guard file.size > 0 else { throw VipsError("\(path): empty file") }
+    var bytes = Data(count: file.size)
+    let read = bytes.withUnsafeMutableBytes { raw -> Int in
+      guard let base = raw.baseAddress else { return 0 }
+      var done = 0
+      while done < raw.count {
+        let got = pread(file.descriptor, base + done, raw.count - done, off_t(done))
+        if got < 0 && errno == EINTR { continue }
+        guard got > 0 else { break }
+        done += got
+      }
+      return done
+    }
+    guard read == file.size else { throw VipsError("\(path): cannot read: \(errorText(errno))") }
+    return bytes
+  }
+
   /// The nickname of the libvips loader that recognises the file at `path` by its content, blocked
   /// loaders included; nil when none does, or when `path` is not a regular file. Reads only the first
   /// bytes.

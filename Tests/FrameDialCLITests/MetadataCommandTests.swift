@@ -81,7 +81,7 @@ import Vips
     let folder = try CLIRunner.scratchFolder("metadata-strip")
     defer { try? FileManager.default.removeItem(at: folder) }
     let input = try Self.taggedPhoto(in: folder)
-    for format in ["jpg", "png", "webp", "tif"] {
+    for format in ["jpg", "png", "webp", "tif", "heic"] {
       let output = folder.appendingPathComponent("web.\(format)").path
       let run = try CLIRunner.run([
         "apply", input, "-o", output, "--set", "contrast=1.1", "--strip", "--size", "320",
@@ -104,7 +104,7 @@ import Vips
     let folder = try CLIRunner.scratchFolder("metadata-location")
     defer { try? FileManager.default.removeItem(at: folder) }
     let input = try Self.taggedPhoto(in: folder)
-    for format in ["jpg", "png", "webp"] {
+    for format in ["jpg", "png", "webp", "heic"] {
       let output = folder.appendingPathComponent("shared.\(format)").path
       let run = try CLIRunner.run([
         "apply", input, "-o", output, "--set", "exposure-bias=0.3", "--strip-location",

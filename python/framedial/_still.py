@@ -25,6 +25,7 @@ _OPTION_KEYS = {
     "profile": "profile",
     "strip": "strip",
     "strip_location": "stripLocation",
+    "effort": "effort",
 }
 
 
@@ -77,7 +78,8 @@ def apply(
             ``pixel_limit`` (int), ``background`` ((r, g, b) for transparency in a JPEG),
             ``profile`` ("keep", "srgb", "p3" or the path of an RGB .icc file; ``os.PathLike``
             accepted), ``strip`` (bool: no EXIF, XMP or IPTC), ``strip_location`` (bool: no GPS or
-            location fields).
+            location fields),
+            ``effort`` ("fast", "balanced", "small": HEIC encoding time against file size).
 
     Raises:
         FrameDialError: with FrameDial's message, for bad control values or options, an input that

@@ -41,6 +41,12 @@ def test_version_is_the_commands(framedial_binary: str) -> None:
             "out.jpg",
         ),
         ({"contrast": 1.1}, {"strip_location": True}, ["--strip-location"], "out.jpg"),
+        (
+            {"contrast": 1.2},
+            {"effort": "balanced", "quality": 70},
+            ["--effort", "balanced", "--quality", "70"],
+            "out.heic",
+        ),
     ],
 )
 def test_apply_is_bit_identical_to_framedial_apply(
@@ -89,6 +95,8 @@ def test_bad_files_and_options_raise(tmp_path: Path, sample: str) -> None:
         framedial.apply(sample, output, qualty=90)
     with pytest.raises(framedial.FrameDialError, match="disagrees"):
         framedial.apply(sample, output, format="jpeg")
+    with pytest.raises(framedial.FrameDialError, match='"effort" must be one of fast, balanced, small'):
+        framedial.apply(sample, output, effort="slowest")
     with pytest.raises(framedial.FrameDialError, match="give one"):
         framedial.apply(sample, output, size=100, fit="iphone-16")
     with pytest.raises(framedial.FrameDialError, match="iphone-16-pro"):

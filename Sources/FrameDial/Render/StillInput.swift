@@ -1,4 +1,5 @@
 import Foundation
+import HEIF
 import Vips
 
 /// Reads a still and brings it to the form the compiled plans work on (image-math.md, "Before the math"):
@@ -30,7 +31,7 @@ public enum StillInput {
       // Turning the pixels needs random access: reopen (only the header has been read so far).
       if loadOptions.sequential {
         loadOptions.sequential = false
-        image = try Image(contentsOf: path, options: loadOptions)
+        image = try open(path, options: loadOptions)
       }
       image = try image.autoRotated()
     }
@@ -46,10 +47,25 @@ public enum StillInput {
     _ path: String, options: LoadOptions = LoadOptions(), keepSixteenBits: Bool = true,
     convertsColour: Bool = true, shrink: (_ uprightWidth: Int, _ uprightHeight: Int) -> Int
   ) throws -> (image: Image, uprightWidth: Int, uprightHeight: Int) {
-    let (loadOptions, width, height) = try shrinking(path, options: options, shrink: shrink)
-    let image = try load(
-      path, options: loadOptions, keepSixteenBits: keepSixteenBits, convertsColour: convertsColour)
+    let (upright, width, height) = try uprightShrunk(path, options: options, shrink: shrink)
+    let image = try prepare(
+      upright, keepSixteenBits: keepSixteenBits, convertsColour: convertsColour)
     return (image, width, height)
+  }
+
+  /// Reads `path` upright for an output that will be made smaller, decoding it smaller when `shrink`
+  /// allows (see ``load(_:options:keepSixteenBits:convertsColour:shrink:)``), with the upright size of
+  /// the full picture. A HEIF file is read whole once: libvips cannot decode it smaller, and reading
+  /// its header would read the whole file a first time.
+  static func uprightShrunk(
+    _ path: String, options: LoadOptions, shrink: (_ uprightWidth: Int, _ uprightHeight: Int) -> Int
+  ) throws -> (image: Image, uprightWidth: Int, uprightHeight: Int) {
+    if ImageSniffer.kind(ofFile: path) == .heif {
+      let image = try upright(path, options: options)
+      return (image, image.width, image.height)
+    }
+    let (loadOptions, width, height) = try shrinking(path, options: options, shrink: shrink)
+    return (try upright(path, options: loadOptions), width, height)
   }
 
   /// `options` with the shrink-on-load factor `shrink` picks for `path`'s upright size, and that size.
@@ -69,9 +85,21 @@ public enum StillInput {
 
   /// Opens `path` as an image; a video given where a still is expected is refused with a pointer to
   /// `framedial video`, not with the message of whichever image loader claimed its bytes.
+  ///
+  /// A HEIF file is read into memory once, and those bytes serve both libvips (the pixels) and libheif
+  /// (the XMP packet among its metadata blocks, which libvips 8.14's `heifload` does not show): libheif
+  /// reads a whole HEIF file to parse it, so a second reader would read it from disk again.
   static func open(_ path: String, options: LoadOptions) throws -> Image {
     do {
-      return try Image(contentsOf: path, options: options)
+      guard ImageSniffer.kind(ofFile: path) == .heif else {
+        return try Image(contentsOf: path, options: options)
+      }
+      let bytes = try Image.fileContents(path)
+      let image = try Image(bytes: bytes, options: options, name: path)
+      guard !image.hasField(Image.xmpField),
+        let xmp = try? HEIFFile(bytes: bytes, name: path).xmp(), !xmp.isEmpty
+      else { return image }
+      return try image.editingMetadata { $0.setBlob(Image.xmpField, xmp) }
     } catch {
       guard let container = ImageSniffer.videoContainer(ofFile: path) else { throw error }
       throw RenderError(

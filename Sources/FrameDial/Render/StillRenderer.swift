@@ -1,5 +1,6 @@
 import Controls
 import Foundation
+import HEIF
 import Vips
 
 /// Options for rendering a still.
@@ -32,16 +33,20 @@ public struct StillOptions: Sendable, Equatable, Encodable {
   public var profile: OutputProfile
   /// The input's metadata carried over (`--strip`, `--strip-location`; see ``MetadataChoice``).
   public var metadata: MetadataChoice
+  /// How hard the HEIC encoder works for a smaller file (`--effort`); other formats ignore it.
+  public var effort: EncodingEffort
 
   /// Creates options with FrameDial's defaults.
   public init(
     format: ImageFormat? = nil, quality: Int? = nil, load: LoadOptions = LoadOptions(),
     zoomKernel: ZoomKernel = .bicubic, optimized: Bool = true, fit: ScreenFit? = nil,
     background: SIMD3<Double> = SIMD3(255, 255, 255), size: SizeFit? = nil,
-    profile: OutputProfile = .keep, metadata: MetadataChoice = .keep
+    profile: OutputProfile = .keep, metadata: MetadataChoice = .keep,
+    effort: EncodingEffort = .standard
   ) {
     self.profile = profile
     self.metadata = metadata
+    self.effort = effort
     self.size = size
     self.background = background
     self.format = format
@@ -132,17 +137,18 @@ public final class StillRenderer: Sendable {
     load.sequential = load.sequential && plan.zoom == nil && !plan.needsAutoWhiteBalance
     let mark = Vips.errorMark()
     var outputSize: (width: Int, height: Int)?
-    var loadOptions = load
+    let upright: Image
     if let size = options.size {
-      let shrinking = try StillInput.shrinking(input, options: load) { width, height in
+      let shrunk = try StillInput.uprightShrunk(input, options: load) { width, height in
         size.loadShrink(imageWidth: width, imageHeight: height, zoom: plan.zoom?.factor ?? 1)
       }
-      loadOptions = shrinking.options
-      outputSize = size.outputSize(
-        inputWidth: shrinking.uprightWidth, inputHeight: shrinking.uprightHeight)
+      upright = shrunk.image
+      outputSize = size.outputSize(inputWidth: shrunk.uprightWidth, inputHeight: shrunk.uprightHeight)
+    } else {
+      upright = try StillInput.upright(input, options: load)
     }
     let still = try StillInput.prepare(
-      StillInput.upright(input, options: loadOptions),
+      upright,
       keepSixteenBits: format.supportsSixteenBits,
       convertsColour: !plan.recipe.colorStages.isEmpty, profile: options.profile)
     let image = still.image
@@ -155,10 +161,18 @@ public final class StillRenderer: Sendable {
       try AtomicFile.write(to: output) { temporary in
         do {
           let choice = QualityChoice(format: format, requested: options.quality, input: image)
-          try tagged.write(to: temporary, format: format, options: choice.saveOptions)
+          if format == .heic {
+            try HEICOutput.write(tagged, to: temporary, choice: choice, effort: options.effort)
+          } else {
+            try tagged.write(to: temporary, format: format, options: choice.saveOptions)
+          }
         } catch let error as VipsError {
           throw RenderError.writing(
             output, from: input, temporary: temporary, failure: error, load: options.load)
+        } catch let error as HEIFError {
+          throw RenderError.writing(
+            output, from: input, temporary: temporary, failure: VipsError(error.message),
+            load: options.load)
         }
         try DecodeVerdict.confirm(input, since: mark, load: options.load)
         try beforeMovingIntoPlace(temporary)

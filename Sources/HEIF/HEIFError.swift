@@ -1,0 +1,23 @@
+import CHeif
+
+/// An error from the libheif layer: what FrameDial was doing, and libheif's own message when it gave one.
+public struct HEIFError: Error, CustomStringConvertible, Sendable, Equatable {
+  /// What went wrong, as a complete sentence.
+  public let message: String
+
+  /// Creates an error with a message of FrameDial's own.
+  public init(_ message: String) {
+    self.message = message
+  }
+
+  /// A human-readable description of the error.
+  public var description: String { message }
+
+  /// Throws `context` followed by libheif's message when `error` is not `heif_error_Ok`.
+  static func check(_ error: heif_error, _ context: @autoclosure () -> String) throws(HEIFError) {
+    guard error.code != heif_error_Ok else { return }
+    let detail = error.message.map { String(cString: $0) } ?? ""
+    let text = context()
+    throw HEIFError(detail.isEmpty ? text : "\(text): \(detail)")
+  }
+}
