@@ -143,7 +143,8 @@ public final class StillRenderer: Sendable {
         size.loadShrink(imageWidth: width, imageHeight: height, zoom: plan.zoom?.factor ?? 1)
       }
       upright = shrunk.image
-      outputSize = size.outputSize(inputWidth: shrunk.uprightWidth, inputHeight: shrunk.uprightHeight)
+      outputSize = size.outputSize(
+        inputWidth: shrunk.uprightWidth, inputHeight: shrunk.uprightHeight)
     } else {
       upright = try StillInput.upright(input, options: load)
     }
