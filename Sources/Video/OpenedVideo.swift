@@ -105,12 +105,17 @@ struct OpenedVideo {
     }
   }
 
-  /// Every stream of the file in order, as its kind and codec ("video h264", "audio aac").
+  /// Every stream of the file in order, as its kind and codec ("video h264", "audio aac", "data
+  /// mebx").
   var streamDescriptions: [String] {
     input.streams.map { stream in
       let parameters = stream.pointee.codecpar.pointee
       let kind = av_get_media_type_string(parameters.codec_type).map { String(cString: $0) }
-      let codec = avcodec_get_name(parameters.codec_id).map { String(cString: $0) }
+      // A codec FFmpeg does not know (a phone's `mebx` metadata, `apac` audio) by its tag.
+      let codec =
+        parameters.codec_id == AV_CODEC_ID_NONE
+        ? CopiedStreams.tagName(parameters.codec_tag)
+        : avcodec_get_name(parameters.codec_id).map { String(cString: $0) }
       return [kind ?? "unknown", codec ?? "unknown"].joined(separator: " ")
     }
   }

@@ -180,7 +180,9 @@ public final class VideoTranscoder {
         let written = try output.addEncodedStream(
           encoder, like: inputStream, sampleAspect: sampleAspect)
         if keepsHDR(settings) { try source.hdrMetadata.attach(to: written) }
-      } else if CopiedStreams.skipReason(inputStream, into: output.context.pointee.oformat) == nil {
+      } else if CopiedStreams.skipReason(
+        inputStream, of: input, into: output.context.pointee.oformat) == nil
+      {
         try output.checkHolds(inputStream, index: index, of: input.path)
         _ = try output.addCopiedStream(like: inputStream)
       } else {
