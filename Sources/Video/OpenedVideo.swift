@@ -103,6 +103,10 @@ struct OpenedVideo {
         return
       }
     }
+    // A short clip ends before the decoder's delay: flush it for the first frame.
+    guard (try? decoder.send(nil)) != nil, (try? decoder.receive(into: buffers.frame)) == true
+    else { return }
+    metadata.adopt(frameSideDataOf: buffers.frame)
   }
 
   /// Every stream of the file in order, as its kind and codec ("video h264", "audio aac", "data

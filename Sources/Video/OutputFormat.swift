@@ -91,7 +91,8 @@ extension VideoTranscoder {
     let accepted = VideoEncoder.pixelFormats(of: codec)
     let even = source.width % 2 == 0 && source.height % 2 == 0
     if mapsHDRToSDR(settings) { return even ? AV_PIX_FMT_YUV420P : AV_PIX_FMT_YUV444P }
-    if codec == .hevc, source.bitDepth > 8 {
+    // Kept HDR is 10-bit even from 8-bit input: HDR10 and HLG as players take them.
+    if codec == .hevc, source.bitDepth > 8 || keepsHDR(settings) {
       let deep = even ? AV_PIX_FMT_YUV420P10LE : AV_PIX_FMT_YUV444P10LE
       if accepted.contains(deep) { return deep }
     }
