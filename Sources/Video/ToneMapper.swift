@@ -75,6 +75,24 @@ final class ToneMapper {
     return hlgPeak
   }
 
+  /// `frame` tone-mapped to packed rgb24 rows (`width × 3` bytes each) in `target` (a tone mapper
+  /// giving rgb24).
+  ///
+  /// - Throws: ``VideoError`` when a filter fails or `target` is too small.
+  func map(_ frame: UnsafePointer<AVFrame>, into target: UnsafeMutableRawBufferPointer)
+    throws(VideoError)
+  {
+    let mapped = try map(frame)
+    let rowBytes = width * 3
+    guard let plane = mapped.pointee.data.0, let base = target.baseAddress,
+      target.count >= rowBytes * height
+    else { throw VideoError("a tone-mapped frame does not fit its buffer") }
+    let stride = Int(mapped.pointee.linesize.0)
+    for row in 0..<height {
+      (base + row * rowBytes).copyMemory(from: plane + row * stride, byteCount: rowBytes)
+    }
+  }
+
   /// `frame` tone-mapped, with its timestamp; valid until the next call.
   ///
   /// - Throws: ``VideoError`` when a filter fails.

@@ -317,29 +317,25 @@ public final class VideoTranscoder {
       source: source, inputFormat: pixelFormat, outputFormat: pixelFormat, rgbSampleBytes: 2,
       matrix: matrix, fullRange: fullRange, startTime: stream.pointee.start_time,
       timeBase: stream.pointee.time_base, name: input.path)
-    var tags = colour
-    if fullRange { tags.range = AVCOL_RANGE_JPEG }
-    let toneMapper = try ToneMapper(
-      width: source.width, height: source.height, format: pixelFormat, colour: tags,
-      metadata: source.hdrMetadata, output: AV_PIX_FMT_RGB24)
+    let toneMapper = try stillToneMapper()
     let slot = try FrameSlot(bytes: pipeline.rgbBytes)
     try decodeFrame(at: time, through: pipeline, into: slot)
     let changed = try render(Frame(slot))
-    let mapped = try toneMapper.map(try pipeline.encodable(slot, changed: changed))
-    let rowBytes = source.width * 3
-    var pixels = [UInt8](repeating: 0, count: rowBytes * source.height)
-    guard let plane = mapped.pointee.data.0 else {
-      throw VideoError("\(input.path): the tone-mapped frame has no pixels")
-    }
-    let stride = Int(mapped.pointee.linesize.0)
-    pixels.withUnsafeMutableBytes { target in
-      for row in 0..<source.height {
-        target.baseAddress.map {
-          ($0 + row * rowBytes).copyMemory(from: plane + row * stride, byteCount: rowBytes)
-        }
-      }
-    }
+    var pixels = [UInt8](repeating: 0, count: source.width * 3 * source.height)
+    let frame = try pipeline.encodable(slot, changed: changed)
+    try pixels.withUnsafeMutableBytes { try toneMapper.map(frame, into: $0) }
     try pixels.withUnsafeBytes { try still($0) }
+  }
+
+  /// A tone mapper of this HDR video's frames to packed 8-bit RGB, for stills and playback.
+  ///
+  /// - Throws: ``VideoError`` when libavfilter cannot build it.
+  func stillToneMapper() throws(VideoError) -> ToneMapper {
+    var tags = colour
+    if fullRange { tags.range = AVCOL_RANGE_JPEG }
+    return try ToneMapper(
+      width: source.width, height: source.height, format: pixelFormat, colour: tags,
+      metadata: source.hdrMetadata, output: AV_PIX_FMT_RGB24)
   }
 
   /// Decodes the frame displayed at `time` (see ``frame(at:render:)``) into `slot` through
