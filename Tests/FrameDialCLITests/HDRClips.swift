@@ -111,6 +111,58 @@ enum HDRClips {
     return [UInt8](result.output)
   }
 
+  /// Adds a Dolby Vision configuration box (`dvvC`: profile 8, level 4, RPU and base layer present,
+  /// base-layer compatibility id 4, HLG) to the HEVC sample entry of the MP4 or MOV at `url`, as an
+  /// iPhone's Dolby Vision HLG has, and grows every box around it. The file's `moov` must follow its
+  /// `mdat` (ffmpeg's default), so no chunk offset moves.
+  static func addDolbyVisionConfiguration(to url: URL) throws {
+    var bytes = [UInt8](try Data(contentsOf: url))
+    func size(at offset: Int) -> Int {
+      bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+    }
+    func type(at offset: Int) -> String {
+      String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self)
+    }
+    /// The offset of the first box of `name` (`hvc1` or `hev1` for "hvc1") in `start ..< end`.
+    func find(_ name: String, from start: Int, to end: Int) -> Int? {
+      var offset = start
+      while offset + 8 <= end {
+        if type(at: offset) == name || (name == "hvc1" && type(at: offset) == "hev1") {
+          return offset
+        }
+        let length = size(at: offset)
+        guard length >= 8 else { return nil }
+        offset += length
+      }
+      return nil
+    }
+    // moov > trak > mdia > minf > stbl > stsd (8 bytes of its own) > hvc1.
+    var path: [Int] = []
+    var (start, end) = (0, bytes.count)
+    for (name, skip) in [
+      ("moov", 8), ("trak", 8), ("mdia", 8), ("minf", 8), ("stbl", 8), ("stsd", 16), ("hvc1", 0),
+    ] {
+      guard let box = find(name, from: start, to: end) else {
+        throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "no \(name)"])
+      }
+      path.append(box)
+      (start, end) = (box + skip, box + size(at: box))
+    }
+    let profileLevelFlags = 8 << 9 | 4 << 3 | 1 << 2 | 1
+    var box: [UInt8] = [0, 0, 0, 32] + Array("dvvC".utf8)
+    box += [1, 0, UInt8(profileLevelFlags >> 8), UInt8(profileLevelFlags & 0xFF), 4 << 4]
+    box += [UInt8](repeating: 0, count: 32 - box.count)
+    guard let entry = path.last else { return }
+    bytes.insert(contentsOf: box, at: entry + size(at: entry))
+    for offset in path {
+      let grown = size(at: offset) + box.count
+      for index in 0..<4 {
+        bytes[offset + index] = UInt8(truncatingIfNeeded: grown >> (24 - 8 * index))
+      }
+    }
+    try Data(bytes).write(to: url)
+  }
+
   /// The MD5 of each decoded video frame of `url`, in order (ffmpeg's `framemd5`).
   static func frameHashes(_ url: URL) throws -> [String] {
     let result = try VideoClips.run(
