@@ -46,7 +46,7 @@ enum HDRClips {
   /// mode so the codes decode as given.
   static func patch(
     _ url: URL, _ transfer: Transfer, width: Int = 64, height: Int = 64, frames: Int = 3,
-    codes: (Int, Int) -> (Int, Int, Int)
+    fullRange: Bool = false, codes: (Int, Int) -> (Int, Int, Int)
   ) throws {
     var luma = [UInt16](repeating: 0, count: width * height)
     var blue = [UInt16](repeating: 0, count: width * height / 4)
@@ -73,7 +73,9 @@ enum HDRClips {
       [
         "-f", "rawvideo", "-pix_fmt", "yuv420p10le", "-s", "\(width)x\(height)", "-r", "10", "-i",
         raw.path,
-      ] + encoding(transfer, x265: ["lossless=1"]))
+      ]
+        + encoding(transfer, x265: ["lossless=1"] + (fullRange ? ["range=full"] : []))
+        + ["-color_range", fullRange ? "pc" : "tv"])
   }
 
   /// The HLG signal (0 … 1) of scene light `light` (0 … 1), BT.2100's OETF.
@@ -90,13 +92,17 @@ enum HDRClips {
     return pow((c1 + c2 * y) / (1 + c3 * y), m2)
   }
 
-  /// The 10-bit TV-range BT.2020 non-constant-luminance Y′CbCr codes of R′G′B′ signals (0 … 1).
-  static func codes(red: Double, green: Double, blue: Double) -> (Int, Int, Int) {
+  /// The 10-bit BT.2020 non-constant-luminance Y′CbCr codes of R′G′B′ signals (0 … 1), TV range or
+  /// full range.
+  static func codes(red: Double, green: Double, blue: Double, fullRange: Bool = false) -> (
+    Int, Int, Int
+  ) {
     let luma = 0.2627 * red + 0.6780 * green + 0.0593 * blue
     let (cb, cr) = ((blue - luma) / 1.8814, (red - luma) / 1.4746)
+    let (lumaScale, chromaScale, black) = fullRange ? (1023.0, 1023.0, 0.0) : (876.0, 896.0, 64.0)
     return (
-      Int((64 + 876 * luma).rounded()), Int((512 + 896 * cb).rounded()),
-      Int((512 + 896 * cr).rounded())
+      Int((black + lumaScale * luma).rounded()), Int((512 + chromaScale * cb).rounded()),
+      Int((512 + chromaScale * cr).rounded())
     )
   }
 

@@ -136,6 +136,29 @@ import Testing
     #expect(mean >= 195 && mean <= 215, "\(mean)")
   }
 
+  @Test func fullRangeHLGStaysFullRangeKeptAndMapsLikeTVRange() throws {
+    let root = try scratch()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let input = root.appendingPathComponent("full.mkv")
+    try HDRClips.patch(input, .hlg, fullRange: true) { _, _ in
+      HDRClips.codes(red: 0.75, green: 0.75, blue: 0.75, fullRange: true)
+    }
+    #expect(try video(input)["color_range"] as? String == "pc")
+    let kept = root.appendingPathComponent("kept.mp4")
+    let keep = try CLIRunner.run(["video", input.path, "-o", kept.path, "--set", "ev=0.2"])
+    #expect(keep.status == 0, "\(keep.standardError)")
+    #expect(try video(kept)["color_range"] as? String == "pc")
+    #expect(try HDRClips.bitstreamVideo(kept, in: root)["color_range"] as? String == "pc")
+    // Tone-mapped, reference white lands where TV-range input's does (TV-range luma about 202).
+    let mapped = root.appendingPathComponent("sdr.mp4")
+    let sdr = try CLIRunner.run(["video", input.path, "--hdr", "sdr", "-o", mapped.path])
+    #expect(sdr.status == 0, "\(sdr.standardError)")
+    #expect(try video(mapped)["color_range"] as? String == "tv")
+    let luma = try HDRClips.luma8(mapped)
+    let mean = Double(luma.reduce(0) { $0 + Int($1) }) / Double(max(luma.count, 1))
+    #expect(mean >= 195 && mean <= 215, "\(mean)")
+  }
+
   @Test func sdrKeepsAGreyRampMonotonicAndRollsHighlightsOffWithoutClipping() throws {
     let root = try scratch()
     defer { try? FileManager.default.removeItem(at: root) }
