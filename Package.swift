@@ -23,7 +23,11 @@ let package = Package(
     .systemLibrary(
       name: "CFFmpeg",
       pkgConfig: "libavformat",
-      providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]
+      providers: [
+        .apt([
+          "libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavfilter-dev", "libavutil-dev",
+        ])
+      ]
     ),
     .systemLibrary(
       name: "CHeif",

@@ -275,7 +275,11 @@ enum Report {
     let rows = video.map { item -> [String] in
       var marks = comparisons.filter { $0.role == item.role }.map { comparison in
         let target = comparison.target
-        let against = target.bound == .atMost ? "of the floor's time" : "the pipe's fps"
+        let against =
+          target.bound == .atLeast
+          ? "the pipe's fps"
+          : item.role == VideoBenchmark.Case.hdrSDR.rawValue
+            ? "of zscale+tonemap's time" : "of the floor's time"
         return "\(n(target.measured))× \(against), \(target.limitText) \(target.mark)"
       }
       if item.role == VideoBenchmark.Case.colourFast.rawValue, let overFastFloor {
@@ -289,11 +293,12 @@ enum Report {
       ]
     }
     return [
-      "### Video (1080p H.264 + AAC)",
+      "### Video (1080p H.264 + AAC; 1080p HLG HEVC + AAC)",
       "",
-      "Clip: \(result.videoInput ?? "–"). Control values: "
+      "Clip: \(result.videoInput ?? "–"). HLG rows: \(result.hdrVideoInput ?? "–"). Control values: "
         + BatchBenchmark.setArguments.joined(separator: " ")
-        + ". Every case encodes with libx264 at CRF 18 and copies the audio. The cases take turns, "
+        + ". The H.264 rows encode with libx264, the HLG rows with libx265 (kept: Main 10; "
+        + "tone-mapped: 8-bit), at CRF 18, and copy the audio. The cases take turns, "
         + "each round in a new order; seconds and frames/s are medians of their runs, and each ratio "
         + "is the median of the ratios of the rounds. Time: from start to exit, measured by a "
         + "launcher process.",

@@ -33,6 +33,8 @@ struct BenchmarkResult: Sendable, Codable {
   var video: [VideoResult]?
   /// How the video clip was made.
   var videoInput: String?
+  /// How the HLG video clip was made.
+  var hdrVideoInput: String?
   /// `framedial studio`'s page in headless Chromium, when measured (and Chromium and Selenium are there).
   var browser: BrowserResult?
   /// Every target checked.

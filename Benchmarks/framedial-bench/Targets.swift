@@ -37,6 +37,10 @@ enum Targets {
   static let videoOverFloor = 1.1
   /// `framedial video --encoder-preset ultrafast` frames per second over the README pipe's.
   static let videoOverPipe = 1.8
+  /// `framedial video` on HLG kept HDR: wall time over ffmpeg's libx265 re-encode's.
+  static let hdrKeepOverFloor = 1.1
+  /// `framedial video --hdr sdr`: wall time over ffmpeg's zscale + tonemap chain's.
+  static let hdrSDROverToneMap = 1.0
 
   /// Every target the measurements in `result` can be checked against.
   static func check(_ result: BenchmarkResult) -> [Target] {
@@ -224,6 +228,26 @@ enum Targets {
           Target(
             "video 1080p x264 ultrafast: framedial fps ÷ README pipe's, median of rounds",
             measured: overPipe, .atLeast, videoOverPipe, unit: "×")
+        ))
+    }
+    if let keep = ratio(.hdrKeep, .hdrFloor) {
+      comparisons.append(
+        (
+          VideoBenchmark.Case.hdrKeep.rawValue,
+          Target(
+            "video 1080p HLG x265 medium, kept HDR: framedial wall time ÷ ffmpeg re-encode's, "
+              + "median of rounds",
+            measured: keep, .atMost, hdrKeepOverFloor, unit: "×")
+        ))
+    }
+    if let sdr = ratio(.hdrSDR, .hdrToneMapFloor) {
+      comparisons.append(
+        (
+          VideoBenchmark.Case.hdrSDR.rawValue,
+          Target(
+            "video 1080p HLG x265 medium, tone-mapped: framedial wall time ÷ ffmpeg zscale+tonemap's, "
+              + "median of rounds",
+            measured: sdr, .atMost, hdrSDROverToneMap, unit: "×")
         ))
     }
     return comparisons

@@ -21,7 +21,9 @@ struct VideoResult: Sendable, Codable {
 
 /// `framedial video` against ffmpeg itself on a generated 1080p H.264 + AAC clip: the re-encode with
 /// the same x264 settings (the decode + encode floor) at preset medium, and the README's pipe and the
-/// plain re-encode at preset ultrafast.
+/// plain re-encode at preset ultrafast; and on a generated 1080p HLG clip (HEVC Main 10): kept HDR
+/// against ffmpeg's libx265 re-encode, and tone-mapped to SDR against ffmpeg's zscale + tonemap
+/// chain, all with libx265 at CRF 18, preset medium.
 struct VideoBenchmark {
   var options: BenchmarkOptions
   var progress: (String) -> Void
@@ -43,11 +45,23 @@ struct VideoBenchmark {
     /// ffmpeg's plain re-encode at `-preset ultrafast`: the most any processing of the clip at that
     /// preset can reach.
     case floorFast = "ffmpeg floor, ultrafast"
+    /// `ffmpeg -i HLG -c:v libx265 -crf 18 -preset medium`: the HDR clip's decode and encode alone.
+    case hdrFloor = "HLG: ffmpeg x265 re-encode"
+    /// `framedial video` on the HLG clip with the colour state, kept HDR (HEVC Main 10).
+    case hdrKeep = "HLG: framedial --hdr keep"
+    /// ffmpeg's zscale + tonemap chain to SDR BT.709 (npl=203, mobius, as FrameDial), then x265.
+    case hdrToneMapFloor = "HLG: ffmpeg zscale+tonemap"
+    /// `framedial video --hdr sdr` on the HLG clip with the colour state.
+    case hdrSDR = "HLG: framedial --hdr sdr"
+
+    /// True for the cases on the HLG clip.
+    var isHDR: Bool { [.hdrFloor, .hdrKeep, .hdrToneMapFloor, .hdrSDR].contains(self) }
   }
 
   func run() throws -> [VideoResult] {
     let binary = try BatchBenchmark.framedialBinary()
     let input = try generateClip()
+    let hdrInput = try generateHLGClip()
     let frames = Self.rate * clipSeconds
     let runs = options.quick ? 2 : 3
     var seconds: [Case: [Double]] = [:]
@@ -57,7 +71,8 @@ struct VideoBenchmark {
       for index in Case.allCases.indices {
         let which = Case.allCases[(index + round) % Case.allCases.count]
         progress("video: round \(round + 1) of \(runs), \(which.rawValue)")
-        seconds[which, default: []].append(try measure(which, binary, input))
+        seconds[which, default: []].append(
+          try measure(which, binary, which.isHDR ? hdrInput : input))
       }
     }
     return Case.allCases.map { which in
@@ -101,6 +116,18 @@ struct VideoBenchmark {
       return "\(binary) video IN -o OUT \(colour)"
     case .colourFast:
       return "\(binary) video IN -o OUT \(colour) --encoder-preset ultrafast"
+    case .hdrFloor:
+      return "ffmpeg -v error -y -i IN -c:v libx265 -crf 18 -preset medium -pix_fmt yuv420p10le "
+        + "-x265-params log-level=error -c:a copy OUT"
+    case .hdrKeep:
+      return "\(binary) video IN -o OUT \(colour)"
+    case .hdrToneMapFloor:
+      return "ffmpeg -v error -y -i IN -vf zscale=t=linear:npl=203,format=gbrpf32le,zscale=p=bt709,"
+        + "tonemap=mobius:desat=0:peak=4.926,zscale=t=bt709:m=bt709:r=tv,format=yuv420p "
+        + "-color_primaries bt709 -color_trc bt709 -colorspace bt709 "
+        + "-c:v libx265 -crf 18 -preset medium -x265-params log-level=error -c:a copy OUT"
+    case .hdrSDR:
+      return "\(binary) video IN -o OUT --hdr sdr \(colour)"
     case .pipe:
       return "ffmpeg -v error -i IN -sws_flags accurate_rnd+full_chroma_int "
         + "-vf scale=in_color_matrix=bt709:in_range=tv -f rawvideo -pix_fmt rgb24 - "
@@ -124,6 +151,35 @@ struct VideoBenchmark {
       + "(\(URL(fileURLWithPath: options.imagePath).lastPathComponent)) enlarged 4.5× and panned "
       + "150 px/s, with temporal grain (ffmpeg noise, strength 10), H.264 (libx264 crf 20, veryfast) "
       + "yuv420p BT.709 limited range, with AAC audio"
+  }
+
+  /// The HLG clip's description for the report.
+  var hdrInputDescription: String {
+    "the same pan encoded as HLG: HEVC Main 10 (libx265 crf 20, veryfast) yuv420p10le, tagged "
+      + "bt2020nc/tv/bt2020/arib-std-b67 in the stream and the container, with AAC audio"
+  }
+
+  /// The generated HLG clip: the SDR clip's picture taken as HLG codes, made once and kept.
+  private func generateHLGClip() throws -> String {
+    let sdr = try generateClip()
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("framedial-bench-video-hlg-\(clipSeconds)s.mp4").path
+    if FileManager.default.fileExists(atPath: path) { return path }
+    progress("video: generating \(path)")
+    let partial = path + ".partial.mp4"
+    let arguments = [
+      "-v", "error", "-y", "-i", sdr, "-c:v", "libx265", "-crf", "20", "-preset", "veryfast",
+      "-pix_fmt", "yuv420p10le", "-x265-params",
+      "log-level=error:colorprim=bt2020:transfer=arib-std-b67:colormatrix=bt2020nc",
+      "-color_primaries", "bt2020", "-color_trc", "arib-std-b67", "-colorspace", "bt2020nc",
+      "-color_range", "tv", "-tag:v", "hvc1", "-c:a", "copy", partial,
+    ]
+    let exit = try ChildProcess.run("/usr/bin/ffmpeg", arguments)
+    guard exit.code == 0 else {
+      throw ChildProcessError("video: ffmpeg could not generate the HLG clip (exit \(exit.code))")
+    }
+    try FileManager.default.moveItem(atPath: partial, toPath: path)
+    return path
   }
 
   /// The generated clip (made once, kept in the temporary folder for later runs).

@@ -71,6 +71,7 @@ func runBenchmarks(_ options: BenchmarkOptions) throws -> BenchmarkResult {
     let benchmark = VideoBenchmark(options: options, progress: progress)
     result.video = try benchmark.run()
     result.videoInput = benchmark.inputDescription
+    result.hdrVideoInput = benchmark.hdrInputDescription
   }
   result.targets = Targets.check(result)
   return result

@@ -3,8 +3,9 @@ import Video
 import Vips
 
 /// `framedial info FILE…`: one line of header facts per file, read without decoding pixels; for a video,
-/// its video stream (size, codec, pixel format, rate, duration, rotation, colour tags), every stream, and
-/// whether `framedial video` processes it.
+/// its video stream (size, codec, pixel format, rate, duration, rotation, colour tags; for HDR its
+/// transfer, primaries, mastering display, content light level and Dolby Vision configuration), every
+/// stream, and whether `framedial video` processes it.
 enum InfoCommand: Command {
   static let name = "info"
   static let summary =
@@ -74,8 +75,59 @@ enum InfoCommand: Command {
       "sampleAspect": source.sampleAspect, "colourTags": source.colourTags,
       "conversionMatrix": source.conversionMatrix, "container": source.containerName,
       "streams": video.streams, "processed": video.refusal == nil,
-      "refusal": video.refusal ?? NSNull(),
+      "refusal": video.refusal ?? NSNull(), "dynamicRange": source.dynamicRange.rawValue,
+      "transfer": source.transferName, "primaries": source.primariesName,
+      "masteringDisplay": source.hdrMetadata.masteringDisplay.map(jsonObject) ?? NSNull(),
+      "contentLightLevel": source.hdrMetadata.contentLightLevel.map {
+        ["maxCLL": $0.maxContentLight, "maxFALL": $0.maxFrameAverageLight]
+      } ?? NSNull(),
+      "dolbyVision": source.hdrMetadata.dolbyVision.map {
+        [
+          "profile": $0.profile, "level": $0.level, "compatibilityId": $0.compatibilityID,
+          "rpu": $0.hasRPU,
+        ]
+      } ?? NSNull(),
     ]
+  }
+
+  /// A mastering display as JSON: primaries and white point as [x, y], luminance in cd/m².
+  static func jsonObject(_ display: MasteringDisplay) -> [String: Any] {
+    [
+      "red": display.red, "green": display.green, "blue": display.blue,
+      "whitePoint": display.whitePoint, "minLuminance": display.minLuminance,
+      "maxLuminance": display.maxLuminance,
+    ]
+  }
+
+  /// An HDR video's dynamic range and metadata as text: `HDR HLG (arib-std-b67, bt2020)`, then the
+  /// mastering display's luminance and primaries, the content light level and the Dolby Vision
+  /// configuration when present; nil for SDR video.
+  static func describeHDR(_ source: VideoSource) -> String? {
+    guard source.dynamicRange.isHDR else { return nil }
+    var parts = [
+      "HDR \(source.dynamicRange.rawValue.uppercased()) (\(source.transferName), "
+        + "\(source.primariesName))"
+    ]
+    let metadata = source.hdrMetadata
+    if let display = metadata.masteringDisplay {
+      func xy(_ pair: [Double]) -> String {
+        pair.map { String(format: "%.4f", $0) }.joined(separator: ",")
+      }
+      parts.append(
+        String(format: "mastering display %g–%g cd/m²", display.minLuminance, display.maxLuminance)
+          + " R(\(xy(display.red))) G(\(xy(display.green))) B(\(xy(display.blue))) "
+          + "WP(\(xy(display.whitePoint)))")
+    }
+    if let level = metadata.contentLightLevel {
+      parts.append(
+        "MaxCLL \(level.maxContentLight) cd/m², MaxFALL \(level.maxFrameAverageLight) cd/m²")
+    }
+    if let vision = metadata.dolbyVision {
+      parts.append(
+        "Dolby Vision profile \(vision.profile) level \(vision.level), compatibility id "
+          + "\(vision.compatibilityID)\(vision.hasRPU ? ", RPU" : "")")
+    }
+    return parts.joined(separator: ", ")
   }
 
   /// One line of a video's facts, e.g. `video 1920×1080, h264 yuv420p 8-bit, 25 fps, 5.00 s, 125
@@ -97,6 +149,7 @@ enum InfoCommand: Command {
       parts.append(String(format: "pixel aspect %.4g", source.sampleAspect))
     }
     parts.append("colour \(source.colourTags) (converted as \(source.conversionMatrix))")
+    if let hdr = describeHDR(source) { parts.append(hdr) }
     parts.append(source.containerName)
     var line = parts.joined(separator: ", ") + "; streams: " + video.streams.joined(separator: ", ")
     if let refusal = video.refusal { line += "; not processed by framedial video: \(refusal)" }

@@ -8,7 +8,8 @@ import Video
 /// (``StudioPlaybackClock``); frames handed on replace each other (the frame loop renders the latest
 /// one with the latest state). While nobody watches (no page takes frames, no `GET /frame.jpg` waits)
 /// for longer than ``idleAfter``, it pauses on the frame it shows and uses no CPU; it goes on from
-/// there when someone watches again.
+/// there when someone watches again. HDR video (HLG, PQ) is shown tone-mapped to SDR, as
+/// `video --hdr sdr` writes it (``VideoTranscoder/play(choose:show:)``).
 final class StudioVideoPlayer: @unchecked Sendable {
   // `@unchecked Sendable`: `transcoder` is used by the init, then by the playing thread only;
   // `stopping`, `started`, `watched` and `lastWatched` are guarded by `condition`.

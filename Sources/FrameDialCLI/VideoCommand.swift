@@ -12,7 +12,8 @@ enum VideoCommand: Command {
     "Render a video file with the control values (frame times, colour tags, rotation and audio kept)."
   static let usage =
     "video IN -o OUT [--state FILE.json]… [--set KEY=VALUE]… [--timeline FILE.jsonl] [--crf N] "
-    + "[--encoder-preset P] [--codec h264|hevc] [--start T] [--duration D] [--json] | "
+    + "[--encoder-preset P] [--codec h264|hevc] [--hdr keep|sdr] [--start T] [--duration D] "
+    + "[--json] | "
     + "video IN --frame-at T -o STILL.png [state options]"
   static let parser = ArgumentParser(
     options: [
@@ -31,6 +32,10 @@ enum VideoCommand: Command {
         "h264 (libx264, 8-bit 4:2:0) or hevc (libx265, 4:2:0, 10-bit Main 10 for input deeper "
           + "than 8 bits, tagged hvc1); default: hevc for HEVC or 10-bit (and deeper) input, "
           + "else h264"),
+      .value(
+        "hdr", "keep|sdr",
+        "HDR (HLG, PQ) input: keep it HDR, HEVC Main 10 tagged in stream and container (default), "
+          + "or tone-map it to SDR BT.709 8-bit; --frame-at stills of HDR are always sdr"),
       .value(
         "start", "T",
         "start at T (seconds, or HH:MM:SS.ms); the output's times start at 0; audio and subtitles "
@@ -87,6 +92,16 @@ enum VideoCommand: Command {
           + "render stills with framedial apply IN -o OUT")
     }
     try VideoOptions.check(span: span, frameAt: frameAt, of: source, input: input)
+    if frameAt == nil, let problem = transcoder.hdrProblem(for: settings) {
+      throw UsageError("\(input): \(problem)")
+    }
+    if frameAt != nil, source.dynamicRange.isHDR,
+      try VideoOptions.hdrOutput(from: arguments) == .keep
+    {
+      throw UsageError(
+        "--frame-at writes an 8-bit still, which cannot hold HDR: stills of HDR video are "
+          + "tone-mapped to SDR (--hdr sdr, the default for --frame-at)")
+    }
     let codec = transcoder.codec(for: settings)
     guard frameAt != nil || VideoTranscoder.isAvailable(codec) else {
       throw RenderError(
@@ -112,11 +127,21 @@ enum VideoCommand: Command {
     if let loss = transcoder.depthLoss(for: settings) {
       console.err("framedial \(name): warning: \(loss)")
     }
-    // Video deeper than 8 bits is rendered on 16-bit RGB, so its levels survive; a still is 8-bit.
+    var notes: [String] = []
+    if frameAt == nil,
+      let note = VideoOptions.dolbyVisionNote(source, input: input, settings: settings)
+    {
+      notes.append(note)
+      console.err("framedial \(name): note: \(note)")
+    }
+    // Video deeper than 8 bits is rendered on 16-bit RGB, so its levels survive; a still is 8-bit,
+    // except one of HDR video, rendered on its HDR codes before it is tone-mapped. HDR frames are
+    // rendered in their BT.2100 encoding.
+    let hdr = source.dynamicRange.isHDR
     let renderer = try FrameRenderer(
       width: source.width, height: source.height,
-      pixelFormat: frameAt == nil && transcoder.rgbSampleBytes == 2 ? .rgb48 : .rgb24,
-      controls: live)
+      pixelFormat: (frameAt == nil || hdr) && transcoder.rgbSampleBytes == 2 ? .rgb48 : .rgb24,
+      controls: live, encoding: VideoOptions.encoding(of: source))
     var frameTimeline = timeline.map {
       FrameTimeline($0, fps: max(source.frameRate, 1), state: state)
     }
@@ -130,7 +155,10 @@ enum VideoCommand: Command {
     func render(_ frame: VideoTranscoder.Frame) throws -> Bool {
       if let state = try frameTimeline?.stateChange(atTime: frame.time) { live.set(state) }
       // An identity frame goes to the encoder as decoded, sparing it the round trip through RGB.
-      guard !renderer.cache.plan(for: live.snapshot().state).recipe.isIdentity else {
+      guard
+        !renderer.cache.plan(for: live.snapshot().state, encoding: renderer.encoding).recipe
+          .isIdentity
+      else {
         return false
       }
       do {
@@ -166,11 +194,17 @@ enum VideoCommand: Command {
     }
     if let frameAt {
       var still: StillResult?
-      try transcoder.frame(at: frameAt) { frame in
-        let pixels = try render(frame) ? UnsafeRawBufferPointer(frame.output) : frame.input
+      func write(_ pixels: UnsafeRawBufferPointer) throws {
         still = try FrameStill.write(
           pixels, width: source.width, height: source.height, rotation: source.rotation,
           sampleAspect: source.sampleAspect, to: output)
+      }
+      if hdr {
+        try transcoder.toneMappedFrame(at: frameAt, render: render, still: write)
+      } else {
+        try transcoder.frame(at: frameAt) { frame in
+          try write(try render(frame) ? UnsafeRawBufferPointer(frame.output) : frame.input)
+        }
       }
       try progress.update(framesDone: 1)
       try progress.finish(output: output)
@@ -186,10 +220,14 @@ enum VideoCommand: Command {
         to: temporary, outputName: output, settings: settings, span: span, render: render,
         progress: { try? progress.update(framesDone: $0) })
     }
-    try progress.finish(output: output)
+    try progress.finish(output: output, notes: notes)
     if style != .json {
+      let range =
+        hdr
+        ? (settings.hdr == .keep
+          ? "\(source.dynamicRange.rawValue.uppercased()) kept, " : "tone-mapped to SDR, ") : ""
       console.out(
-        "\(input) → \(output) (\(source.width)×\(source.height) \(codec.rawValue) "
+        "\(input) → \(output) (\(source.width)×\(source.height) \(range)\(codec.rawValue) "
           + "\(transcoder.outputPixelFormatName(for: settings)), \(progress.framesDone) frames)")
     }
     return ExitCode.success

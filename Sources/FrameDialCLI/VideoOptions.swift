@@ -18,6 +18,7 @@ enum VideoOptions {
       }
       settings.preset = preset
     }
+    if let hdr = try hdrOutput(from: arguments) { settings.hdr = hdr }
     if let name = arguments.value("codec") {
       guard let codec = VideoCodec(rawValue: name.lowercased()) else {
         throw UsageError("--codec must be h264 or hevc, not '\(name)'")
@@ -25,6 +26,42 @@ enum VideoOptions {
       settings.codec = codec
     }
     return settings
+  }
+
+  /// `--hdr keep|sdr`, nil when it is not given.
+  ///
+  /// - Throws: `UsageError` naming the value when it is neither.
+  static func hdrOutput(from arguments: ParsedArguments) throws(UsageError) -> HDROutput? {
+    guard let text = arguments.value("hdr") else { return nil }
+    guard let hdr = HDROutput(rawValue: text.lowercased()) else {
+      throw UsageError("--hdr must be keep or sdr, not '\(text)'")
+    }
+    return hdr
+  }
+
+  /// The encoding the controls work in for `source`'s frames: BT.2100 HLG or PQ (over the tagged
+  /// primaries; BT.2020 unless tagged BT.709) for HDR video, sRGB for the rest.
+  static func encoding(of source: VideoSource) -> ColourEncoding {
+    let primaries: ColourEncoding.Primaries = source.primariesName == "bt709" ? .bt709 : .bt2020
+    switch source.dynamicRange {
+    case .sdr: return .sRGB
+    case .hlg: return ColourEncoding(transfer: .hlg, primaries: primaries)
+    case .pq: return ColourEncoding(transfer: .pq, primaries: primaries)
+    }
+  }
+
+  /// The note for Dolby Vision input written as video: its RPU is not carried, so the output is the
+  /// base layer's plain HDR (or SDR) picture; nil for other input or a still.
+  static func dolbyVisionNote(_ source: VideoSource, input: String, settings: EncoderSettings)
+    -> String?
+  {
+    guard let vision = source.hdrMetadata.dolbyVision else { return nil }
+    let kind =
+      settings.hdr == .sdr || !source.dynamicRange.isHDR
+      ? "SDR" : "plain \(source.dynamicRange.rawValue.uppercased())"
+    return "\(input) is Dolby Vision (profile \(vision.profile), compatibility id "
+      + "\(vision.compatibilityID)): FFmpeg 5.1's encoder cannot carry its RPU, so the output is "
+      + "\(kind) from its base layer"
   }
 
   /// `--start` and `--duration` as a span of the video (the whole video when neither is given).

@@ -63,17 +63,19 @@ struct VideoProgress {
       String(format: "frame %d/%d, %.1f fps, %.0f s left", framesDone, total, rate, left))
   }
 
-  /// Erases the line, or prints the `done` event (frames, seconds, the output's path) with `--json`.
-  func finish(output: String) throws {
+  /// Erases the line, or prints the `done` event (frames, seconds, the output's path, and `notes`
+  /// when there are any) with `--json`.
+  func finish(output: String, notes: [String] = []) throws {
     switch style {
     case .none: break
     case .line: console.clearProgress()
     case .json:
-      console.outJSON(
-        try JSONText.line([
-          "event": "done", "frames": framesDone, "seconds": Self.rounded(elapsedSeconds),
-          "output": output,
-        ]))
+      var event: [String: Any] = [
+        "event": "done", "frames": framesDone, "seconds": Self.rounded(elapsedSeconds),
+        "output": output,
+      ]
+      if !notes.isEmpty { event["notes"] = notes }
+      console.outJSON(try JSONText.line(event))
     }
   }
 

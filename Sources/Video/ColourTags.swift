@@ -16,13 +16,23 @@ import CFFmpeg
 /// - **Primaries**: no gamut conversion. The math runs on the stream's own RGB: BT.709 primaries are
 ///   sRGB's; BT.601 (SMPTE 170M, BT.470BG) primaries differ slightly, and white balance and saturation
 ///   then work in those primaries, so the picture's colours are never moved by a conversion.
-/// - **HDR** (PQ / SMPTE ST 2084, HLG / ARIB STD-B67) is refused (``highDynamicRangeRefusal``): its
-///   code values are not display-referred SDR light, and relabelling them would misrender the video.
+/// - **HDR** (PQ / SMPTE ST 2084, HLG / ARIB STD-B67, ``dynamicRange``): the controls work on the
+///   R′G′B′ codes in the frame renderer's HDR encoding (BT.2100 HLG or PQ), converted from Y′CbCr by
+///   libswscale with the BT.2020 matrix; the output keeps the HDR tags or is tone-mapped to BT.709
+///   (``ToneMapper``).
 struct ColourTags: Equatable {
   var matrix: AVColorSpace
   var range: AVColorRange
   var primaries: AVColorPrimaries
   var transfer: AVColorTransferCharacteristic
+
+  /// Tags of these values.
+  init(
+    matrix: AVColorSpace, range: AVColorRange, primaries: AVColorPrimaries,
+    transfer: AVColorTransferCharacteristic
+  ) {
+    (self.matrix, self.range, self.primaries, self.transfer) = (matrix, range, primaries, transfer)
+  }
 
   /// The tags of a stream's codec parameters.
   init(_ parameters: UnsafePointer<AVCodecParameters>) {
@@ -32,20 +42,19 @@ struct ColourTags: Equatable {
     transfer = parameters.pointee.color_trc
   }
 
-  /// True for the transfers of high dynamic range video: PQ (SMPTE ST 2084) and HLG (ARIB STD-B67).
-  var isHighDynamicRange: Bool {
-    transfer == AVCOL_TRC_SMPTE2084 || transfer == AVCOL_TRC_ARIB_STD_B67
+  /// The dynamic range the transfer says: HLG (ARIB STD-B67), PQ (SMPTE ST 2084), else SDR.
+  var dynamicRange: DynamicRange {
+    switch transfer {
+    case AVCOL_TRC_ARIB_STD_B67: .hlg
+    case AVCOL_TRC_SMPTE2084: .pq
+    default: .sdr
+    }
   }
 
-  /// Why HDR video is refused and what to do instead, naming the transfer; nil for SDR video.
-  var highDynamicRangeRefusal: String? {
-    guard isHighDynamicRange else { return nil }
-    let kind = transfer == AVCOL_TRC_SMPTE2084 ? "PQ (SMPTE ST 2084)" : "HLG (ARIB STD-B67)"
-    return "HDR video with the \(kind) transfer (\(summary)) is not processed: FrameDial's colour "
-      + "math is for SDR video and would misrender it. Tone-map it to SDR BT.709 first, e.g. "
-      + "ffmpeg -i IN -vf zscale=t=linear:npl=100,format=gbrpf32le,zscale=p=bt709,"
-      + "tonemap=hable:desat=0,zscale=t=bt709:m=bt709:r=tv,format=yuv420p10le SDR.mkv"
-  }
+  /// The tags of SDR video tone-mapped from HDR: BT.709 matrix, primaries and transfer, TV range.
+  static let bt709 = ColourTags(
+    matrix: AVCOL_SPC_BT709, range: AVCOL_RANGE_MPEG, primaries: AVCOL_PRI_BT709,
+    transfer: AVCOL_TRC_BT709)
 
   /// The matrix to convert with: the tagged one, or for untagged video BT.601 below 720 lines and BT.709
   /// at or above, as players guess.

@@ -25,6 +25,8 @@ public struct EncoderSettings: Sendable, Equatable {
   public var crf = 18
   /// The encoder preset, one of ``presets``; `medium` by default.
   public var preset = "medium"
+  /// What HDR input is written as: kept HDR (the default) or tone-mapped to SDR; SDR input ignores it.
+  public var hdr = HDROutput.keep
 
   /// The default settings: the input's codec family, CRF 18, preset medium.
   public init() {}

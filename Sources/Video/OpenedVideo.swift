@@ -12,7 +12,7 @@ struct OpenedVideo {
   let matrix: AVColorSpace
   let fullRange: Bool
   let source: VideoSource
-  /// Why the stream is not processed (an HDR transfer, more than 16 bits per sample), or nil.
+  /// Why the stream is not processed (more than 16 bits per sample), or nil.
   let refusal: String?
 
   /// Opens `path` and reads its video stream's facts; with a `pixelLimit`, a video whose frames are
@@ -42,8 +42,7 @@ struct OpenedVideo {
     colour = ColourTags(stream.pointee.codecpar)
     refusal =
       depth > 16
-      ? "\(depth)-bit video (\(formatName)) is not processed: 16 bits per sample at most"
-      : colour.highDynamicRangeRefusal
+      ? "\(depth)-bit video (\(formatName)) is not processed: 16 bits per sample at most" : nil
     let (width, height) = (Int(context.width), Int(context.height))
     guard width > 0, height > 0 else { throw VideoError("\(path): its video has no size") }
     matrix = colour.effectiveMatrix(height: height)
@@ -58,6 +57,15 @@ struct OpenedVideo {
     }
     let aspect = av_guess_sample_aspect_ratio(input.context, stream, nil)
     let duration = input.context.pointee.duration
+    var metadata = HDRMetadata(stream: stream)
+    if colour.dynamicRange.isHDR,
+      metadata.masteringDisplay == nil || metadata.contentLightLevel == nil
+    {
+      Self.readFirstFrameMetadata(of: path, pixelLimit: pixelLimit, into: &metadata)
+    }
+    func name(_ text: UnsafePointer<CChar>?) -> String {
+      text.map { String(cString: $0) } ?? "unknown"
+    }
     source = VideoSource(
       width: width, height: height,
       codecName: avcodec_get_name(context.codec_id).map { String(cString: $0) } ?? "unknown",
@@ -66,15 +74,52 @@ struct OpenedVideo {
       sampleAspect: aspect.num > 0 && aspect.den > 0 ? av_q2d(aspect) : 1,
       rotation: input.rotation, colourTags: colour.summary,
       conversionMatrix: av_color_space_name(matrix).map { String(cString: $0) } ?? "unknown",
+      dynamicRange: colour.dynamicRange,
+      transferName: name(av_color_transfer_name(colour.transfer)),
+      primariesName: name(av_color_primaries_name(colour.primaries)), hdrMetadata: metadata,
       containerName: input.context.pointee.iformat.map { String(cString: $0.pointee.name) } ?? "")
   }
 
-  /// Every stream of the file in order, as its kind and codec ("video h264", "audio aac").
+  /// Fills what `metadata` lacks from the side data of the first frame of `path`'s video (HEVC carries
+  /// the mastering display and content light level in SEI messages, which only decoding reads), on a
+  /// reader of its own so that this one still starts at the beginning; a file that does not decode
+  /// leaves `metadata` as it is (decoding it later says what is wrong).
+  private static func readFirstFrameMetadata(
+    of path: String, pixelLimit: Int?, into metadata: inout HDRMetadata
+  ) {
+    guard let file = try? InputFile(path: path, pixelLimit: pixelLimit),
+      let decoder = try? VideoDecoder(stream: file.videoStream, path: path, pixelLimit: pixelLimit),
+      let buffers = try? DecodeBuffers(for: "HDR metadata")
+    else { return }
+    defer { buffers.free() }
+    // The first frame comes within a few packets (the decoder's delay); give up after a second's worth.
+    var packets = 0
+    while packets < 64, (try? file.read(into: buffers.packet)) == true {
+      guard Int(buffers.packet.pointee.stream_index) == file.videoIndex else { continue }
+      packets += 1
+      guard (try? decoder.send(buffers.packet)) != nil else { return }
+      if (try? decoder.receive(into: buffers.frame)) == true {
+        metadata.adopt(frameSideDataOf: buffers.frame)
+        return
+      }
+    }
+    // A short clip ends before the decoder's delay: flush it for the first frame.
+    guard (try? decoder.send(nil)) != nil, (try? decoder.receive(into: buffers.frame)) == true
+    else { return }
+    metadata.adopt(frameSideDataOf: buffers.frame)
+  }
+
+  /// Every stream of the file in order, as its kind and codec ("video h264", "audio aac", "data
+  /// mebx").
   var streamDescriptions: [String] {
     input.streams.map { stream in
       let parameters = stream.pointee.codecpar.pointee
       let kind = av_get_media_type_string(parameters.codec_type).map { String(cString: $0) }
-      let codec = avcodec_get_name(parameters.codec_id).map { String(cString: $0) }
+      // A codec FFmpeg does not know (a phone's `mebx` metadata, `apac` audio) by its tag.
+      let codec =
+        parameters.codec_id == AV_CODEC_ID_NONE
+        ? CopiedStreams.tagName(parameters.codec_tag)
+        : avcodec_get_name(parameters.codec_id).map { String(cString: $0) }
       return [kind ?? "unknown", codec ?? "unknown"].joined(separator: " ")
     }
   }

@@ -14,6 +14,8 @@ final class VideoEncoder {
     var frameRate: AVRational
     var sampleAspect: AVRational
     var colour: ColourTags
+    /// libx265's further `x265-params` (`key=value`), e.g. the HDR VUI and SEI of ``HDREncoding``.
+    var x265Parameters: [String] = []
   }
 
   /// Opens `codec`'s encoder for frames of `format`, with `settings`' CRF and preset; `globalHeader`
@@ -44,7 +46,9 @@ final class VideoEncoder {
     if globalHeader { context.pointee.flags |= Int32(AV_CODEC_FLAG_GLOBAL_HEADER) }
     let options: [(String, String)] =
       [("crf", String(settings.crf)), ("preset", settings.preset)]
-      + (codec == .hevc ? [("x265-params", "log-level=error")] : [])
+      + (codec == .hevc
+        ? [("x265-params", (["log-level=error"] + format.x265Parameters).joined(separator: ":"))]
+        : [])
     for (name, value) in options {
       try VideoError.check(
         av_opt_set(context.pointee.priv_data, name, value, 0),

@@ -26,6 +26,14 @@ public struct VideoSource: Sendable, Equatable {
   public var colourTags: String
   /// The matrix the pixels are converted with (the tag, or BT.601/BT.709 by height when untagged).
   public var conversionMatrix: String
+  /// The dynamic range the transfer tag says (HLG and PQ are HDR).
+  public var dynamicRange: DynamicRange = .sdr
+  /// The transfer as tagged, FFmpeg's name ("arib-std-b67", "smpte2084", "bt709", "unknown").
+  public var transferName = "unknown"
+  /// The primaries as tagged, FFmpeg's name ("bt2020", "bt709", "unknown").
+  public var primariesName = "unknown"
+  /// HDR video's mastering display, content light level and Dolby Vision configuration, when given.
+  public var hdrMetadata = HDRMetadata()
   /// FFmpeg's name for the container's demuxer ("mov,mp4,m4a,3gp,3g2,mj2", "matroska,webm", "image2").
   public var containerName: String = ""
 
@@ -50,6 +58,6 @@ public struct VideoFacts: Sendable, Equatable {
   public var source: VideoSource
   /// Every stream of the file in order, as its kind and codec ("video h264", "audio aac").
   public var streams: [String]
-  /// Why the stream would not be processed (an HDR transfer, more than 16 bits per sample), or nil.
+  /// Why the stream would not be processed (more than 16 bits per sample), or nil.
   public var refusal: String?
 }

@@ -14,7 +14,8 @@ extension VideoTranscoder {
   /// Decodes the video once from its first frame to its last, in presentation order, as a player does.
   /// For each frame, `choose` gets its presentation time (seconds from the video stream's first
   /// timestamp) and says whether it is converted to packed 8-bit RGB (rgb24, whatever the video's
-  /// depth; the stream's own matrix and range) and handed to `show` (whose `output` is the caller's
+  /// depth; the stream's own matrix and range; HDR video tone-mapped to SDR BT.709, ``ToneMapper``)
+  /// and handed to `show` (whose `output` is the caller's
   /// to use), passed over, or whether playing stops. Each call after the first seeks back to the
   /// start, so calling it again loops the video. The pixels are as coded: rotation and sample aspect
   /// are the caller's (``VideoSource/rotation``, ``VideoSource/sampleAspect``).
@@ -38,6 +39,8 @@ extension VideoTranscoder {
       timeBase: stream.pointee.time_base, name: input.path,
       planar: source.bitDepth > 8 ? nil : planarConversion)
     pipeline.convertsAhead = false
+    // HDR is shown as SDR: tone-mapped, not converted by libswscale.
+    let toneMapper = source.dynamicRange.isHDR ? try stillToneMapper() : nil
     let slot = try FrameSlot(bytes: pipeline.rgbBytes)
     guard let packet = av_packet_alloc() else { throw VideoError("out of memory for a packet") }
     var owned: UnsafeMutablePointer<AVPacket>? = packet
@@ -50,7 +53,11 @@ extension VideoTranscoder {
         case .stop: return false
         case .skip: continue
         case .show:
-          try pipeline.loadRGB(slot)
+          if let toneMapper {
+            try toneMapper.map(slot.decoded, into: slot.rgbIn)
+          } else {
+            try pipeline.loadRGB(slot)
+          }
           try show(Frame(slot))
         }
       }

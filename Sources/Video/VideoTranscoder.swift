@@ -12,7 +12,8 @@ import Foundation
 /// timestamp (variable frame rate stays variable; no frame is added or dropped), the colour tags (YUV
 /// output from RGB input is tagged with the matrix it is converted with), the sample aspect ratio, the
 /// display matrix (rotation stays metadata: the pixels are processed as coded), stream and container
-/// metadata. Refused with a ``VideoError``: PQ or HLG transfer (HDR), more than 16 bits per sample.
+/// metadata. HDR input (HLG, PQ) is kept HDR or tone-mapped to SDR (``EncoderSettings/hdr``). Refused
+/// with a ``VideoError``: more than 16 bits per sample.
 ///
 /// Decoding and the conversion to RGB run on a thread of their own, up to three frames ahead (buffers
 /// reused frame after frame); the caller's render, the conversion back and the encoder run on the
@@ -70,7 +71,7 @@ public final class VideoTranscoder {
   /// pixels (nil: no limit), checked before any frame's memory is taken.
   ///
   /// - Throws: ``VideoError`` naming the file: not readable, no video stream, no decoder, more than 16
-  ///   bits per sample, HDR transfer, frames over the pixel limit.
+  ///   bits per sample, frames over the pixel limit.
   public init(path: String, pixelLimit: Int? = VideoTranscoder.defaultPixelLimit) throws(VideoError)
   {
     // FFmpeg's own errors still reach standard error (they say why a file is refused); its notes do not
@@ -145,12 +146,21 @@ public final class VideoTranscoder {
   ) throws {
     let stream = input.videoStream
     let codec = codec(for: settings)
-    let outputFormat = outputPixelFormat(for: codec)
+    if let problem = hdrProblem(for: settings) { throw VideoError("\(outputName): \(problem)") }
+    let outputFormat = outputPixelFormat(for: settings)
     let output = try OutputFile(path: path, formatFor: outputName, name: outputName)
     // RGB input becomes Y′CbCr tagged with the matrix and range it is converted with.
     let rgbOutput = colour.yuvTags(fromRGB: pixelFormat)
     var encoderColour = rgbOutput ?? colour
     if rgbOutput == nil, fullRange { encoderColour.range = AVCOL_RANGE_JPEG }
+    // Tone-mapped HDR: frames are processed in the input's format, then mapped to SDR BT.709.
+    let toneMapper =
+      try mapsHDRToSDR(settings)
+      ? ToneMapper(
+        width: source.width, height: source.height, format: pixelFormat, colour: encoderColour,
+        metadata: source.hdrMetadata, output: outputFormat) : nil
+    let processedFormat = toneMapper == nil ? outputFormat : pixelFormat
+    if toneMapper != nil { encoderColour = .bt709 }
     let rate = OpenedVideo.frameRate(of: stream)
     let sampleAspect = av_guess_sample_aspect_ratio(input.context, stream, nil)
     let encoder = try VideoEncoder(
@@ -160,13 +170,19 @@ public final class VideoTranscoder {
         pixelFormat: outputFormat,
         timeBase: stream.pointee.time_base, frameRate: rate,
         sampleAspect: sampleAspect,
-        colour: encoderColour),
+        colour: encoderColour,
+        x265Parameters: keepsHDR(settings)
+          ? HDREncoding.x265Parameters(colour: encoderColour, metadata: source.hdrMetadata) : []),
       globalHeader: output.wantsGlobalHeader)
     var outputIndex: [Int: Int] = [:]
     for (index, inputStream) in input.streams.enumerated() {
       if index == input.videoIndex {
-        _ = try output.addEncodedStream(encoder, like: inputStream, sampleAspect: sampleAspect)
-      } else if CopiedStreams.skipReason(inputStream, into: output.context.pointee.oformat) == nil {
+        let written = try output.addEncodedStream(
+          encoder, like: inputStream, sampleAspect: sampleAspect)
+        if keepsHDR(settings) { try source.hdrMetadata.attach(to: written) }
+      } else if CopiedStreams.skipReason(
+        inputStream, of: input, into: output.context.pointee.oformat) == nil
+      {
         try output.checkHolds(inputStream, index: index, of: input.path)
         _ = try output.addCopiedStream(like: inputStream)
       } else {
@@ -182,7 +198,7 @@ public final class VideoTranscoder {
     var cut = bounds(of: span)
     try settleStart(of: &cut, seconds: span.start)
     let pipeline = try FramePipeline(
-      source: source, inputFormat: pixelFormat, outputFormat: outputFormat,
+      source: source, inputFormat: pixelFormat, outputFormat: processedFormat,
       rgbSampleBytes: rgbSampleBytes, matrix: matrix, fullRange: fullRange,
       outputMatrix: rgbOutput?.matrix ?? matrix,
       outputFullRange: rgbOutput == nil && fullRange, startTime: stream.pointee.start_time,
@@ -212,16 +228,19 @@ public final class VideoTranscoder {
         if let planarRender, pipeline.rendersPlanar {
           outcome = try planarRender(try pipeline.planarFrame(slot))
         }
+        var processed: UnsafeMutablePointer<AVFrame>
         switch outcome {
         case .rendered:
-          try encoder.send(pipeline.encodablePlanar(slot))
+          processed = pipeline.encodablePlanar(slot)
         case .unchanged:
-          try encoder.send(try pipeline.encodable(slot, changed: false))
+          processed = try pipeline.encodable(slot, changed: false)
         case .needsRGB:
           try pipeline.loadRGB(slot)
           let changed = try render(Frame(slot))
-          try encoder.send(try pipeline.encodable(slot, changed: changed))
+          processed = try pipeline.encodable(slot, changed: changed)
         }
+        if let toneMapper { processed = try toneMapper.map(processed) }
+        try encoder.send(processed)
         try drainEncoder()
         stage.recycle(slot)
         done += 1
@@ -252,12 +271,78 @@ public final class VideoTranscoder {
   /// Decodes the frame displayed at `time` seconds from the video stream's first timestamp — the last
   /// frame whose presentation time is at or before `time`, or the first frame when `time` comes before
   /// it — and calls `render` once with it as packed 8-bit RGB (rgb24, whatever the video's depth;
-  /// `output` is the caller's to use).
+  /// `output` is the caller's to use). HDR video's frame is tone-mapped to SDR BT.709 (``ToneMapper``).
   ///
   /// - Throws: ``VideoError`` naming the file when it cannot be read or decoded or has no frame, or
   ///   when the frame as shown (``VideoSource/displayedWidth``) is over the pixel limit (checked before
   ///   decoding); what `render` throws.
   public func frame(at time: Double, render: (Frame) throws -> Void) throws {
+    guard !source.dynamicRange.isHDR else {
+      let slot = try FrameSlot(bytes: source.width * source.height * 3)
+      func show(_ pixels: UnsafeRawBufferPointer) throws {
+        slot.rgbIn.copyMemory(from: pixels)
+        slot.time = time
+        try render(Frame(slot))
+      }
+      try toneMappedFrame(at: time, render: { _ in false }, still: show)
+      return
+    }
+    let stream = input.videoStream
+    // A still is 8-bit sRGB: the frame comes as rgb24 whatever its depth.
+    let pipeline = try FramePipeline(
+      source: source, inputFormat: pixelFormat, outputFormat: pixelFormat, rgbSampleBytes: 1,
+      matrix: matrix, fullRange: fullRange, startTime: stream.pointee.start_time,
+      timeBase: stream.pointee.time_base, name: input.path)
+    let slot = try FrameSlot(bytes: pipeline.rgbBytes)
+    try decodeFrame(at: time, through: pipeline, into: slot)
+    try render(Frame(slot))
+  }
+
+  /// The frame of HDR video displayed at `time` (as ``frame(at:render:)`` finds it): `render` gets it
+  /// as 16-bit R′G′B′ holding the HLG or PQ codes (rgb48le) and returns true when it wrote its
+  /// `output`; the frame (rendered or as decoded) is then tone-mapped to SDR BT.709 and `still` gets
+  /// it as packed 8-bit full-range RGB (rgb24, `width × 3` bytes a row).
+  ///
+  /// - Throws: ``VideoError`` naming the file as ``frame(at:render:)`` does, or when the video is not
+  ///   HDR; what `render` and `still` throw.
+  public func toneMappedFrame(
+    at time: Double, render: (Frame) throws -> Bool,
+    still: (UnsafeRawBufferPointer) throws -> Void
+  ) throws {
+    guard source.dynamicRange.isHDR else {
+      throw VideoError("\(input.path): not HDR video: there is nothing to tone-map")
+    }
+    let stream = input.videoStream
+    let pipeline = try FramePipeline(
+      source: source, inputFormat: pixelFormat, outputFormat: pixelFormat, rgbSampleBytes: 2,
+      matrix: matrix, fullRange: fullRange, startTime: stream.pointee.start_time,
+      timeBase: stream.pointee.time_base, name: input.path)
+    let toneMapper = try stillToneMapper()
+    let slot = try FrameSlot(bytes: pipeline.rgbBytes)
+    try decodeFrame(at: time, through: pipeline, into: slot)
+    let changed = try render(Frame(slot))
+    var pixels = [UInt8](repeating: 0, count: source.width * 3 * source.height)
+    let frame = try pipeline.encodable(slot, changed: changed)
+    try pixels.withUnsafeMutableBytes { try toneMapper.map(frame, into: $0) }
+    try pixels.withUnsafeBytes { try still($0) }
+  }
+
+  /// A tone mapper of this HDR video's frames to packed 8-bit RGB, for stills and playback.
+  ///
+  /// - Throws: ``VideoError`` when libavfilter cannot build it.
+  func stillToneMapper() throws(VideoError) -> ToneMapper {
+    var tags = colour
+    if fullRange { tags.range = AVCOL_RANGE_JPEG }
+    return try ToneMapper(
+      width: source.width, height: source.height, format: pixelFormat, colour: tags,
+      metadata: source.hdrMetadata, output: AV_PIX_FMT_RGB24)
+  }
+
+  /// Decodes the frame displayed at `time` (see ``frame(at:render:)``) into `slot` through
+  /// `pipeline`, converted to RGB.
+  private func decodeFrame(at time: Double, through pipeline: FramePipeline, into slot: FrameSlot)
+    throws
+  {
     if let problem = PixelLimit.problem(
       width: source.displayedWidth, height: Double(source.height), limit: pixelLimit,
       what:
@@ -267,14 +352,8 @@ public final class VideoTranscoder {
     {
       throw VideoError("\(input.path): \(problem)")
     }
-    let stream = input.videoStream
     let target = bounds(of: TimeSpan(start: time)).start
     if time > 0 { try input.seekVideo(before: target) }
-    // A still is 8-bit sRGB: the frame comes as rgb24 whatever its depth.
-    let pipeline = try FramePipeline(
-      source: source, inputFormat: pixelFormat, outputFormat: pixelFormat, rgbSampleBytes: 1,
-      matrix: matrix, fullRange: fullRange, startTime: stream.pointee.start_time,
-      timeBase: stream.pointee.time_base, name: input.path)
     let buffers = try DecodeBuffers(for: "a frame")
     defer { buffers.free() }
     let (packet, held) = (buffers.packet, buffers.frame)
@@ -303,9 +382,7 @@ public final class VideoTranscoder {
       try drainDecoder()
     }
     guard let heldTimestamp else { throw VideoError("\(input.path): has no video frame") }
-    let slot = try FrameSlot(bytes: pipeline.rgbBytes)
     try pipeline.load(held, timestamp: heldTimestamp, into: slot)
-    try render(Frame(slot))
   }
 
   /// `span` in the video stream's timestamps: the first kept (`lower`, nil from the start), the first

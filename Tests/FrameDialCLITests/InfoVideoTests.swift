@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 
-/// `framedial info` on videos: the facts FFmpeg reads of the stream, every stream, and whether `video`
-/// processes it — compared with what ffprobe says of the same files.
+/// `framedial info` on videos: the facts FFmpeg reads of the stream (HDR's transfer and primaries
+/// included), every stream, and whether `video` processes it — compared with what ffprobe says of the
+/// same files.
 @Suite struct InfoVideoTests {
-  @Test func aVideoIsDescribedByItsStreamsAndAnHDRClipSaysWhyItIsNotProcessed() throws {
+  @Test func aVideoIsDescribedByItsStreamsAndAnHDRClipByItsTransferAndPrimaries() throws {
     let root = try CLIRunner.scratchFolder("info-video")
     defer { try? FileManager.default.removeItem(at: root) }
     let plain = root.appendingPathComponent("plain.mp4")
@@ -42,7 +43,8 @@ import Testing
     #expect(lines[0].hasSuffix("; streams: video h264, audio aac"), "\(lines[0])")
     #expect(!lines[0].contains("not processed"))
     #expect(lines[1].contains("h264 yuv420p10le 10-bit"), "\(lines[1])")
-    #expect(lines[1].contains("; not processed by framedial video: HDR video with the HLG"))
+    #expect(lines[1].contains(", HDR HLG (arib-std-b67, bt2020), "), "\(lines[1])")
+    #expect(!lines[1].contains("not processed"))
     #expect(lines[2].hasPrefix("\(renamed.path): video 320×240, h264 yuv420p 8-bit"), "\(lines[2])")
 
     // JSON carries the same facts; ffprobe agrees on them.
@@ -68,7 +70,12 @@ import Testing
         == probed.map {
           "\($0["codec_type"] as? String ?? "") \($0["codec_name"] as? String ?? "")"
         })
-    #expect(objects[1]["processed"] as? Bool == false && objects[1]["bitDepth"] as? Int == 10)
-    #expect((objects[1]["refusal"] as? String)?.contains("HLG") == true)
+    #expect(objects[1]["processed"] as? Bool == true && objects[1]["bitDepth"] as? Int == 10)
+    #expect(objects[1]["refusal"] is NSNull)
+    #expect(objects[1]["dynamicRange"] as? String == "hlg")
+    #expect(objects[1]["transfer"] as? String == "arib-std-b67")
+    #expect(objects[1]["primaries"] as? String == "bt2020")
+    #expect(objects[1]["masteringDisplay"] is NSNull && objects[1]["dolbyVision"] is NSNull)
+    #expect(objects[0]["dynamicRange"] as? String == "sdr")
   }
 }

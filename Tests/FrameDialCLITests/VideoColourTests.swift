@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// How `framedial video` treats colour: YUV ↔ RGB with the stream's own matrix (as tagged, or guessed
-/// by height when untagged), and HDR refused naming its transfer and how to tone-map it.
+/// by height when untagged). HDR input is VideoHDRTests'.
 @Suite struct VideoColourTests {
   func scratch() throws -> URL { try CLIRunner.scratchFolder("video-colour") }
 
@@ -36,29 +36,4 @@ import Testing
     #expect(quality["untagged.mkv", default: 0] > 40, "\(quality)")
     #expect(quality["mislabelled.mkv", default: 99] < 37, "\(quality)")
   }
-
-  @Test(arguments: [
-    ("smpte2084", "PQ (SMPTE ST 2084)"), ("arib-std-b67", "HLG (ARIB STD-B67)"),
-  ])
-  func hdrIsRefusedNamingItsTransferAndHowToToneMap(transfer: String, name: String) throws {
-    let root = try scratch()
-    defer { try? FileManager.default.removeItem(at: root) }
-    let input = root.appendingPathComponent("hdr.mkv")
-    try VideoClips.make(
-      input,
-      VideoClips.testSource(size: "160x120", seconds: 0.2)
-        + [
-          "-c:v", "libx265", "-x265-params", "log-level=error", "-pix_fmt", "yuv420p10le",
-          "-color_trc", transfer, "-color_primaries", "bt2020", "-colorspace", "bt2020nc",
-        ])
-    let output = root.appendingPathComponent("out").appendingPathComponent("out.mkv")
-    let result = try CLIRunner.run(["video", input.path, "-o", output.path])
-    #expect(result.status == 1)
-    let message = result.standardError
-    #expect(message.contains("hdr.mkv: HDR video with the \(name) transfer"), "\(message)")
-    #expect(message.contains("/bt2020/\(transfer))"), "\(message)")
-    #expect(message.contains("Tone-map it to SDR BT.709 first"), "\(message)")
-    #expect(!FileManager.default.fileExists(atPath: output.deletingLastPathComponent().path))
-  }
-
 }
