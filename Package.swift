@@ -30,14 +30,21 @@ let package = Package(
       pkgConfig: "libsoup-3.0",
       providers: [.apt(["libsoup-3.0-dev"])]
     ),
+    .systemLibrary(
+      name: "CLibRaw",
+      pkgConfig: "libraw_r",
+      providers: [.apt(["libraw-dev"])]
+    ),
     .target(name: "CFrameKernels", dependencies: ["CVips"]),
     .target(name: "CJPEGHeader", dependencies: ["CJPEG"]),
     .target(name: "Video", dependencies: ["CFFmpeg"]),
+    // Camera raw and DNG development (LibRaw), free of FrameDial's types.
+    .target(name: "Raw", dependencies: ["CLibRaw"]),
     // The `framedial studio` web server (libsoup 3) and its page, free of FrameDial's types.
     .target(name: "Studio", dependencies: ["CSoup"], resources: [.copy("Page")]),
     .target(name: "Vips", dependencies: ["CVips", "CFrameKernels", "CJPEGHeader"]),
     .target(name: "Controls"),
-    .target(name: "FrameDial", dependencies: ["Vips", "Controls"]),
+    .target(name: "FrameDial", dependencies: ["Vips", "Controls", "Raw"]),
     // The C API (include/framedial.h) over FrameDial, for libFrameDialC.so.
     .target(name: "FrameDialC", dependencies: ["FrameDial", "Controls", "Vips"]),
     .target(
@@ -56,7 +63,7 @@ let package = Package(
     .testTarget(
       name: "FrameDialCLITests",
       dependencies: [
-        "FrameDialCLI", "framedial", "FrameDial", "Controls", "Vips", "Video", "Studio",
+        "FrameDialCLI", "framedial", "FrameDial", "Controls", "Vips", "Video", "Studio", "Raw",
       ]),
     .testTarget(name: "StudioTests", dependencies: ["Studio"]),
     .testTarget(name: "BenchmarkSupportTests", dependencies: ["BenchmarkSupport"]),
