@@ -49,7 +49,9 @@ let package = Package(
     .target(name: "FrameDialC", dependencies: ["FrameDial", "Controls", "Vips"]),
     .target(
       name: "FrameDialCLI",
-      dependencies: ["FrameDial", "Controls", "Vips", "Video", "Studio", "BenchmarkSupport"]),
+      dependencies: [
+        "FrameDial", "Controls", "Vips", "Video", "Studio", "BenchmarkSupport", "Raw",
+      ]),
     .executableTarget(name: "framedial", dependencies: ["FrameDialCLI"]),
     .executableTarget(
       name: "framedial-bench",

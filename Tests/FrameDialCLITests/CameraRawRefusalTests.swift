@@ -45,6 +45,34 @@ import Vips
     #expect(fromPipe.bands == 3 && fromPipe.width == 96)
   }
 
+  @Test func aRawLibRawDoesNotRecogniseIsAFailedEntryNamingLibRawsVersion() throws {
+    let folder = try CLIRunner.scratchFolder("raw-unknown")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = folder.appendingPathComponent("in")
+    try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+    // A Canon CR3's container header with nothing LibRaw can parse behind it.
+    let header = [0, 0, 0, 0x18] + Array("ftypcrx ".utf8) + [0, 0, 0, 1] + Array("crx isom".utf8)
+    try Data(header + [UInt8](repeating: 0, count: 3000)).write(
+      to: input.appendingPathComponent("IMG_0009.CR3"))
+    try FileManager.default.copyItem(
+      atPath: CLIRunner.sample("rocket.jpg"),
+      toPath: input.appendingPathComponent("rocket.jpg").path)
+    let output = folder.appendingPathComponent("out")
+    let result = try CLIRunner.run(["batch", input.path, "-o", output.path])
+    #expect(result.status == 1)
+    #expect(
+      result.standardError.contains(
+        "failed  \(input.path)/IMG_0009.CR3: a camera raw file (.cr3): LibRaw "
+          + "\(RawFile.libRawVersion) cannot open it: unsupported file format or not raw file (this "
+          + "camera or format is unknown to LibRaw \(RawFile.libRawVersion))"),
+      "\(result.standardError)")
+    #expect(result.standardError.contains("1 done, 0 skipped, 1 failed"))
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: output.path).filter {
+        !$0.hasPrefix(".")
+      } == ["rocket.jpg"])
+  }
+
   @Test func aJPEGXLCompressedDNGIsRefusedNamingTheCompressionAndLibRawsVersion() throws {
     let folder = try CLIRunner.scratchFolder("raw-jxl")
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -24,6 +24,8 @@ struct DNGScene {
   var orientation = 1
   /// The TIFF compression tag's value (1, none: the samples are written uncompressed whatever it says).
   var compression = 1
+  /// Shooting facts written as EXIF tags: exposure time, f-number, ISO, focal length and date.
+  var exposure: (time: Double, fNumber: Double, iso: Int, focalLength: Double, date: String)?
   /// The scene's linear value at a pixel.
   var scene: (_ x: Int, _ y: Int) -> SIMD3<Double> = { _, _ in SIMD3(repeating: 0.18) }
 
@@ -89,6 +91,14 @@ struct DNGScene {
       entries.append(.short(33421, 2, 2))
       entries.append(Entry(tag: 33422, type: 1, values: pattern.map(UInt32.init)))
     }
-    return RawLikeFiles.tiff(directories: [entries], pixels: [codes])
+    guard let exposure else { return RawLikeFiles.tiff(directories: [entries], pixels: [codes]) }
+    // As cameras write them: the date in the main directory too, the rest in an EXIF directory.
+    entries += [.ascii(306, exposure.date), .long(34665, 1)]
+    let exif: [Entry] = [
+      .rationals(33434, [exposure.time]), .rationals(33437, [exposure.fNumber]),
+      .short(34855, UInt32(exposure.iso)), .ascii(36867, exposure.date),
+      .rationals(37386, [exposure.focalLength]),
+    ]
+    return RawLikeFiles.tiff(directories: [entries, exif], pixels: [codes, []])
   }
 }

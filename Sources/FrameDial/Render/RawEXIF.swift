@@ -17,7 +17,14 @@ enum RawEXIF {
       main.append(.ascii(306, text))
       exif.append(.ascii(36867, text))
     }
-    if let exposure = facts.exposureTime { exif.append(.rational(33434, [exposure])) }
+    if let exposure = facts.exposureTime {
+      // 1/125 s is written as 1/125, as cameras write it.
+      let reciprocal = (1 / exposure).rounded()
+      exif.append(
+        exposure < 1 && abs(1 / reciprocal - exposure) < exposure * 0.001
+          ? Field(tag: 33434, type: 5, count: 1, bytes: le32(1) + le32(UInt32(reciprocal)))
+          : .rational(33434, [exposure]))
+    }
     if let aperture = facts.fNumber { exif.append(.rational(33437, [aperture])) }
     if let iso = facts.iso { exif.append(.short(34855, UInt32(min(iso.rounded(), 65535)))) }
     if let focal = facts.focalLength { exif.append(.rational(37386, [focal])) }
