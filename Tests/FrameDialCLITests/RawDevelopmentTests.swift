@@ -118,6 +118,25 @@ import Vips
     #expect(abs(Self.linear(grey[1]) - 0.18) < 0.003, "\(grey)")
   }
 
+  @Test func aJPEGFromARawIsQuantisedAfterTheExposureNotBefore() throws {
+    // A shadow ramp from 0.001 to 0.011 of the white level: 8-bit sRGB codes 3 … 27 before the
+    // exposure, so brightening 8-bit input by 4 EV would leave about 36 levels across the ramp, where 16 bits
+    // give about 80.
+    var scene = DNGScene()
+    scene.width = 256
+    (scene.whiteLevel, scene.blackLevel) = (16383, 1024)  // 14-bit: 150 codes across the ramp
+    scene.scene = { x, _ in SIMD3(repeating: 0.001 + 0.01 * Double(x) / 256) }
+    let run = try Self.develop(scene, output: "out.jpg", ["--set", "ev=4", "--quality", "100"])
+    defer { try? FileManager.default.removeItem(at: run.folder) }
+    #expect(run.result.status == 0, "\(run.result.standardError)")
+    let image = try Image(contentsOf: run.output.path)
+    let row = try image.extractArea(left: 0, top: 24, width: 256, height: 1).pixelBytes()
+    let greens = Set(stride(from: 1, to: row.count, by: 3).map { row[$0] })
+    #expect(greens.count > 60, "\(greens.count) levels")
+    // 0.011 × 16 = 0.176 of the white level: sRGB code 117 at the bright end.
+    #expect(abs(Int(row[255 * 3 + 1]) - 117) <= 3, "\(row[255 * 3 + 1])")
+  }
+
   /// LibRaw's own developer with FrameDial's settings: 16-bit linear, as-shot white balance, sRGB
   /// primaries, AHD, no brightening, highlights clipped.
   static func dcrawEmu(_ input: URL, halfSize: Bool = false) throws -> URL {

@@ -54,6 +54,15 @@ public enum RawStill {
     }
   }
 
+  /// A 16-bit rendered raw quantised to 8 bits for a format that holds no more: `round(V × 255)` of the
+  /// encoded value `V`, as the plan quantises (image-math.md, stage 7).
+  static func eightBits(_ image: Image) throws -> Image {
+    let quantised = try image.linear([255.0 / 65535], [0.5]).cast(to: .uchar)
+    return try Operation.call(
+      "copy", ["in": .image(quantised), "interpretation": .string("srgb")]
+    ).image()
+  }
+
   /// The raw opened with LibRaw; a JPEG XL–compressed DNG is refused before LibRaw reads it.
   private static func open(_ path: String, _ raw: CameraRawFile) throws -> RawFile {
     let version = "LibRaw \(RawFile.libRawVersion)"

@@ -121,11 +121,14 @@ public final class StillRenderer: Sendable {
     // Reading strip by strip keeps memory low, but a zoom window and auto white balance read out of order.
     load.sequential = load.sequential && plan.zoom == nil && !plan.needsAutoWhiteBalance
     let mark = Vips.errorMark()
+    // A developed raw keeps 16 bits through the plan whatever the output, so exposure bias acts on the
+    // sensor's precision; an 8-bit output is quantised after it (``RawStill/eightBits(_:)``).
+    let sixteen = format.supportsSixteenBits || RawStill.identify(input) != nil
     let image: Image
     var outputSize: (width: Int, height: Int)?
     if let size = options.size {
       let loaded = try StillInput.load(
-        input, options: load, keepSixteenBits: format.supportsSixteenBits,
+        input, options: load, keepSixteenBits: sixteen,
         convertsColour: !plan.recipe.colorStages.isEmpty
       ) { width, height in
         size.loadShrink(imageWidth: width, imageHeight: height, zoom: plan.zoom?.factor ?? 1)
@@ -135,13 +138,14 @@ public final class StillRenderer: Sendable {
         inputWidth: loaded.uprightWidth, inputHeight: loaded.uprightHeight)
     } else {
       image = try StillInput.load(
-        input, options: load, keepSixteenBits: format.supportsSixteenBits,
+        input, options: load, keepSixteenBits: sixteen,
         convertsColour: !plan.recipe.colorStages.isEmpty)
     }
     let flattens = image.hasAlpha && !format.supportsAlpha
     let tagged = try DecodeVerdict.naming(input, load: options.load) {
       try prepared(
-        image, state: state, options: options, outputSize: outputSize, flatten: flattens)
+        image, state: state, options: options, format: format, outputSize: outputSize,
+        flatten: flattens)
     }
     do {
       try AtomicFile.write(to: output) { temporary in
@@ -165,13 +169,17 @@ public final class StillRenderer: Sendable {
         + Self.metadataWarnings(tagged, format: format, input: input))
   }
 
-  /// The rendered, fitted and tagged image to write (orientation 1, sRGB profile when it has none).
+  /// The rendered, fitted and tagged image to write in `format` (orientation 1, sRGB profile when it
+  /// has none).
   private func prepared(
-    _ image: Image, state: ControlState, options: StillOptions,
+    _ image: Image, state: ControlState, options: StillOptions, format: ImageFormat,
     outputSize: (width: Int, height: Int)?, flatten: Bool
   ) throws -> Image {
     var rendered = try render(image, state: state, options: options, outputSize: outputSize)
     if let fit = options.fit { rendered = try fit.applied(to: rendered) }
+    if rendered.format == .ushort, !format.supportsSixteenBits {
+      rendered = try RawStill.eightBits(rendered)
+    }
     if flatten {
       let colour = options.background
       let grey = (colour.x + colour.y + colour.z) / 3
