@@ -78,8 +78,9 @@ static inline void fd_raw_count_errors(libraw_data_t *raw, int *count) {
 }
 
 // Development settings (dcraw_emu's options in brackets).
-static inline void fd_raw_set_output(libraw_data_t *raw, int linear_sixteen_bits) {
-    raw->params.output_bps = linear_sixteen_bits ? 16 : 8;  // [-4]
+// Linear 16-bit output in the sRGB primaries, never brightened.
+static inline void fd_raw_set_linear_output(libraw_data_t *raw) {
+    raw->params.output_bps = 16;  // [-4]
     raw->params.gamm[0] = 1.0;                              // [-g 1 1]
     raw->params.gamm[1] = 1.0;
     raw->params.no_auto_bright = 1;  // [-W]

@@ -56,7 +56,7 @@ public final class RawFile {
   ///   truncated or damaged file: LibRaw's reports of damaged data refuse the file rather than develop
   ///   what it could read) or developed.
   public func develop(halfSize: Bool = false) throws -> DevelopedRaw {
-    fd_raw_set_output(data, 1)
+    fd_raw_set_linear_output(data)
     fd_raw_set_camera_white_balance(data, 1)
     fd_raw_set_demosaic(data, 3)
     fd_raw_set_half_size(data, halfSize ? 1 : 0)

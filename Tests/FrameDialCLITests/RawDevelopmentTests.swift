@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import Vips
 
+@testable import FrameDial
+
 /// DNGs written by the tests are developed on LibRaw into linear light: levels, as-shot white balance,
 /// exposure bias, orientation and LibRaw's own development (`dcraw_emu`) checked on the pixels.
 @Suite struct RawDevelopmentTests {
@@ -135,6 +137,30 @@ import Vips
     #expect(greens.count > 60, "\(greens.count) levels")
     // 0.011 × 16 = 0.176 of the white level: sRGB code 117 at the bright end.
     #expect(abs(Int(row[255 * 3 + 1]) - 117) <= 3, "\(row[255 * 3 + 1])")
+  }
+
+  @Test func aDevelopedRawIsNeverReDecodedByLibvipsWhenAnotherFilesErrorIsSeen() throws {
+    // A batch re-decodes an input on one libvips thread when any libvips error was raised while it
+    // rendered (another job's broken file included): a raw has no strip to lose and is not re-read.
+    let folder = try CLIRunner.scratchFolder("raw-verdict")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = folder.appendingPathComponent("IMG_0001.DNG")
+    try DNGScene().data().write(to: input)
+    #expect(DecodeVerdict.damage(of: input.path, load: LoadOptions()) == nil)
+  }
+
+  @Test func thePixelLimitAppliesToTheSizeARawDevelopsTo() throws {
+    let run = try Self.develop(DNGScene(), ["--pixel-limit", "3000"])
+    defer { try? FileManager.default.removeItem(at: run.folder) }
+    #expect(run.result.status == 1)
+    #expect(
+      run.result.standardError.contains("develops to 3072 pixels, over the pixel limit of 3000"),
+      "\(run.result.standardError)")
+    let half = try CLIRunner.run([
+      "apply", run.input.path, "-o", run.folder.appendingPathComponent("half.jpg").path,
+      "--pixel-limit", "3000", "--size", "32",
+    ])
+    #expect(half.status == 0, "\(half.standardError)")
   }
 
   /// LibRaw's own developer with FrameDial's settings: 16-bit linear, as-shot white balance, sRGB
