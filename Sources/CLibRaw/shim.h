@@ -81,7 +81,7 @@ static inline void fd_raw_count_errors(libraw_data_t *raw, int *count) {
 // Linear 16-bit output in the sRGB primaries, never brightened.
 static inline void fd_raw_set_linear_output(libraw_data_t *raw) {
     raw->params.output_bps = 16;  // [-4]
-    raw->params.gamm[0] = 1.0;                              // [-g 1 1]
+    raw->params.gamm[0] = 1.0;       // [-g 1 1]
     raw->params.gamm[1] = 1.0;
     raw->params.no_auto_bright = 1;  // [-W]
     raw->params.output_color = 1;    // sRGB primaries [-o 1]

@@ -26,6 +26,8 @@ struct DNGScene {
   var compression = 1
   /// Shooting facts written as EXIF tags: exposure time, f-number, ISO, focal length and date.
   var exposure: (time: Double, fNumber: Double, iso: Int, focalLength: Double, date: String)?
+  /// An XMP packet written in the DNG's directory (tag 700), as raw editors leave their ratings there.
+  var xmp: String?
   /// The scene's linear value at a pixel.
   var scene: (_ x: Int, _ y: Int) -> SIMD3<Double> = { _, _ in SIMD3(repeating: 0.18) }
 
@@ -87,6 +89,7 @@ struct DNGScene {
       .rationals(50728, [asShotNeutral.x, asShotNeutral.y, asShotNeutral.z]),
       .short(50778, 21),
     ]
+    if let xmp { entries.append(Entry(tag: 700, type: 1, values: xmp.utf8.map(UInt32.init))) }
     if let pattern {
       entries.append(.short(33421, 2, 2))
       entries.append(Entry(tag: 33422, type: 1, values: pattern.map(UInt32.init)))

@@ -120,4 +120,22 @@ import Vips
     #expect(try image.string("exif-ifd2-FocalLength").contains("(35.0 mm, "))
     #expect(image.orientation == 1)
   }
+
+  @Test func theRawsXMPIsCarriedIntoTheOutput() throws {
+    let folder = try CLIRunner.scratchFolder("raw-xmp")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var scene = DNGScene()
+    scene.xmp =
+      "<x:xmpmeta xmlns:x=\"adobe:ns:meta/\"><rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-"
+      + "syntax-ns#\"><rdf:Description xmlns:xmp=\"http://ns.adobe.com/xap/1.0/\" xmp:Rating=\"4\"/>"
+      + "</rdf:RDF></x:xmpmeta>"
+    let input = folder.appendingPathComponent("IMG_0006.DNG")
+    try scene.data().write(to: input)
+    let output = folder.appendingPathComponent("out.jpg")
+    let result = try CLIRunner.run(["apply", input.path, "-o", output.path])
+    #expect(result.status == 0, "\(result.standardError)")
+    let xmp = String(
+      decoding: try Image(contentsOf: output.path).blob(Image.xmpField), as: UTF8.self)
+    #expect(xmp.contains("xmp:Rating=\"4\""), "\(xmp)")
+  }
 }
