@@ -14,7 +14,7 @@ extension InfoCommand {
       "path": path, "kind": "raw", "dng": raw.isDNG, "make": raw.make, "model": raw.model,
       "cfa": layout, "rawWidth": raw.rawWidth, "rawHeight": raw.rawHeight, "bits": raw.bits,
       "blackLevel": raw.blackLevel, "whiteLevel": raw.whiteLevel, "width": raw.width,
-      "height": raw.height, "libraw": RawFile.libRawVersion,
+      "height": raw.height, "orientation": raw.orientation, "libraw": RawFile.libRawVersion,
     ]
     if let wb = raw.asShotMultipliers { object["asShotWhiteBalance"] = [wb.x, wb.y, wb.z] }
     return object

@@ -98,6 +98,7 @@ import Vips
     let json = try CLIRunner.run(["info", "--json", path])
     #expect(json.standardOutput.contains("\"kind\":\"raw\""), "\(json.standardOutput)")
     #expect(json.standardOutput.contains("\"cfa\":\"RGGB\""))
+    #expect(json.standardOutput.contains("\"orientation\":8"), "\(json.standardOutput)")
   }
 
   @Test func theRawsShootingFactsAreCarriedIntoTheOutputsEXIF() throws {
