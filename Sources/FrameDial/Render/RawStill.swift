@@ -26,27 +26,34 @@ public enum RawStill {
   /// applies to the size developed.
   static func developed(_ path: String, _ raw: CameraRawFile, options: LoadOptions) throws -> Image
   {
-    let file = try open(path, raw)
     let halfSize = options.shrink >= 2
-    if let limit = options.pixelLimit {
-      let pixels = file.facts.width * file.facts.height / (halfSize ? 4 : 1)
-      if pixels > limit {
-        throw RenderError(
-          "\(path): \(raw.description) develops to \(pixels) pixels, over the pixel limit of "
-            + "\(limit)")
+    // LibRaw's buffers are freed with `file`, before libvips copies the pixels.
+    let (developed, facts, xmp) = try {
+      let file = try open(path, raw)
+      if let limit = options.pixelLimit {
+        let pixels = file.facts.width * file.facts.height / (halfSize ? 4 : 1)
+        if pixels > limit {
+          throw RenderError(
+            "\(path): \(raw.description) develops to \(pixels) pixels, over the pixel limit of "
+              + "\(limit)")
+        }
+      }
+      do {
+        return (try file.develop(halfSize: halfSize), file.facts, file.xmp)
+      } catch let error as RawError {
+        throw RenderError("\(path): \(describe(file.facts)): \(error.message)")
+      }
+    }()
+    var samples = developed.samples
+    let (width, height) = (developed.width, developed.height)
+    _ = consume developed  // the samples are then encoded in place, not copied
+    samples.withUnsafeMutableBufferPointer { buffer in
+      SRGBTransfer16.encode.withUnsafeBufferPointer { table in
+        for index in buffer.indices { buffer[index] = table[Int(buffer[index])] }
       }
     }
-    let developed: DevelopedRaw
-    do {
-      developed = try file.develop(halfSize: halfSize)
-    } catch let error as RawError {
-      throw RenderError("\(path): \(describe(file.facts)): \(error.message)")
-    }
-    let encoded = developed.samples.map { SRGBTransfer16.encode[Int($0)] }
-    let image = try Image.fromPixels16(
-      encoded, width: developed.width, height: developed.height, bands: 3)
-    let xmp = file.xmp
-    let exif = RawEXIF.block(file.facts)
+    let image = try Image.fromPixels16(samples, width: width, height: height, bands: 3)
+    let exif = RawEXIF.block(facts)
     return try image.editingMetadata { editor in
       editor.setInt("orientation", 1)
       editor.setBlob(Image.exifField, exif)
