@@ -26,6 +26,8 @@ struct DNGScene {
   var compression = 1
   /// Shooting facts written as EXIF tags: exposure time, f-number, ISO, focal length and date.
   var exposure: (time: Double, fNumber: Double, iso: Int, focalLength: Double, date: String)?
+  /// Writes a GPS directory: 52° 31′ 12.5″ N, 13° 24′ 36″ E, 34.5 m above sea level.
+  var location = false
   /// An XMP packet written in the DNG's directory (tag 700), as raw editors leave their ratings there.
   var xmp: String?
   /// The scene's linear value at a pixel.
@@ -93,6 +95,14 @@ struct DNGScene {
     if let pattern {
       entries.append(.short(33421, 2, 2))
       entries.append(Entry(tag: 33422, type: 1, values: pattern.map(UInt32.init)))
+    }
+    if location {
+      entries.append(.long(34853, 1))
+      let gps: [Entry] = [
+        .bytes(0, 2, 2, 0, 0), .ascii(1, "N"), .rationals(2, [52, 31, 12.5]), .ascii(3, "E"),
+        .rationals(4, [13, 24, 36]), .bytes(5, 0), .rationals(6, [34.5]),
+      ]
+      return RawLikeFiles.tiff(directories: [entries, gps], pixels: [codes, []])
     }
     guard let exposure else { return RawLikeFiles.tiff(directories: [entries], pixels: [codes]) }
     // As cameras write them: the date in the main directory too, the rest in an EXIF directory.

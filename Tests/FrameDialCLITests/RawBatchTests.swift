@@ -122,6 +122,24 @@ import Vips
     #expect(image.orientation == 1)
   }
 
+  @Test func theRawsGPSPositionIsCarriedIntoTheOutputsEXIF() throws {
+    let folder = try CLIRunner.scratchFolder("raw-gps")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var scene = DNGScene()
+    scene.location = true
+    let input = folder.appendingPathComponent("IMG_0007.DNG")
+    try scene.data().write(to: input)
+    let output = folder.appendingPathComponent("out.jpg")
+    let result = try CLIRunner.run(["apply", input.path, "-o", output.path])
+    #expect(result.status == 0, "\(result.standardError)")
+    let image = try Image(contentsOf: output.path)
+    #expect(try image.string("exif-ifd3-GPSLatitudeRef").hasPrefix("N "))
+    #expect(try image.string("exif-ifd3-GPSLatitude").contains("(52.0000, 31.0000, 12.5000, "))
+    #expect(try image.string("exif-ifd3-GPSLongitudeRef").hasPrefix("E "))
+    #expect(try image.string("exif-ifd3-GPSLongitude").contains("(13.0000, 24.0000, 36.0000, "))
+    #expect(try image.string("exif-ifd3-GPSAltitude").contains("(34.5000, "))
+  }
+
   @Test func theRawsXMPIsCarriedIntoTheOutput() throws {
     let folder = try CLIRunner.scratchFolder("raw-xmp")
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -57,7 +57,7 @@ enum RawLikeFiles {
   /// A TIFF file whose directories come one after the other from offset 8, each followed by the values
   /// that do not fit in its entries; `pixels` are appended and `stripOffset` entries (tag 273) in a
   /// directory point to that directory's pixels. A directory's sub-directory entry (tag 330) or EXIF
-  /// directory entry (34665) with value `k` points to directory `k`. Only directories listed in `chain` are linked as the main chain.
+  /// directory entry (34665) or GPS directory entry (34853) with value `k` points to directory `k`. Only directories listed in `chain` are linked as the main chain.
   static func tiff(directories: [[Entry]], pixels: [[UInt8]], chain: [Int] = [0]) -> Data {
     // Lay out twice: first to learn the offsets, then to write with them.
     func layout(directoryOffsets: [UInt32], pixelOffsets: [UInt32]) -> (
@@ -74,7 +74,7 @@ enum RawLikeFiles {
         for entry in sorted {
           var resolved = entry
           if entry.tag == 273 { resolved = .long(273, pixelOffsets[index]) }
-          if entry.tag == 330 || entry.tag == 34665 {
+          if entry.tag == 330 || entry.tag == 34665 || entry.tag == 34853 {
             resolved = .long(entry.tag, entry.values.map { directoryOffsets[Int($0)] }.first ?? 0)
           }
           let payload = resolved.payload
