@@ -39,21 +39,30 @@ let package = Package(
       pkgConfig: "libsoup-3.0",
       providers: [.apt(["libsoup-3.0-dev"])]
     ),
+    .systemLibrary(
+      name: "CLibRaw",
+      pkgConfig: "libraw_r",
+      providers: [.apt(["libraw-dev"])]
+    ),
     .target(name: "CFrameKernels", dependencies: ["CVips"]),
     .target(name: "CJPEGHeader", dependencies: ["CJPEG"]),
     .target(name: "Video", dependencies: ["CFFmpeg"]),
     // HEIC written (x265 at a chosen preset) and read (metadata libvips 8.14 does not show) by libheif.
     .target(name: "HEIF", dependencies: ["CHeif"]),
+    // Camera raw and DNG development (LibRaw), free of FrameDial's types.
+    .target(name: "Raw", dependencies: ["CLibRaw"]),
     // The `framedial studio` web server (libsoup 3) and its page, free of FrameDial's types.
     .target(name: "Studio", dependencies: ["CSoup"], resources: [.copy("Page")]),
     .target(name: "Vips", dependencies: ["CVips", "CFrameKernels", "CJPEGHeader"]),
     .target(name: "Controls"),
-    .target(name: "FrameDial", dependencies: ["Vips", "Controls", "HEIF"]),
+    .target(name: "FrameDial", dependencies: ["Vips", "Controls", "HEIF", "Raw"]),
     // The C API (include/framedial.h) over FrameDial, for libFrameDialC.so.
     .target(name: "FrameDialC", dependencies: ["FrameDial", "Controls", "Vips"]),
     .target(
       name: "FrameDialCLI",
-      dependencies: ["FrameDial", "Controls", "Vips", "Video", "Studio", "BenchmarkSupport"]),
+      dependencies: [
+        "FrameDial", "Controls", "Vips", "Video", "Studio", "BenchmarkSupport", "Raw",
+      ]),
     .executableTarget(name: "framedial", dependencies: ["FrameDialCLI"]),
     .executableTarget(
       name: "framedial-bench",
@@ -67,7 +76,7 @@ let package = Package(
     .testTarget(
       name: "FrameDialCLITests",
       dependencies: [
-        "FrameDialCLI", "framedial", "FrameDial", "Controls", "Vips", "Video", "Studio",
+        "FrameDialCLI", "framedial", "FrameDial", "Controls", "Vips", "Video", "Studio", "Raw",
       ]),
     .testTarget(name: "StudioTests", dependencies: ["Studio"]),
     .testTarget(name: "BenchmarkSupportTests", dependencies: ["BenchmarkSupport"]),

@@ -5,7 +5,7 @@ import FrameDialCLI
 struct BenchmarkOptions: Sendable {
   /// The sections a run can include.
   enum Section: String, Sendable, CaseIterable {
-    case frames, hdr, compile, latency, batch, python, video, browser
+    case frames, hdr, compile, latency, batch, raw, python, video, browser
   }
 
   /// A short run (under a minute): fewer frames, events and images.
@@ -34,14 +34,14 @@ struct BenchmarkOptions: Sendable {
   static let parser = ArgumentParser(options: [
     .flag(
       "quick",
-      "a short run: 30 frames a case, 2 unoptimized, 120 slider events, 4 images, a 3 s clip, "
+      "a short run: 30 frames a case, 2 unoptimized, 120 slider events, 4 images, 2 raws, a 3 s clip, "
         + "120 key presses in the browser"),
     .flag("json", "print one JSON document instead of Markdown tables"),
     .value("frames", "N", "timed frames per optimized case after warm-up (default 200)"),
     .value("image", "PATH", "the sample photo to enlarge (default SampleImages/rocket.jpg)"),
     .value(
       "only", "LIST",
-      "run only these sections: frames, hdr, compile, latency, batch, python, video, browser "
+      "run only these sections: frames, hdr, compile, latency, batch, raw, python, video, browser "
         + "(comma-separated)"),
   ])
 

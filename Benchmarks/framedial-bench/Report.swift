@@ -40,6 +40,7 @@ enum Report {
     if let compile = result.compile { lines += compileTable(compile) }
     if let latency = result.latency { lines += latencyTable(latency, result) }
     if let batch = result.batch { lines += batchTable(batch, result) }
+    if let raw = result.raw { lines += rawTable(raw, result) }
     if let python = result.python { lines += pythonTable(python) }
     if let video = result.video { lines += videoTable(video, result) }
     if let browser = result.browser { lines += browserTable(browser) }
@@ -217,6 +218,35 @@ enum Report {
           "run", "events", "frames", "p50", "p99", "max", "median frame", "p99 ÷ frame", "target",
           "stale frames", "superseded changes", "unresolved changes",
         ], rows) + [""]
+  }
+
+  private static func rawTable(_ raw: [BatchResult], _ result: BenchmarkResult) -> [String] {
+    let comparisons = Targets.rawComparisons(raw)
+    let rows = raw.map { item -> [String] in
+      let marks = comparisons.filter { $0.role == item.role }.map { comparison in
+        let target = comparison.target
+        return "\(n(target.measured))× \(comparison.against), \(target.limitText) \(target.mark)"
+      }
+      return [
+        String(item.jobs), String(item.images), String(item.runs), n(item.seconds),
+        n(item.imagesPerSecond), n(item.peakResidentMB), marks.joined(separator: "; "), item.method,
+      ]
+    }
+    return [
+      "### Batch (24-megapixel raws, colour state)",
+      "",
+      "Inputs: \(result.rawInput ?? "–"). Control values: "
+        + BatchBenchmark.setArguments.joined(separator: " ")
+        + ". FrameDial develops each raw on LibRaw (AHD, as-shot white balance, 16-bit linear) and "
+        + "writes JPEG quality \(BatchBenchmark.quality); `dcraw_emu` develops the same files with the "
+        + "same LibRaw settings to 16-bit TIFF, no colour controls. The cases take turns, each run in a "
+        + "new order; seconds and images/s are medians of their runs, each ratio the median of the "
+        + "ratios of the rounds. darktable-cli is not measured (not installed).",
+      "",
+    ]
+      + table(
+        ["jobs", "images", "runs", "seconds", "images/s", "peak RSS MB", "target", "how"], rows)
+      + [""]
   }
 
   private static func batchTable(_ batch: [BatchResult], _ result: BenchmarkResult) -> [String] {

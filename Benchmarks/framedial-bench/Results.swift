@@ -27,6 +27,10 @@ struct BenchmarkResult: Sendable, Codable {
   var batch: [BatchResult]?
   /// How the batch inputs were made.
   var batchInput: String?
+  /// Batch throughput on camera raws against LibRaw's own developer, when measured.
+  var raw: [BatchResult]?
+  /// How the raw inputs were made.
+  var rawInput: String?
   /// The same frame rendered from Python and from Swift, when measured (and Python has `framedial`).
   var python: PythonResult?
   /// `framedial video` against ffmpeg, when measured.

@@ -119,6 +119,7 @@ enum Targets {
           batchPeakMB, unit: "MB"))
     }
     targets += batchComparisons(result.batch ?? []).map(\.target)
+    targets += rawComparisons(result.raw ?? []).map(\.target)
     targets += videoComparisons(result.video ?? []).map(\.target)
     return targets
   }
@@ -192,6 +193,42 @@ enum Targets {
             "batch --jobs 2: HEIC → HEIC time per photo ÷ JPEG → JPEG's, colour state, median of rounds",
             measured: Statistics.median(sorted: perPhoto.sorted()), .atMost, heicTimeOverJPEG,
             unit: "×")
+        ))
+    }
+    return comparisons
+  }
+
+  /// The raw batch's images per second against `dcraw_emu`'s (at least as fast), and `--size 2048`'s
+  /// against full size (LibRaw's half-size development: at least twice as fast), each the median of
+  /// the ratios of the rounds; with the role of the row each belongs to and what it is measured against.
+  static func rawComparisons(_ raw: [BatchResult]) -> [(
+    role: String, against: String, target: Target
+  )] {
+    func times(_ role: RawBatchBenchmark.Case) -> [Double]? {
+      raw.first { $0.role == role.rawValue }?.runSeconds
+    }
+    func ratio(_ first: RawBatchBenchmark.Case, _ second: RawBatchBenchmark.Case) -> Double? {
+      guard let one = times(first), let two = times(second), one.count == two.count, !one.isEmpty
+      else { return nil }
+      return Statistics.median(sorted: zip(one, two).map { $1 / $0 }.sorted())
+    }
+    var comparisons: [(role: String, against: String, target: Target)] = []
+    if let overLibRaw = ratio(.raw, .dcrawEmu) {
+      comparisons.append(
+        (
+          RawBatchBenchmark.Case.raw.rawValue, "dcraw_emu",
+          Target(
+            "raw batch --jobs 2: images/s ÷ dcraw_emu's, median of rounds", measured: overLibRaw,
+            .atLeast, 1.0, unit: "×")
+        ))
+    }
+    if let sizedOverFull = ratio(.rawSized, .raw) {
+      comparisons.append(
+        (
+          RawBatchBenchmark.Case.rawSized.rawValue, "full size",
+          Target(
+            "raw batch --jobs 2 --size \(BatchBenchmark.webSize): images/s ÷ full size's, median of rounds",
+            measured: sizedOverFull, .atLeast, 2.0, unit: "×")
         ))
     }
     return comparisons

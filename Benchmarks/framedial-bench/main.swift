@@ -64,6 +64,10 @@ func runBenchmarks(_ options: BenchmarkOptions) throws -> BenchmarkResult {
     result.batch = try BatchBenchmark(options: options, progress: progress).run()
     result.batchInput = BatchBenchmark.inputDescription
   }
+  if sections.contains(.raw) {
+    result.raw = try RawBatchBenchmark(options: options, progress: progress).run()
+    result.rawInput = RawBatchBenchmark.inputDescription
+  }
   if sections.contains(.browser) {
     result.browser = try BrowserBenchmark(options: options, progress: progress).run()
   }

@@ -44,6 +44,10 @@ enum BatchCommand: Command {
         "allow-output-inside", "accept an output folder inside an input folder (it is not walked)"),
       .flag("dry-run", short: "n", "list what would be written; write nothing"),
       .flag("keep-time", "give each output its input's modification time"),
+      .value(
+        "pairs", "both|raw|jpeg",
+        "a camera raw beside an image of the same name (IMG_1.DNG, IMG_1.JPG): both (default; the "
+          + "raw's output is IMG_1-raw.jpg), the raw only, or the image only"),
       .flag("json", "one JSON object per file and a summary, on standard output"),
       .flag(
         "verbose", short: "v", "also list the files passed over as not images (videos, sidecars)"),
@@ -68,6 +72,12 @@ enum BatchCommand: Command {
         inputs: arguments.positionals, outputFolder: output,
         naming: try OutputNaming(template: arguments.value("name") ?? "{stem}.{ext}"))
       layout.shard = try arguments.value("shard").map { try Shard(parsing: $0) }
+      if let pairs = arguments.value("pairs") {
+        guard let rule = RawPairs(rawValue: pairs.lowercased()) else {
+          throw UsageError("--pairs must be both, raw or jpeg, not '\(pairs)'")
+        }
+        layout.pairs = rule
+      }
     } catch let error as RenderError {
       throw UsageError(error.message)
     }

@@ -40,7 +40,7 @@ final class BatchReporter: Sendable {
     }
     if showsProgress { console.clearProgress() }
     switch style {
-    case _ where event.status == .ignored && !listsIgnored:
+    case _ where event.status == .ignored && !listsIgnored && event.passedOver == nil:
       break
     case .json:
       var object: [String: Any] = [
@@ -50,6 +50,7 @@ final class BatchReporter: Sendable {
       ]
       if let error = event.error { object["error"] = error }
       if let reason = event.reason { object["reason"] = reason.rawValue }
+      if let passedOver = event.passedOver { object["passedOver"] = passedOver }
       if !event.warnings.isEmpty { object["warnings"] = event.warnings }
       console.outJSON((try? JSONText.line(object)) ?? "{}")
     case .plain:
@@ -75,7 +76,7 @@ final class BatchReporter: Sendable {
         let again = event.reason == .otherSettings ? ", made with other settings" : ""
         console.out("would write \(event.output) (from \(event.path)\(again))")
       case .ignored:
-        console.out("ignored \(event.path) (not an image)")
+        console.out("ignored \(event.path) (\(event.passedOver ?? "not an image"))")
       }
     }
     if showsProgress && finished < total {

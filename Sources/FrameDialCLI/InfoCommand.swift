@@ -1,11 +1,13 @@
 import Foundation
+import FrameDial
 import Video
 import Vips
 
-/// `framedial info FILE…`: one line of header facts per file, read without decoding pixels; for a video,
-/// its video stream (size, codec, pixel format, rate, duration, rotation, colour tags; for HDR its
-/// transfer, primaries, mastering display, content light level and Dolby Vision configuration), every
-/// stream, and whether `framedial video` processes it.
+/// `framedial info FILE…`: one line of header facts per file, read without decoding pixels; for a camera
+/// raw, what LibRaw reads of it (camera, mosaic, bits, levels, as-shot white balance); for a video, its
+/// video stream (size, codec, pixel format, rate, duration, rotation, colour tags; for HDR its transfer,
+/// primaries, mastering display, content light level and Dolby Vision configuration), every stream, and
+/// whether `framedial video` processes it.
 enum InfoCommand: Command {
   static let name = "info"
   static let summary =
@@ -26,6 +28,15 @@ enum InfoCommand: Command {
     var failed = 0
     for path in arguments.positionals {
       do {
+        if let raw = RawStill.identify(path) {
+          let facts = try RawStill.facts(path, raw)
+          if json {
+            console.outJSON(try JSONText.line(jsonObject(path: path, facts)))
+          } else {
+            console.out("\(path): \(describe(facts))")
+          }
+          continue
+        }
         if let video = try videoFacts(path) {
           if json {
             console.outJSON(try JSONText.line(jsonObject(path: path, video)))

@@ -13,6 +13,8 @@ enum CameraRawSniffer {
   /// filter array mosaic of 4032×3024".
   struct Finding: Equatable {
     let description: String
+    /// True when the raw picture is JPEG XL–compressed (DNG 1.7, as iOS 18 writes ProRAW).
+    var isJPEGXL = false
   }
 
   /// Reads `count` bytes at `offset`, or fewer at the end; nil when nothing can be read there.
@@ -58,7 +60,9 @@ enum CameraRawSniffer {
       let kind = raw.photometric == 32803 ? "a colour filter array mosaic" : "a linear raw picture"
       text += ", \(kind) of \(size.width)×\(size.height)"
     }
-    return Finding(description: text)
+    let jpegXL = raw?.compression == 52546
+    if jpegXL { text += ", JPEG XL–compressed" }
+    return Finding(description: text, isJPEGXL: jpegXL)
   }
 
   /// The raw file at an open descriptor.
@@ -82,11 +86,12 @@ enum CameraRawSniffer {
     }
   }
 
-  /// The message a refused raw file gets.
+  /// The message a raw file gets where an image is read with libvips: raws are developed on LibRaw
+  /// from files (see ``CameraRawFile``), never handed to a libvips loader.
   static func refusal(_ finding: Finding, name: String) -> VipsError {
     VipsError(
-      "\(name): \(finding.description): FrameDial does not develop camera raw files yet; "
-        + "develop it to TIFF or JPEG first (darktable-cli, rawtherapee-cli)")
+      "\(name): \(finding.description): a camera raw file is developed from a file on LibRaw, "
+        + "not read as an image here")
   }
 
   /// Reads integers in the file's byte order.
@@ -113,6 +118,7 @@ enum CameraRawSniffer {
   /// The entries of one TIFF directory that tell a raw file apart.
   private struct Directory {
     var photometric: Int?
+    var compression: Int?
     var width: Int?
     var height: Int?
     var reducedResolution = false
@@ -158,6 +164,7 @@ enum CameraRawSniffer {
         case 254: reducedResolution = (first ?? 0) & 1 == 1
         case 256: width = first
         case 257: height = first
+        case 259: compression = first
         case 262: photometric = first
         case 271: make = Self.text(type: type, count: values, field: field, read, order, big)
         case 272: model = Self.text(type: type, count: values, field: field, read, order, big)

@@ -1,10 +1,11 @@
 import Foundation
 
 /// Little-endian TIFF files built entry by entry, shaped like camera raws: a NEF-like file (a small RGB
-/// preview first, the sensor's mosaic in a sub-directory) and a Bayer DNG (the mosaic in the first
-/// directory, with the DNG version tag).
+/// preview first, the sensor's mosaic in a sub-directory), a Bayer DNG (the mosaic in the first
+/// directory, with the DNG version tag), and DNGs that LibRaw develops (``DNGScene``).
 enum RawLikeFiles {
-  /// One directory entry: a tag, its TIFF type (1 byte, 2 ASCII, 3 short, 4 long) and its values.
+  /// One directory entry: a tag, its TIFF type (1 byte, 2 ASCII, 3 short, 4 long, 5 rational, 10 signed
+  /// rational; a rational's numerator and denominator are two values) and its values.
   struct Entry {
     let tag: UInt16
     let type: UInt16
@@ -23,6 +24,12 @@ enum RawLikeFiles {
     static func ascii(_ tag: UInt16, _ text: String) -> Entry {
       Entry(tag: tag, type: 2, values: [], text: text)
     }
+    /// Rationals (type 5), or signed ones (type 10), each with a denominator of 10 000.
+    static func rationals(_ tag: UInt16, _ values: [Double], signed: Bool = false) -> Entry {
+      Entry(
+        tag: tag, type: signed ? 10 : 5,
+        values: values.flatMap { [UInt32(bitPattern: Int32(($0 * 10_000).rounded())), 10_000] })
+    }
 
     /// The bytes of the values.
     var payload: [UInt8] {
@@ -35,7 +42,11 @@ enum RawLikeFiles {
         }
       }
     }
-    var count: UInt32 { UInt32(text.map { $0.utf8.count + 1 } ?? values.count) }
+    var count: UInt32 {
+      UInt32(
+        text.map { $0.utf8.count + 1 }
+          ?? (type == 5 || type == 10 ? values.count / 2 : values.count))
+    }
   }
 
   static func le16(_ value: UInt32) -> [UInt8] {
@@ -45,8 +56,8 @@ enum RawLikeFiles {
 
   /// A TIFF file whose directories come one after the other from offset 8, each followed by the values
   /// that do not fit in its entries; `pixels` are appended and `stripOffset` entries (tag 273) in a
-  /// directory point to that directory's pixels. A directory's sub-directory entry (tag 330) with value
-  /// `k` points to directory `k`. Only directories listed in `chain` are linked as the main chain.
+  /// directory point to that directory's pixels. A directory's sub-directory entry (tag 330) or EXIF
+  /// directory entry (34665) or GPS directory entry (34853) with value `k` points to directory `k`. Only directories listed in `chain` are linked as the main chain.
   static func tiff(directories: [[Entry]], pixels: [[UInt8]], chain: [Int] = [0]) -> Data {
     // Lay out twice: first to learn the offsets, then to write with them.
     func layout(directoryOffsets: [UInt32], pixelOffsets: [UInt32]) -> (
@@ -63,8 +74,8 @@ enum RawLikeFiles {
         for entry in sorted {
           var resolved = entry
           if entry.tag == 273 { resolved = .long(273, pixelOffsets[index]) }
-          if entry.tag == 330 {
-            resolved = .long(330, entry.values.map { directoryOffsets[Int($0)] }.first ?? 0)
+          if entry.tag == 330 || entry.tag == 34665 || entry.tag == 34853 {
+            resolved = .long(entry.tag, entry.values.map { directoryOffsets[Int($0)] }.first ?? 0)
           }
           let payload = resolved.payload
           table += le16(UInt32(resolved.tag)) + le16(UInt32(resolved.type)) + le32(resolved.count)

@@ -15,7 +15,8 @@ public struct BatchEvent: Sendable, Equatable {
     case failed
     /// Would be written (dry run).
     case planned
-    /// Not an image (a video, a sidecar): not processed.
+    /// Not an image (a video, a sidecar), or one of a RAW + JPEG pair passed over
+    /// (``BatchEvent/passedOver`` says why): not processed.
     case ignored
   }
 
@@ -46,6 +47,8 @@ public struct BatchEvent: Sendable, Equatable {
   /// Why an existing output was skipped or written again (nil when there was none, or with
   /// `--overwrite`).
   public var reason: Reason?
+  /// Why an image of a RAW + JPEG pair was passed over (see ``RawPairs``).
+  public var passedOver: String?
 }
 
 /// The counts at the end of a batch.

@@ -16,8 +16,11 @@ public struct BatchItem: Sendable, Equatable {
   /// Why the item cannot be processed at all (its name is not valid UTF-8, its output collides with
   /// another's, or is an input).
   public var problem: String?
-  /// True for a file that is not an image (a video, a sidecar): counted as ignored, claims no output.
+  /// True for a file that is not an image (a video, a sidecar), or one of a RAW + JPEG pair passed
+  /// over (see ``RawPairs``): counted as ignored, claims no output.
   public var isIgnored = false
+  /// Why an image is passed over (the other file of its RAW + JPEG pair is processed instead).
+  public var passedOver: String?
 }
 
 /// How a batch maps inputs to outputs.
@@ -32,6 +35,8 @@ public struct BatchLayout: Sendable {
   public var format: ImageFormat?
   /// Output file names.
   public var naming: OutputNaming
+  /// What a RAW + JPEG pair becomes.
+  public var pairs = RawPairs.both
   /// Accept an output folder inside (or equal to) an input folder; the output folder is then skipped.
   public var allowOutputInsideInput = false
   /// Process only this part of the inputs.
@@ -106,6 +111,7 @@ public struct BatchLayout: Sendable {
     // Indices of the items whose output another item claimed first.
     var collisions: [Int] = []
     let inputFiles = Set(found.compactMap { FileStatus($0.0.path)?.identity })
+    let pairing = pairs.plan(found.filter { !$0.0.isFolder && !$0.0.isIgnored }.map(\.0.path))
     for (file, prefix) in found {
       if shouldStop() { throw RenderError("interrupted while looking for images") }
       let relative = prefix.isEmpty ? file.relativePath : prefix + "/" + file.relativePath
@@ -124,8 +130,18 @@ public struct BatchLayout: Sendable {
             isIgnored: true))
         continue
       }
+      if let reason = pairing.passedOver[file.path] {
+        var item = BatchItem(
+          input: file.path, relativePath: relative, output: "", format: self.format ?? .jpeg,
+          isIgnored: true)
+        item.passedOver = reason
+        items.append(item)
+        continue
+      }
       let format = self.format ?? Self.format(of: file.path)
-      let name = naming.name(for: URL(fileURLWithPath: file.path).lastPathComponent, format: format)
+      let name = naming.name(
+        for: pairing.renamed[file.path] ?? URL(fileURLWithPath: file.path).lastPathComponent,
+        format: format)
       let folder = (relative as NSString).deletingLastPathComponent
       // Outputs are named as the user spelled the output folder; collisions are checked on full paths.
       let target = ((outputFolder as NSString).appendingPathComponent(folder) as NSString)
@@ -161,8 +177,10 @@ public struct BatchLayout: Sendable {
   }
 
   /// The format an input is written in when no format is asked for: its own (by content, else by
-  /// extension), with GIF written as PNG and unknown kinds as JPEG.
+  /// extension), with GIF written as PNG, camera raws (which cannot be written back) and unknown kinds
+  /// as JPEG.
   static func format(of path: String) -> ImageFormat {
+    if CameraRawFile(path: path) != nil { return .jpeg }
     switch ImageSniffer.kind(ofFile: path) {
     case .jpeg: return .jpeg
     case .png, .gif: return .png

@@ -119,7 +119,11 @@ public final class BatchRunner: Sendable {
         milliseconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6, error: error,
         warnings: warnings, format: item.isIgnored ? nil : item.format, reason: reason)
     }
-    if item.isIgnored { return event(.ignored) }
+    if item.isIgnored {
+      var ignored = event(.ignored)
+      ignored.passedOver = item.passedOver
+      return ignored
+    }
     if let problem = item.problem { return event(.failed, problem) }
     do {
       // An output that is the input, or a FIFO or device, is refused rather than skipped as existing.

@@ -121,7 +121,9 @@ public struct FolderWalker: Sendable {
             found.append(
               Found(path: path, relativePath: relativePath, problem: "not a regular file"))
           }
-        } else if ImageSniffer.hasImageExtension(name) || ImageSniffer.kind(ofFile: path) != nil {
+        } else if ImageSniffer.hasImageExtension(name) || ImageSniffer.kind(ofFile: path) != nil
+          || CameraRawFile.extensions.contains((name as NSString).pathExtension.lowercased())
+        {
           found.append(Found(path: path, relativePath: relativePath))
         } else {
           found.append(Found(path: path, relativePath: relativePath, isIgnored: true))

@@ -27,8 +27,11 @@ enum DecodeVerdict {
     }
   }
 
-  /// The error for `input` when it is damaged (decoded on one thread by `load`'s measure), else nil.
+  /// The error for `input` when it is damaged (decoded on one thread by `load`'s measure), else nil. A
+  /// camera raw is developed whole by LibRaw before libvips sees its pixels, so it has no strip to lose
+  /// and is never handed to a libvips loader here either.
   static func damage(of input: String, load: LoadOptions) -> RenderError? {
+    if RawStill.identify(input) != nil { return nil }
     do {
       try Image.verifyDecoding(input, options: load)
       return nil

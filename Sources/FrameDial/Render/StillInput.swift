@@ -40,7 +40,8 @@ public enum StillInput {
 
   /// Reads `path` for an output that will be made smaller, decoding it smaller when `shrink` allows
   /// (shrink-on-load, see `LoadOptions.shrink`): `shrink` is given the upright size of the full picture
-  /// (EXIF orientations 5 … 8 swap its sides) and returns the factor. Returns the prepared image, which
+  /// (EXIF orientations 5 … 8 swap its sides) and returns the factor; a camera raw is developed at half
+  /// size when the output is at most half its size. Returns the prepared image, which
   /// may be smaller than the file's picture, and that upright full size. The pixel limit is checked on
   /// the size decoded.
   public static func load(
@@ -75,21 +76,36 @@ public enum StillInput {
     var headerOptions = options
     headerOptions.pixelLimit = nil
     headerOptions.autoRotate = false
-    let header = try open(path, options: headerOptions).header  // no pixel decoded
-    let swaps = (5...8).contains(header.orientation)
-    let (width, height) = swaps ? (header.height, header.width) : (header.width, header.height)
+    let width: Int
+    let height: Int
     var loadOptions = options
-    loadOptions.shrink = max(1, shrink(width, height))
+    if let raw = RawStill.identify(path) {
+      let facts = try RawStill.facts(path, raw)  // already upright
+      (width, height) = (facts.width, facts.height)
+      // LibRaw's half-size development needs no margin for a final resize: asked of a picture twice
+      // as large, `shrink` says 2 or more exactly when the output is at most half this one.
+      loadOptions.shrink = max(1, shrink(2 * width, 2 * height))
+    } else {
+      let header = try open(path, options: headerOptions).header  // no pixel decoded
+      let swaps = (5...8).contains(header.orientation)
+      (width, height) = swaps ? (header.height, header.width) : (header.width, header.height)
+      loadOptions.shrink = max(1, shrink(width, height))
+    }
     return (loadOptions, width, height)
   }
 
-  /// Opens `path` as an image; a video given where a still is expected is refused with a pointer to
-  /// `framedial video`, not with the message of whichever image loader claimed its bytes.
+  /// Opens `path` as an image; a camera raw or DNG is developed on LibRaw (``RawStill``, at half size
+  /// when `options.shrink` is 2 or more), never read by a libvips loader; a video given where a still is
+  /// expected is refused with a pointer to `framedial video`, not with the message of whichever image
+  /// loader claimed its bytes.
   ///
   /// A HEIF file is read into memory once, and those bytes serve both libvips (the pixels) and libheif
   /// (the XMP packet among its metadata blocks, which libvips 8.14's `heifload` does not show): libheif
   /// reads a whole HEIF file to parse it, so a second reader would read it from disk again.
   static func open(_ path: String, options: LoadOptions) throws -> Image {
+    if let raw = RawStill.identify(path) {
+      return try RawStill.developed(path, raw, options: options)
+    }
     do {
       guard ImageSniffer.kind(ofFile: path) == .heif else {
         return try Image(contentsOf: path, options: options)

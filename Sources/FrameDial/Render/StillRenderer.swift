@@ -136,6 +136,9 @@ public final class StillRenderer: Sendable {
     // Reading strip by strip keeps memory low, but a zoom window and auto white balance read out of order.
     load.sequential = load.sequential && plan.zoom == nil && !plan.needsAutoWhiteBalance
     let mark = Vips.errorMark()
+    // A developed raw keeps 16 bits through the plan whatever the output, so exposure bias acts on the
+    // sensor's precision; an 8-bit output is quantised after it (``RawStill/eightBits(_:)``).
+    let sixteen = format.supportsSixteenBits || RawStill.identify(input) != nil
     var outputSize: (width: Int, height: Int)?
     let upright: Image
     if let size = options.size {
@@ -150,13 +153,14 @@ public final class StillRenderer: Sendable {
     }
     let still = try StillInput.prepare(
       upright,
-      keepSixteenBits: format.supportsSixteenBits,
+      keepSixteenBits: sixteen,
       convertsColour: !plan.recipe.colorStages.isEmpty, profile: options.profile)
     let image = still.image
     let flattens = image.hasAlpha && !format.supportsAlpha
     let tagged = try DecodeVerdict.naming(input, load: options.load) {
       try prepared(
-        still, state: state, options: options, outputSize: outputSize, flatten: flattens)
+        still, state: state, options: options, format: format, outputSize: outputSize,
+        flatten: flattens)
     }
     do {
       try AtomicFile.write(to: output) { temporary in
@@ -188,10 +192,10 @@ public final class StillRenderer: Sendable {
         + Self.metadataWarnings(tagged, format: format, input: input))
   }
 
-  /// The rendered, fitted and tagged image to write (in the profile written, sRGB's when it has none;
-  /// orientation 1; the metadata ``StillOptions/metadata`` keeps).
+  /// The rendered, fitted and tagged image to write in `format` (in the profile written, sRGB's when
+  /// it has none; orientation 1; the metadata ``StillOptions/metadata`` keeps).
   private func prepared(
-    _ still: PreparedStill, state: ControlState, options: StillOptions,
+    _ still: PreparedStill, state: ControlState, options: StillOptions, format: ImageFormat,
     outputSize: (width: Int, height: Int)?, flatten: Bool
   ) throws -> Image {
     var rendered = try render(
@@ -207,6 +211,9 @@ public final class StillRenderer: Sendable {
       rendered = try rendered.flattened(background: background)
     }
     rendered = try still.exported(rendered)
+    if rendered.format == .ushort, !format.supportsSixteenBits {
+      rendered = try RawStill.eightBits(rendered)
+    }
     let metadata = try options.metadata.edit(for: rendered)
     return try rendered.editingMetadata { editor in
       metadata(editor)

@@ -1,0 +1,104 @@
+import Foundation
+import Raw
+import Vips
+
+/// Camera raws and DNGs developed on LibRaw into the still form the compiled plans work on
+/// (image-math.md, "RAW (LibRaw)"): LibRaw develops to linear light in the sRGB primaries (16 bits, as-shot
+/// white balance, AHD, the raw's orientation applied, see ``RawFile/develop(halfSize:)``); those values are
+/// then encoded with the sRGB transfer into 16-bit samples, an upright `rgb16` image with orientation 1,
+/// so the plan's own linearisation gives back LibRaw's linear light and exposure bias, white balance,
+/// contrast, saturation and looks act on the raw data. No raw ever reaches a libvips loader.
+public enum RawStill {
+  /// The raw file at `path`, or nil when it is not one (see ``CameraRawFile``).
+  public static func identify(_ path: String) -> CameraRawFile? {
+    CameraRawFile(path: path)
+  }
+
+  /// What the raw at `path` is, read by LibRaw without developing it.
+  ///
+  /// - Throws: ``RenderError`` naming the file, what it is and LibRaw's version when LibRaw cannot
+  ///   develop it (an unknown camera, a JPEG XL–compressed DNG).
+  public static func facts(_ path: String, _ raw: CameraRawFile) throws -> RawFacts {
+    try open(path, raw).facts
+  }
+
+  /// Develops the raw at `path`, at half size when `options.shrink` is 2 or more; the pixel limit
+  /// applies to the size developed.
+  static func developed(_ path: String, _ raw: CameraRawFile, options: LoadOptions) throws -> Image
+  {
+    let halfSize = options.shrink >= 2
+    // LibRaw's buffers are freed with `file`, before libvips copies the pixels.
+    let (developed, facts, xmp) = try {
+      let file = try open(path, raw)
+      if let limit = options.pixelLimit {
+        let pixels = file.facts.width * file.facts.height / (halfSize ? 4 : 1)
+        if pixels > limit {
+          throw RenderError(
+            "\(path): \(raw.description) develops to \(pixels) pixels, over the pixel limit of "
+              + "\(limit)")
+        }
+      }
+      do {
+        return (try file.develop(halfSize: halfSize), file.facts, file.xmp)
+      } catch let error as RawError {
+        throw RenderError("\(path): \(describe(file.facts)): \(error.message)")
+      }
+    }()
+    var samples = developed.samples
+    let (width, height) = (developed.width, developed.height)
+    _ = consume developed  // the samples are then encoded in place, not copied
+    samples.withUnsafeMutableBufferPointer { buffer in
+      SRGBTransfer16.encode.withUnsafeBufferPointer { table in
+        for index in buffer.indices { buffer[index] = table[Int(buffer[index])] }
+      }
+    }
+    let image = try Image.fromPixels16(samples, width: width, height: height, bands: 3)
+    let exif = RawEXIF.block(facts)
+    return try image.editingMetadata { editor in
+      editor.setInt("orientation", 1)
+      editor.setBlob(Image.exifField, exif)
+      if let xmp { editor.setBlob(Image.xmpField, Data(xmp)) }
+    }
+  }
+
+  /// A 16-bit rendered raw quantised to 8 bits for a format that holds no more: `round(V × 255)` of the
+  /// encoded value `V`, as the plan quantises (image-math.md, stage 7).
+  static func eightBits(_ image: Image) throws -> Image {
+    let quantised = try image.linear([255.0 / 65535], [0.5]).cast(to: .uchar)
+    return try Operation.call(
+      "copy", ["in": .image(quantised), "interpretation": .string("srgb")]
+    ).image()
+  }
+
+  /// The raw opened with LibRaw; a JPEG XL–compressed DNG is refused before LibRaw reads it.
+  private static func open(_ path: String, _ raw: CameraRawFile) throws -> RawFile {
+    let version = "LibRaw \(RawFile.libRawVersion)"
+    if raw.isJPEGXL {
+      throw RenderError(
+        "\(path): \(raw.description): \(version) cannot decode JPEG XL–compressed raw data "
+          + "(DNG 1.7, as iOS 18 writes ProRAW); export it from Photos as JPEG or HEIC, or convert "
+          + "it with Adobe DNG Converter to an uncompressed or lossless-JPEG DNG")
+    }
+    do {
+      return try RawFile(path: path)
+    } catch let error as RawError {
+      throw RenderError(
+        "\(path): \(raw.description): \(error.message) (this camera or format is unknown to "
+          + "\(version))")
+    }
+  }
+
+  private static func describe(_ facts: RawFacts) -> String {
+    (facts.isDNG ? "a DNG" : "a camera raw file") + " from \(facts.camera)"
+  }
+}
+
+/// The sRGB transfer for 16-bit samples, as a table of every linear code.
+enum SRGBTransfer16 {
+  /// The sRGB-encoded 16-bit code of each linear 16-bit code.
+  static let encode: [UInt16] = (0...65535).map { code in
+    let linear = Double(code) / 65535
+    let encoded = linear <= 0.003_130_8 ? 12.92 * linear : 1.055 * pow(linear, 1 / 2.4) - 0.055
+    return UInt16((encoded * 65535).rounded())
+  }
+}
