@@ -21,11 +21,16 @@ enum FileOperations {
   /// Creates `folder` if needed and proves it takes files: a probe file is created and removed, so a
   /// read-only file system or a folder the user may not write in fails here, before any image is read.
   /// Each call's probe has a name of its own, so threads and processes preparing one folder at once
-  /// never meet.
+  /// never meet. The probe is listed with the files being written (``LiveTemporaries``), so a signal
+  /// that stops the process while it exists removes it too.
   static func prepareWritableFolder(_ folder: String) throws {
     try createFolder(folder)
     let probe = (folder as NSString).appendingPathComponent(
       ".framedial-probe-\(getpid())-\(UUID().uuidString)")
+    guard LiveTemporaries.shared.register(probe) else {
+      throw RenderError("\(folder): not written: the process is stopping")
+    }
+    defer { LiveTemporaries.shared.unregister(probe) }
     let descriptor = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else {
       throw RenderError("cannot write in the folder \(folder): \(errorText(errno))")
