@@ -39,7 +39,7 @@ enum Targets {
   static let videoOverPipe = 1.8
   /// `framedial video` on HLG kept HDR: wall time over ffmpeg's libx265 re-encode's.
   static let hdrKeepOverFloor = 1.1
-  /// `framedial video --hdr sdr`: wall time over ffmpeg's zscale + tonemap chain's.
+  /// `framedial video --hdr sdr` without controls: wall time over ffmpeg's zscale + tonemap chain's.
   static let hdrSDROverToneMap = 1.0
 
   /// Every target the measurements in `result` can be checked against.
@@ -277,13 +277,14 @@ enum Targets {
             measured: keep, .atMost, hdrKeepOverFloor, unit: "×")
         ))
     }
-    if let sdr = ratio(.hdrSDR, .hdrToneMapFloor) {
+    // Without controls: the state changes the picture, and with it the encoder's work.
+    if let sdr = ratio(.hdrSDRPlain, .hdrToneMapFloor) {
       comparisons.append(
         (
-          VideoBenchmark.Case.hdrSDR.rawValue,
+          VideoBenchmark.Case.hdrSDRPlain.rawValue,
           Target(
-            "video 1080p HLG x265 medium, tone-mapped: framedial wall time ÷ ffmpeg zscale+tonemap's, "
-              + "median of rounds",
+            "video 1080p HLG x265 medium, tone-mapped, no controls: framedial wall time ÷ ffmpeg "
+              + "zscale+tonemap's, median of rounds",
             measured: sdr, .atMost, hdrSDROverToneMap, unit: "×")
         ))
     }
