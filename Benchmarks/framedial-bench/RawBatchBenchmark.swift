@@ -3,7 +3,8 @@ import Foundation
 import Vips
 
 /// The batch path on 24-megapixel DNGs: FrameDial developing raws (full size and `--size 2048`, colour
-/// state) against LibRaw's own developer, `dcraw_emu -T`, two files at a time.
+/// state) against LibRaw's own developer, `dcraw_emu -T`, and darktable's `darktable-cli` (when
+/// installed), two files at a time.
 struct RawBatchBenchmark {
   var options: BenchmarkOptions
   var progress: (String) -> Void
@@ -27,12 +28,26 @@ struct RawBatchBenchmark {
     case rawSized = "raw --size"
     /// LibRaw's own developer, no colour controls: AHD, 16-bit linear TIFF like FrameDial's input.
     case dcrawEmu = "dcraw_emu"
+    /// darktable 4.2's command-line exporter, default pipeline, JPEG; measured only when installed.
+    case darktable = "darktable-cli"
+  }
+
+  /// Where `darktable-cli` is, or nil when it is not installed (`apt-get install darktable`).
+  static var darktableCLI: String? {
+    let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":")
+    return folders.map { "\($0)/darktable-cli" }.first {
+      FileManager.default.isExecutableFile(atPath: $0)
+    }
   }
 
   func run() throws -> [BatchResult] {
     let binary = try BatchBenchmark.framedialBinary()
     let input = try generateInputs()
-    let cases = Case.allCases
+    var cases = Case.allCases
+    if Self.darktableCLI == nil {
+      cases.removeAll { $0 == .darktable }
+      progress("raw: darktable-cli skipped — not installed (apt-get install darktable)")
+    }
     let runs = options.quick ? 3 : 5
     var seconds: [Case: [Double]] = [:]
     var peaks: [Case: Double] = [:]
@@ -63,6 +78,9 @@ struct RawBatchBenchmark {
     case .rawSized:
       "framedial batch --jobs \(jobs) --size \(BatchBenchmark.webSize), colour state, JPEG"
     case .dcrawEmu: "xargs -P \(jobs) dcraw_emu -T -4 -W -w -o 1 -q 3 -g 1 1 (LibRaw 16-bit TIFF)"
+    case .darktable:
+      "xargs -P \(jobs) darktable-cli IN IN.jpg --core --library :memory: --configdir IN.config "
+        + "(default pipeline, JPEG)"
     }
   }
 
@@ -86,8 +104,8 @@ struct RawBatchBenchmark {
         ["batch", folder, "-o", output.path, "--jobs", jobs, "--quality", "90"]
         + BatchBenchmark.setArguments
         + (which == .rawSized ? ["--size", String(BatchBenchmark.webSize)] : [])
-    case .dcrawEmu:
-      // dcraw_emu writes IN.tiff beside each input: work on links in the output folder.
+    case .dcrawEmu, .darktable:
+      // Both write beside each input: work on links in the output folder.
       for path in input {
         let link = output.appendingPathComponent(URL(fileURLWithPath: path).lastPathComponent)
         try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: path)
@@ -98,10 +116,18 @@ struct RawBatchBenchmark {
       }
       try (links.joined(separator: "\n") + "\n").write(to: list, atomically: true, encoding: .utf8)
       executable = "/usr/bin/xargs"
-      arguments = [
-        "-a", list.path, "-P", jobs, "-n", "1", "dcraw_emu", "-T", "-4", "-W", "-w", "-o", "1",
-        "-q", "3", "-g", "1", "1",
-      ]
+      if which == .dcrawEmu {
+        arguments = [
+          "-a", list.path, "-P", jobs, "-n", "1", "dcraw_emu", "-T", "-4", "-W", "-w", "-o", "1",
+          "-q", "3", "-g", "1", "1",
+        ]
+      } else {
+        // Each process its own configuration folder: darktable locks the one it uses.
+        arguments = [
+          "-a", list.path, "-P", jobs, "-I", "{}", Self.darktableCLI ?? "darktable-cli", "{}",
+          "{}.jpg", "--core", "--library", ":memory:", "--configdir", "{}.config",
+        ]
+      }
     }
     let exit = try ChildProcess.runMeasuringPeak(executable, arguments)
     guard exit.code == 0, let seconds = exit.seconds else {

@@ -222,6 +222,10 @@ enum Report {
 
   private static func rawTable(_ raw: [BatchResult], _ result: BenchmarkResult) -> [String] {
     let comparisons = Targets.rawComparisons(raw)
+    let darktable =
+      raw.contains { $0.role == RawBatchBenchmark.Case.darktable.rawValue }
+      ? "darktable-cli develops them with its default pipeline to JPEG, a process per file."
+      : "darktable-cli is not measured (not installed: `apt-get install darktable`)."
     let rows = raw.map { item -> [String] in
       let marks = comparisons.filter { $0.role == item.role }.map { comparison in
         let target = comparison.target
@@ -241,7 +245,7 @@ enum Report {
         + "writes JPEG quality \(BatchBenchmark.quality); `dcraw_emu` develops the same files with the "
         + "same LibRaw settings to 16-bit TIFF, no colour controls. The cases take turns, each run in a "
         + "new order; seconds and images/s are medians of their runs, each ratio the median of the "
-        + "ratios of the rounds. darktable-cli is not measured (not installed).",
+        + "ratios of the rounds. " + darktable,
       "",
     ]
       + table(

@@ -198,7 +198,8 @@ enum Targets {
     return comparisons
   }
 
-  /// The raw batch's images per second against `dcraw_emu`'s (at least as fast), and `--size 2048`'s
+  /// The raw batch's images per second against `dcraw_emu`'s (at least as fast) and, when it was
+  /// measured, `darktable-cli`'s (at least twice as fast), and `--size 2048`'s
   /// against full size (LibRaw's half-size development: at least twice as fast), each the median of
   /// the ratios of the rounds; with the role of the row each belongs to and what it is measured against.
   static func rawComparisons(_ raw: [BatchResult]) -> [(
@@ -220,6 +221,15 @@ enum Targets {
           Target(
             "raw batch --jobs 2: images/s ÷ dcraw_emu's, median of rounds", measured: overLibRaw,
             .atLeast, 1.0, unit: "×")
+        ))
+    }
+    if let overDarktable = ratio(.raw, .darktable) {
+      comparisons.append(
+        (
+          RawBatchBenchmark.Case.raw.rawValue, "darktable-cli",
+          Target(
+            "raw batch --jobs 2: images/s ÷ darktable-cli's, median of rounds",
+            measured: overDarktable, .atLeast, 2.0, unit: "×")
         ))
     }
     if let sizedOverFull = ratio(.rawSized, .raw) {

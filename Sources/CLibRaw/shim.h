@@ -100,7 +100,7 @@ static inline void fd_raw_set_highlight(libraw_data_t *raw, int mode) {
 }
 
 // The pixels of a developed image (libraw_processed_image_t ends in a flexible array).
-static inline const void *fd_raw_image_pixels(const libraw_processed_image_t *image) {
+static inline void *fd_raw_image_pixels(libraw_processed_image_t *image) {
     return image->data;
 }
 

@@ -52,6 +52,10 @@ public final class RawFile {
   /// photosites one pixel (no demosaicing): a quarter of the work, for outputs at most half the size.
   /// The same as `dcraw_emu -4 -g 1 1 -W -w -o 1 -q 3 -H 0` (and `-h` for half size).
   ///
+  /// A file develops once: as soon as the developed picture exists, LibRaw's raw data, its working
+  /// picture and the file's XMP packet are released (read ``xmp`` before), so that only the developed
+  /// samples stay in memory; developing again throws.
+  ///
   /// - Throws: ``RawError`` when the raw data cannot be decoded (an unsupported compression, a
   ///   truncated or damaged file: LibRaw's reports of damaged data refuse the file rather than develop
   ///   what it could read) or developed.
@@ -73,38 +77,25 @@ public final class RawFile {
         "LibRaw \(Self.libRawVersion) cannot develop it: \(Self.reason(processed))")
     }
     var status: Int32 = 0
-    guard let image = libraw_dcraw_make_mem_image(data, &status) else {
+    let image = libraw_dcraw_make_mem_image(data, &status)
+    // The raw data and LibRaw's working picture (about ten bytes a pixel) are not needed any more.
+    libraw_recycle(data)
+    guard let image else {
       throw RawError(
         "LibRaw \(Self.libRawVersion) cannot develop it: \(Self.reason(status))")
     }
-    defer { libraw_dcraw_clear_mem(image) }
     let width = Int(image.pointee.width)
     let height = Int(image.pointee.height)
     let colours = Int(image.pointee.colors)
-    guard image.pointee.bits == 16, colours == 3 || colours == 1, width > 0, height > 0 else {
+    guard image.pointee.bits == 16, colours == 3 || colours == 1, width > 0, height > 0,
+      Int(image.pointee.data_size) >= width * height * colours * 2
+    else {
+      let announced = "\(colours) colours of \(image.pointee.bits) bits"
+      libraw_dcraw_clear_mem(image)
       throw RawError(
-        "LibRaw \(Self.libRawVersion) developed \(colours) colours of \(image.pointee.bits) bits, "
-          + "not 16-bit RGB")
+        "LibRaw \(Self.libRawVersion) developed \(announced), not \(width)×\(height) 16-bit RGB")
     }
-    let count = width * height * colours
-    guard Int(image.pointee.data_size) >= count * 2 else {
-      throw RawError("LibRaw \(Self.libRawVersion) developed fewer pixels than it announced")
-    }
-    let source = fd_raw_image_pixels(image).assumingMemoryBound(to: UInt16.self)
-    var samples = [UInt16](repeating: 0, count: width * height * 3)
-    samples.withUnsafeMutableBufferPointer { target in
-      if colours == 3 {
-        for index in 0..<count { target[index] = source[index] }
-      } else {
-        for index in 0..<count {
-          let value = source[index]
-          target[3 * index] = value
-          target[3 * index + 1] = value
-          target[3 * index + 2] = value
-        }
-      }
-    }
-    return DevelopedRaw(width: width, height: height, samples: samples)
+    return DevelopedRaw(image, width: width, height: height, bands: colours)
   }
 
   /// The XMP packet the file carries, if any.

@@ -27,7 +27,8 @@ public enum RawStill {
   static func developed(_ path: String, _ raw: CameraRawFile, options: LoadOptions) throws -> Image
   {
     let halfSize = options.shrink >= 2
-    // LibRaw's buffers are freed with `file`, before libvips copies the pixels.
+    // LibRaw's raw data and working picture are freed as soon as the developed picture exists; the
+    // developed samples are encoded in place and read by libvips without a copy.
     let (developed, facts, xmp) = try {
       let file = try open(path, raw)
       if let limit = options.pixelLimit {
@@ -38,21 +39,31 @@ public enum RawStill {
               + "\(limit)")
         }
       }
+      let xmp = file.xmp
       do {
-        return (try file.develop(halfSize: halfSize), file.facts, file.xmp)
+        return (try file.develop(halfSize: halfSize), file.facts, xmp)
       } catch let error as RawError {
         throw RenderError("\(path): \(describe(file.facts)): \(error.message)")
       }
     }()
-    var samples = developed.samples
-    let (width, height) = (developed.width, developed.height)
-    _ = consume developed  // the samples are then encoded in place, not copied
-    samples.withUnsafeMutableBufferPointer { buffer in
-      SRGBTransfer16.encode.withUnsafeBufferPointer { table in
-        for index in buffer.indices { buffer[index] = table[Int(buffer[index])] }
-      }
+    let samples = developed.samples
+    SRGBTransfer16.encode.withUnsafeBufferPointer { table in
+      for index in samples.indices { samples[index] = table[Int(samples[index])] }
     }
-    let image = try Image.fromPixels16(samples, width: width, height: height, bands: 3)
+    let adopted = try Image.adopting16(
+      UnsafeBufferPointer(samples), width: developed.width, height: developed.height,
+      bands: developed.bands, owner: developed)
+    // A monochrome sensor's grey becomes equal red, green and blue.
+    let image =
+      developed.bands == 3
+      ? adopted
+      : try Operation.call(
+        "copy",
+        [
+          "in": .image(try Image.joinBands([adopted, adopted, adopted])),
+          "interpretation": .string("rgb16"),
+        ]
+      ).image()
     let exif = RawEXIF.block(facts)
     return try image.editingMetadata { editor in
       editor.setInt("orientation", 1)

@@ -1,0 +1,36 @@
+import CVips
+
+extension Image {
+  /// A 16-bit image that reads `samples` in place (packed rows, native byte order) and keeps `owner`
+  /// alive until libvips closes it: no copy of the pixels is made, and the memory is released with the
+  /// last image made from it (libvips's `postclose`), not with this handle. Interpreted as 16-bit RGB
+  /// (three or four bands) or 16-bit grey (one or two), like ``fromPixels16(_:width:height:bands:)``.
+  ///
+  /// `samples` must stay valid and unchanged while `owner` is alive; `owner` is what frees it.
+  public static func adopting16(
+    _ samples: UnsafeBufferPointer<UInt16>, width: Int, height: Int, bands: Int, owner: AnyObject
+  ) throws -> Image {
+    try Vips.ensureStarted()
+    guard samples.count == width * height * bands, width > 0, height > 0,
+      let base = samples.baseAddress
+    else {
+      throw VipsError("\(samples.count) samples do not make a \(width)×\(height)×\(bands) image")
+    }
+    guard
+      let pointer = vips_image_new_from_memory(
+        base, samples.count * 2, Int32(width), Int32(height), Int32(bands), VIPS_FORMAT_USHORT)
+    else { throw VipsError.fromLibvips("cannot wrap a \(width)×\(height) image") }
+    let context = Unmanaged.passRetained(owner).toOpaque()
+    let release: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = {
+      _, context in
+      if let context { Unmanaged<AnyObject>.fromOpaque(context).release() }
+    }
+    g_signal_connect_data(
+      pointer, "postclose", unsafeBitCast(release, to: GCallback.self), context, nil,
+      GConnectFlags(0))
+    let image = Image(owning: pointer)
+    return try Operation.call(
+      "copy", ["in": .image(image), "interpretation": .string(bands >= 3 ? "rgb16" : "grey16")]
+    ).image()
+  }
+}
