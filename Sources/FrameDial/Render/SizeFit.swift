@@ -76,4 +76,23 @@ public struct SizeFit: Sendable, Hashable, Encodable {
     let shrink = min(window.width / Double(output.width), window.height / Double(output.height))
     return [8, 4, 2].first { shrink >= Double(2 * $0) } ?? 1
   }
+
+  /// The scale, in eighths (1 … 8), a JPEG whose upright size is `imageWidth × imageHeight`, zoomed by
+  /// `zoom`, can be decoded at by libjpeg-turbo's DCT scaling (`LoadOptions.jpegEighths`): the smallest
+  /// that leaves the zoom window at least ``jpegScaleMargin`` times the output on both sides, so the
+  /// final Lanczos resize still does the last part of the shrinking (8 when no smaller scale does).
+  public func jpegEighths(imageWidth: Int, imageHeight: Int, zoom: Double = 1) -> Int {
+    let output = outputSize(inputWidth: imageWidth, inputHeight: imageHeight)
+    let window = ZoomWindow(imageWidth: imageWidth, imageHeight: imageHeight, zoom: zoom)
+    return (1...8).first { eighths in
+      let scale = Double(eighths) / 8
+      return window.width * scale >= Self.jpegScaleMargin * Double(output.width)
+        && window.height * scale >= Self.jpegScaleMargin * Double(output.height)
+    } ?? 8
+  }
+
+  /// How much larger than the output a DCT-scaled JPEG decode stays (see
+  /// ``jpegEighths(imageWidth:imageHeight:zoom:)``): measured against a full decode and the same resize,
+  /// a 12-megapixel photo sized to 2048 this way has a PSNR of at least 40 dB.
+  public static let jpegScaleMargin = 1.2
 }
