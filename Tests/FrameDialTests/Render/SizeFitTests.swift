@@ -73,6 +73,13 @@ import Testing
     // Nothing smaller than the picture when the output is close to it, kept or enlarged.
     #expect(
       SizeFit(width: 3500, height: 3500).jpegEighths(imageWidth: 4000, imageHeight: 3000) == 8)
+    // 7/8 would do for 2800 × 2100, 6/8 for 2400 × 1800, but both decode slower than the full size.
+    #expect(
+      SizeFit(width: 2800, height: 2800).jpegEighths(imageWidth: 4000, imageHeight: 3000) == 8)
+    #expect(
+      SizeFit(width: 2400, height: 2400).jpegEighths(imageWidth: 4000, imageHeight: 3000) == 8)
+    #expect(
+      SizeFit(width: 2000, height: 2000).jpegEighths(imageWidth: 4000, imageHeight: 3000) == 5)
     #expect(
       SizeFit(width: 500, height: 500, enlarge: true).jpegEighths(imageWidth: 300, imageHeight: 200)
         == 8)
