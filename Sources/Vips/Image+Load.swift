@@ -46,6 +46,11 @@ extension Image {
   public static func fileContents(_ path: String) throws -> Data {
     let file = try CheckedFile(opening: path)
     guard file.size > 0 else { throw VipsError("\(path): empty file") }
+    return try contents(of: file, name: path)
+  }
+
+  /// Every byte of the open `file`, read with pread from its start.
+  static func contents(of file: CheckedFile, name: String) throws -> Data {
     var bytes = Data(count: file.size)
     let read = bytes.withUnsafeMutableBytes { raw -> Int in
       guard let base = raw.baseAddress else { return 0 }
@@ -58,7 +63,7 @@ extension Image {
       }
       return done
     }
-    guard read == file.size else { throw VipsError("\(path): cannot read: \(errorText(errno))") }
+    guard read == file.size else { throw VipsError("\(name): cannot read: \(errorText(errno))") }
     return bytes
   }
 
@@ -118,6 +123,15 @@ extension Image {
     if try Operation.isBlocked(loader), isTIFF(file, name: name) {
       return try loadDamagedTIFF(file, options: options, name: name)
     }
+    // libjpeg-turbo decodes at M/8 only where that is smaller than libvips's own 1/2, 1/4 or 1/8.
+    let libvipsEighths = 8 / ([8, 4, 2].first { options.shrink >= $0 } ?? 1)
+    if displayName(loader) == "jpegload", options.jpegEighths < libvipsEighths,
+      let scaled = try scaledJPEG(
+        file, loader: loader, source: source.map { .source($0) } ?? .file(file.reopenablePath),
+        options: options, name: name)
+    {
+      return scaled
+    }
     let image = try runLoader(
       loader, source: source.map { .source($0) } ?? .file(file.reopenablePath), options: options,
       name: name)
@@ -156,16 +170,18 @@ extension Image {
       if error.message.contains("operation is blocked") { throw notAllowed }
       throw VipsError("\(name): cannot read: \(error.message)")
     }
-    if let limit = options.pixelLimit {
-      let pixels = image.width * image.height
-      if pixels > limit {
-        throw VipsError(
-          "\(name): image is \(image.width)×\(image.height) (\(megapixels(pixels)) megapixels), "
-            + "over the pixel limit of \(megapixels(limit)) megapixels")
-      }
+    if let limit = options.pixelLimit, image.width * image.height > limit {
+      throw overPixelLimit(name, width: image.width, height: image.height, limit: limit)
     }
     guard options.autoRotate, image.orientation != 1 else { return image }
     return try image.autoRotated()
+  }
+
+  /// The error for a picture of `width × height` that is over the pixel limit `limit`.
+  static func overPixelLimit(_ name: String, width: Int, height: Int, limit: Int) -> VipsError {
+    VipsError(
+      "\(name): image is \(width)×\(height) (\(megapixels(width * height)) megapixels), "
+        + "over the pixel limit of \(megapixels(limit)) megapixels")
   }
 
   /// The loader arguments that decode at about 1/`shrink` of full size (see ``LoadOptions/shrink``);

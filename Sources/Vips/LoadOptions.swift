@@ -26,16 +26,23 @@ public struct LoadOptions: Sendable, Equatable, Encodable {
   /// one of them), WebP by its scaled decoder. Other formats ignore it and decode at full size, so the
   /// loaded image's own size says what happened. 1 (the default) decodes at full size.
   public var shrink: Int
+  /// A JPEG file decoded by libjpeg-turbo at `jpegEighths`/8 of its size (1 … 8, its DCT scaling,
+  /// each side rounded up), used only where that is smaller than what ``shrink`` gives and the file is
+  /// YCbCr, RGB or grey (a CMYK JPEG is decoded by libvips as ``shrink`` says). The file's metadata is
+  /// kept as libvips reads it; the decode is done when the image is opened, not lazily. 8 (the default)
+  /// leaves decoding to libvips. Only files opened with `Image(contentsOf:options:)` are scaled so.
+  public var jpegEighths: Int
 
   /// 100 megapixels: FrameDial's default limit.
   public static let defaultPixelLimit = 100_000_000
 
-  /// Creates options; the defaults are random access, fail on truncation, no rotation, 100 MP.
+  /// Creates options; the defaults are random access, fail on truncation, no rotation, 100 MP, full size.
   public init(
     sequential: Bool = false, failOn: FailOn = .truncated, autoRotate: Bool = false,
-    pixelLimit: Int? = LoadOptions.defaultPixelLimit, shrink: Int = 1
+    pixelLimit: Int? = LoadOptions.defaultPixelLimit, shrink: Int = 1, jpegEighths: Int = 8
   ) {
     self.shrink = shrink
+    self.jpegEighths = jpegEighths
     self.sequential = sequential
     self.failOn = failOn
     self.autoRotate = autoRotate

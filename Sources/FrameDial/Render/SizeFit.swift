@@ -76,4 +76,29 @@ public struct SizeFit: Sendable, Hashable, Encodable {
     let shrink = min(window.width / Double(output.width), window.height / Double(output.height))
     return [8, 4, 2].first { shrink >= Double(2 * $0) } ?? 1
   }
+
+  /// The scale, in eighths (1 … 8), a JPEG whose upright size is `imageWidth × imageHeight`, zoomed by
+  /// `zoom`, can be decoded at by libjpeg-turbo's DCT scaling (`LoadOptions.jpegEighths`): the smallest
+  /// that leaves the zoom window at least ``jpegScaleMargin`` times the output on both sides, so the
+  /// final Lanczos resize still does the last part of the shrinking; 8 (a full decode) when that is 6 or
+  /// 7, or none is small enough.
+  public func jpegEighths(imageWidth: Int, imageHeight: Int, zoom: Double = 1) -> Int {
+    let output = outputSize(inputWidth: imageWidth, inputHeight: imageHeight)
+    let window = ZoomWindow(imageWidth: imageWidth, imageHeight: imageHeight, zoom: zoom)
+    return (1...Self.largestFasterJPEGEighths).first { eighths in
+      let scale = Double(eighths) / 8
+      return window.width * scale >= Self.jpegScaleMargin * Double(output.width)
+        && window.height * scale >= Self.jpegScaleMargin * Double(output.height)
+    } ?? 8
+  }
+
+  /// How much larger than the output a DCT-scaled JPEG decode stays (see
+  /// ``jpegEighths(imageWidth:imageHeight:zoom:)``): measured against a full decode and the same resize,
+  /// a 12-megapixel photo sized to 2048 this way has a PSNR of at least 40 dB.
+  public static let jpegScaleMargin = 1.2
+
+  /// The largest M/8 that libjpeg-turbo 2.1 decodes faster than the full size: its 6×6 and 7×7 inverse
+  /// DCTs have no SIMD code (a 4000 × 3000 quality-90 photo: 8/8 101 ms, 7/8 144, 6/8 112, 5/8 92, 4/8
+  /// 68), so those scales would cost more than a full decode and the resize.
+  static let largestFasterJPEGEighths = 5
 }

@@ -57,15 +57,23 @@ public enum StillInput {
   /// Reads `path` upright for an output that will be made smaller, decoding it smaller when `shrink`
   /// allows (see ``load(_:options:keepSixteenBits:convertsColour:shrink:)``), with the upright size of
   /// the full picture. A HEIF file is read whole once: libvips cannot decode it smaller, and reading
-  /// its header would read the whole file a first time.
+  /// its header would read the whole file a first time. `jpegEighths`, given the same upright size,
+  /// picks the DCT scale of a JPEG (`LoadOptions.jpegEighths`; 8, libvips alone, when not given).
   static func uprightShrunk(
-    _ path: String, options: LoadOptions, shrink: (_ uprightWidth: Int, _ uprightHeight: Int) -> Int
+    _ path: String, options: LoadOptions,
+    jpegEighths: (_ uprightWidth: Int, _ uprightHeight: Int) -> Int = { _, _ in 8 },
+    shrink: (_ uprightWidth: Int, _ uprightHeight: Int) -> Int
   ) throws -> (image: Image, uprightWidth: Int, uprightHeight: Int) {
     if ImageSniffer.kind(ofFile: path) == .heif {
       let image = try upright(path, options: options)
       return (image, image.width, image.height)
     }
-    let (loadOptions, width, height) = try shrinking(path, options: options, shrink: shrink)
+    var (loadOptions, width, height) = try shrinking(path, options: options, shrink: shrink)
+    if ImageSniffer.kind(ofFile: path) == .jpeg {
+      loadOptions.jpegEighths = jpegEighths(width, height)
+      // A DCT-scaled JPEG is decoded whole into memory when opened: a rotated one needs no second read.
+      if loadOptions.jpegEighths < 8 { loadOptions.sequential = false }
+    }
     return (try upright(path, options: loadOptions), width, height)
   }
 

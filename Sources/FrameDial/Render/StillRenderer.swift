@@ -23,7 +23,8 @@ public struct StillOptions: Sendable, Equatable, Encodable {
   /// Sizes the output for a device screen (`--fit`); nil keeps the rendered size.
   public var fit: ScreenFit?
   /// Fits the output inside a box (`--size`), after the zoom; nil keeps the rendered size. Files that
-  /// can be are decoded smaller (shrink-on-load, see ``SizeFit/loadShrink(imageWidth:imageHeight:zoom:)``).
+  /// can be are decoded smaller (shrink-on-load, see ``SizeFit/loadShrink(imageWidth:imageHeight:zoom:)``;
+  /// JPEGs at M/8, see ``SizeFit/jpegEighths(imageWidth:imageHeight:zoom:)``).
   /// With ``fit`` too, the size applies first.
   public var size: SizeFit?
   /// The colour (red, green, blue, 0 … 255) a transparent image is flattened onto when the output format
@@ -142,9 +143,11 @@ public final class StillRenderer: Sendable {
     var outputSize: (width: Int, height: Int)?
     let upright: Image
     if let size = options.size {
-      let shrunk = try StillInput.uprightShrunk(input, options: load) { width, height in
-        size.loadShrink(imageWidth: width, imageHeight: height, zoom: plan.zoom?.factor ?? 1)
-      }
+      let zoom = plan.zoom?.factor ?? 1
+      let shrunk = try StillInput.uprightShrunk(
+        input, options: load,
+        jpegEighths: { size.jpegEighths(imageWidth: $0, imageHeight: $1, zoom: zoom) },
+        shrink: { size.loadShrink(imageWidth: $0, imageHeight: $1, zoom: zoom) })
       upright = shrunk.image
       outputSize = size.outputSize(
         inputWidth: shrunk.uprightWidth, inputHeight: shrunk.uprightHeight)

@@ -55,4 +55,33 @@ import Testing
       SizeFit(width: 500, height: 500, enlarge: true).loadShrink(
         imageWidth: 300, imageHeight: 200) == 1)
   }
+
+  @Test func jpegEighthsLeavesTheZoomWindowAFifthLargerThanTheOutput() {
+    // 4000 × 3000 to 2048 × 1536: 5/8 decodes 2500 × 1875 (4/8, 2000 × 1500, is below the output).
+    #expect(
+      SizeFit(width: 2048, height: 2048).jpegEighths(imageWidth: 4000, imageHeight: 3000) == 5)
+    #expect(
+      SizeFit(width: 1000, height: 1000).jpegEighths(imageWidth: 4000, imageHeight: 3000) == 3)
+    #expect(SizeFit(width: 200, height: 200).jpegEighths(imageWidth: 4000, imageHeight: 3000) == 1)
+    // Portrait: the height decides.
+    #expect(
+      SizeFit(width: 2048, height: 2048).jpegEighths(imageWidth: 3024, imageHeight: 4032) == 5)
+    // A 2× zoom window is 2000 × 1500: 5/8 of it, 1250 × 938, is at least 1.2 × 1000 × 750.
+    #expect(
+      SizeFit(width: 1000, height: 1000).jpegEighths(imageWidth: 4000, imageHeight: 3000, zoom: 2)
+        == 5)
+    // Nothing smaller than the picture when the output is close to it, kept or enlarged.
+    #expect(
+      SizeFit(width: 3500, height: 3500).jpegEighths(imageWidth: 4000, imageHeight: 3000) == 8)
+    // 7/8 would do for 2800 × 2100, 6/8 for 2400 × 1800, but both decode slower than the full size.
+    #expect(
+      SizeFit(width: 2800, height: 2800).jpegEighths(imageWidth: 4000, imageHeight: 3000) == 8)
+    #expect(
+      SizeFit(width: 2400, height: 2400).jpegEighths(imageWidth: 4000, imageHeight: 3000) == 8)
+    #expect(
+      SizeFit(width: 2000, height: 2000).jpegEighths(imageWidth: 4000, imageHeight: 3000) == 5)
+    #expect(
+      SizeFit(width: 500, height: 500, enlarge: true).jpegEighths(imageWidth: 300, imageHeight: 200)
+        == 8)
+  }
 }
