@@ -4,7 +4,8 @@ import Foundation
 /// Everything that decides an output's pixels and bytes, as one canonical text: FrameDial's version, the
 /// control state (its JSON form) and the still options — every stored field, through `Encodable`, so an
 /// option added later is covered without further work — except what only limits or paces the work (the
-/// pixel limit, reading strip by strip; the number of jobs is no option at all).
+/// pixel limit, reading strip by strip; the number of jobs is no option at all) and what the output's
+/// format ignores (the HEIC encoder's effort, for any other format).
 ///
 /// A batch records the settings beside each output (``OutputRecords``), so a rerun tells an output made
 /// with the same settings (a resumed batch) from one made with other settings.
@@ -21,6 +22,7 @@ public struct RenderSettings: Sendable, Hashable {
     var options = options
     options.load.pixelLimit = nil
     options.load.sequential = false
+    if options.format != .heic { options.effort = .standard }
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     let data = try encoder.encode(

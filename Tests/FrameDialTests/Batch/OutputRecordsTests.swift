@@ -79,7 +79,13 @@ import Testing
     let base = try RenderSettings(state: .identity, options: options)
     options.load.pixelLimit = 1000
     options.load.sequential = true
+    // The HEIC encoder's effort leaves a JPEG's bytes alone, and a HEIC's not.
+    options.effort = .small
     #expect(try RenderSettings(state: .identity, options: options) == base)
+    let heic = try RenderSettings(state: .identity, options: StillOptions(format: .heic))
+    #expect(
+      try RenderSettings(state: .identity, options: StillOptions(format: .heic, effort: .small))
+        != heic)
     for change: (inout StillOptions) -> Void in [
       { $0.format = .png }, { $0.quality = 90 }, { $0.zoomKernel = .bilinear },
       { $0.background = SIMD3(0, 0, 0) }, { $0.fit = ScreenFit(width: 10, height: 20) },
