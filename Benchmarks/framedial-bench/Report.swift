@@ -15,7 +15,7 @@ enum Report {
   /// One section as a block of the benchmark document: a heading, the run (kind, machine, date, load),
   /// the section's tables and its targets; nil when the run has no measurements of the section.
   static func block(_ result: BenchmarkResult, section: BenchmarkOptions.Section) -> String? {
-    let tables = tables(result, section: section)
+    let tables = tables(result, section: section).drop { $0.isEmpty }
     guard !tables.isEmpty else { return nil }
     let targets = Targets.check(result, section: section)
     let run = result.quick ? "quick (`--quick`: too few samples for p99)" : "full"
@@ -83,9 +83,10 @@ enum Report {
 
   private static func hdrTable(_ hdr: [HDRFrameResult]) -> [String] {
     [
+      "### 16-bit frames by colour encoding (milliseconds)",
       "",
-      "16-bit frames by colour encoding (1080p rgb48le, the sample frame's codes × 257; the "
-        + "encodings take turns frame by frame; milliseconds; ratio = median ÷ sRGB's median):",
+      "1080p rgb48le frames (the sample frame's codes × 257; the "
+        + "encodings take turns frame by frame; ratio = median ÷ sRGB's median):",
       "",
       "| state | encoding | median | p99 | ratio to sRGB |", "|---|---|---|---|---|",
     ]
@@ -94,7 +95,7 @@ enum Report {
           entry.state, entry.encoding, n(entry.milliseconds.median), n(entry.milliseconds.p99),
           n(entry.ratioToSRGB) + "×",
         ])
-      }
+      } + [""]
   }
 
   private static func n(_ value: Double) -> String { Format.number(value) }
