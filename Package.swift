@@ -80,6 +80,8 @@ let package = Package(
       ]),
     .testTarget(name: "StudioTests", dependencies: ["Studio"]),
     .testTarget(name: "BenchmarkSupportTests", dependencies: ["BenchmarkSupport"]),
+    // The benchmark executable's own logic (the benchmark document it writes).
+    .testTarget(name: "BenchmarkTests", dependencies: ["framedial-bench"]),
     .testTarget(name: "FrameDialCTests", dependencies: ["FrameDialC", "framedial"]),
   ],
   swiftLanguageModes: [.v6]

@@ -79,9 +79,9 @@ framedial_status framedial_version(const char **framedial, const char **libvips,
 
 /* ---- control states ---- */
 
-/* Parses `json`, a JSON object with any subset of the README's keys ("exposureBias", "zoom",
- * "zoomCenter", "contrast", "saturation", "whiteBalance" (alias "temperature"), "tint", "filter",
- * "grid") over the identity state, e.g. {"exposureBias": 0.5, "whiteBalance": "tungsten"}; "{}" is the
+/* Parses `json`, a JSON object with any subset of the state keys of docs/control-state.md
+ * ("exposureBias", "zoom", "zoomCenter", "contrast", "saturation", "whiteBalance" (alias "temperature"),
+ * "tint", "filter", "grid") over the identity state, e.g. {"exposureBias": 0.5, "whiteBalance": "tungsten"}; "{}" is the
  * identity state. Strict JSON: a key given twice or a trailing comma is an error; values are never
  * clamped. On success *state is a new handle the caller releases with framedial_state_free. */
 framedial_status framedial_state_from_json(const char *json, framedial_state **state, char **error);

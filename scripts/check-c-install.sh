@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The README's C lines, checked: scripts/install.sh into a temporary prefix, then the C test program
+# The C lines of the README and docs/c-and-python.md, checked: scripts/install.sh into a temporary prefix, then the C test program
 # (Tests/CAPI/capi_test.c) built with `cc … $(pkg-config --cflags --libs framedial)` and run with no
 # LD_LIBRARY_PATH, against the debug build's framedial.
 set -euo pipefail

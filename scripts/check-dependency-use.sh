@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds and runs a small package that uses FrameDial as the README's "use FrameDial from another Swift
-# package" section shows: a path dependency on this checkout, the FrameDial product, the three imports.
+# Builds and runs a small package that uses FrameDial as docs/library.md's "use FrameDial from another
+# Swift package" lines show: a path dependency on this checkout, the FrameDial product, the three imports.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 work="$(mktemp -d)"

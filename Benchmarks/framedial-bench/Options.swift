@@ -30,6 +30,8 @@ struct BenchmarkOptions: Sendable {
   var imagePath: String
   /// The sections to run.
   var sections = Set(Section.allCases)
+  /// The benchmark document (docs/benchmarks.md) to write the measured sections into, if any.
+  var write: String?
 
   static let parser = ArgumentParser(options: [
     .flag(
@@ -43,10 +45,15 @@ struct BenchmarkOptions: Sendable {
       "only", "LIST",
       "run only these sections: frames, hdr, compile, latency, batch, raw, python, video, browser "
         + "(comma-separated)"),
+    .value(
+      "write", "FILE",
+      "also write the sections measured into FILE (docs/benchmarks.md), replacing those sections' "
+        + "earlier runs and keeping the others"),
   ])
 
   static let usage =
-    "usage: framedial-bench [--quick] [--json] [--frames N] [--image PATH] [--only LIST]"
+    "usage: framedial-bench [--quick] [--json] [--frames N] [--image PATH] [--only LIST] "
+    + "[--write FILE]"
 
   /// The options `arguments` (without the program name) give.
   init(_ arguments: [String]) throws(UsageError) {
@@ -57,6 +64,7 @@ struct BenchmarkOptions: Sendable {
     }
     imagePath = parsed.value("image") ?? Self.defaultImagePath
     json = parsed.flag("json")
+    write = parsed.value("write")
     if parsed.flag("quick") {
       quick = true
       frames = 30

@@ -5,47 +5,97 @@ enum Report {
   /// The whole report.
   static func markdown(_ result: BenchmarkResult) -> String {
     var lines = header(result)
-    if let frames = result.frames {
-      lines += frameTable(frames, result)
-      lines += scalingTable(frames)
+    for section in BenchmarkOptions.Section.allCases {
+      lines += tables(result, section: section)
     }
-    if let yuv = result.yuv {
-      lines += [
-        "",
-        "YUV frames, 1080p colour + mixing (yuv420p BT.709 TV; pipes over a 1080p H.264 clip, 250 "
-          + "frames, the two pipes taking turns for 5 rounds, each round in the other order; frames/s "
-          + "are medians, and the pipe ratio is the median of the rounds' ratios):",
-        "",
-        "| measure | yuv420p / --y4m | rgb24 |", "|---|---|---|",
-        "| render, median ms | \(n(yuv.yuvRenderMilliseconds)) | \(n(yuv.rgbRenderMilliseconds)) |",
-        "| whole pipe, frames/s | \(n(yuv.y4mPipeFPS)) | \(n(yuv.rgbPipeFPS)) |",
-        "| whole pipe, --y4m ÷ rgb24 per round, median | \(n(yuv.pipeRatio))× | |", "",
-      ]
+    lines += targetTable(result.targets)
+    return lines.joined(separator: "\n")
+  }
+
+  /// One section as a block of the benchmark document: a heading, the run (kind, machine, date, load),
+  /// the section's tables and its targets; nil when the run has no measurements of the section.
+  static func block(_ result: BenchmarkResult, section: BenchmarkOptions.Section) -> String? {
+    let tables = tables(result, section: section).drop { $0.isEmpty }
+    guard !tables.isEmpty else { return nil }
+    let targets = Targets.check(result, section: section)
+    let run = result.quick ? "quick (`--quick`: too few samples for p99)" : "full"
+    var lines = [
+      "## \(title(section)) (`\(section.rawValue)`)",
+      "",
+      "Run: \(run) · \(machineLine(result.machine))",
+      "",
+    ]
+    lines += tables
+    if !targets.isEmpty {
+      if lines.last != "" { lines.append("") }
+      lines += targetTable(targets, title: "Targets of this section")
     }
-    if let hdr = result.hdr {
-      lines += [
-        "",
-        "16-bit frames by colour encoding (1080p rgb48le, the sample frame's codes × 257; the "
-          + "encodings take turns frame by frame; milliseconds; ratio = median ÷ sRGB's median):",
-        "",
-        "| state | encoding | median | p99 | ratio to sRGB |", "|---|---|---|---|---|",
-      ]
-      lines += hdr.map { entry in
+    return lines.joined(separator: "\n")
+  }
+
+  /// What each section measures, as its heading in the benchmark document.
+  private static func title(_ section: BenchmarkOptions.Section) -> String {
+    switch section {
+    case .frames: "Frames in memory"
+    case .hdr: "16-bit frames by colour encoding"
+    case .compile: "Compile cost"
+    case .latency: "Slider-to-frame latency"
+    case .batch: "Batch of photos"
+    case .raw: "Batch of camera raws"
+    case .python: "Python"
+    case .video: "Video files"
+    case .browser: "Studio in a browser"
+    }
+  }
+
+  /// One section's tables, or none when the run did not measure it.
+  private static func tables(_ result: BenchmarkResult, section: BenchmarkOptions.Section)
+    -> [String]
+  {
+    switch section {
+    case .frames:
+      guard let frames = result.frames else { return [] }
+      return frameTable(frames, result) + scalingTable(frames) + (result.yuv.map(yuvTable) ?? [])
+    case .hdr: return result.hdr.map(hdrTable) ?? []
+    case .compile: return result.compile.map(compileTable) ?? []
+    case .latency: return result.latency.map { latencyTable($0, result) } ?? []
+    case .batch: return result.batch.map { batchTable($0, result) } ?? []
+    case .raw: return result.raw.map { rawTable($0, result) } ?? []
+    case .python: return result.python.map(pythonTable) ?? []
+    case .video: return result.video.map { videoTable($0, result) } ?? []
+    case .browser: return result.browser.map(browserTable) ?? []
+    }
+  }
+
+  private static func yuvTable(_ yuv: YUVResult) -> [String] {
+    [
+      "",
+      "YUV frames, 1080p colour + mixing (yuv420p BT.709 TV; pipes over a 1080p H.264 clip, 250 "
+        + "frames, the two pipes taking turns for 5 rounds, each round in the other order; frames/s "
+        + "are medians, and the pipe ratio is the median of the rounds' ratios):",
+      "",
+      "| measure | yuv420p / --y4m | rgb24 |", "|---|---|---|",
+      "| render, median ms | \(n(yuv.yuvRenderMilliseconds)) | \(n(yuv.rgbRenderMilliseconds)) |",
+      "| whole pipe, frames/s | \(n(yuv.y4mPipeFPS)) | \(n(yuv.rgbPipeFPS)) |",
+      "| whole pipe, --y4m ÷ rgb24 per round, median | \(n(yuv.pipeRatio))× | |", "",
+    ]
+  }
+
+  private static func hdrTable(_ hdr: [HDRFrameResult]) -> [String] {
+    [
+      "### 16-bit frames by colour encoding (milliseconds)",
+      "",
+      "1080p rgb48le frames (the sample frame's codes × 257; the "
+        + "encodings take turns frame by frame; ratio = median ÷ sRGB's median):",
+      "",
+      "| state | encoding | median | p99 | ratio to sRGB |", "|---|---|---|---|---|",
+    ]
+      + hdr.map { entry in
         row([
           entry.state, entry.encoding, n(entry.milliseconds.median), n(entry.milliseconds.p99),
           n(entry.ratioToSRGB) + "×",
         ])
-      }
-    }
-    if let compile = result.compile { lines += compileTable(compile) }
-    if let latency = result.latency { lines += latencyTable(latency, result) }
-    if let batch = result.batch { lines += batchTable(batch, result) }
-    if let raw = result.raw { lines += rawTable(raw, result) }
-    if let python = result.python { lines += pythonTable(python) }
-    if let video = result.video { lines += videoTable(video, result) }
-    if let browser = result.browser { lines += browserTable(browser) }
-    lines += targetTable(result.targets)
-    return lines.joined(separator: "\n")
+      } + [""]
   }
 
   private static func n(_ value: Double) -> String { Format.number(value) }
@@ -64,15 +114,18 @@ enum Report {
   }
 
   private static func header(_ result: BenchmarkResult) -> [String] {
-    let machine = result.machine
-    return [
+    [
       "## FrameDial benchmark\(result.quick ? " (quick run: too few samples for p99)" : "")",
       "",
-      "Machine: \(machine.cpuModel), \(machine.cores) cores · libvips \(machine.libvipsVersion) · "
-        + "Linux \(machine.kernel) · \(machine.date) · load average at start \(machine.loadAverage) "
-        + "(a shared machine: other work runs beside the benchmark)",
+      machineLine(result.machine),
       "",
     ]
+  }
+
+  private static func machineLine(_ machine: Machine) -> String {
+    "Machine: \(machine.cpuModel), \(machine.cores) cores · libvips \(machine.libvipsVersion) · "
+      + "Linux \(machine.kernel) · \(machine.date) · load average at start \(machine.loadAverage) "
+      + "(a shared machine: other work runs beside the benchmark)"
   }
 
   private static func frameTable(_ frames: [FrameResult], _ result: BenchmarkResult) -> [String] {
@@ -380,7 +433,7 @@ enum Report {
         ]) + [""]
   }
 
-  private static func targetTable(_ targets: [Target]) -> [String] {
+  private static func targetTable(_ targets: [Target], title: String = "Targets") -> [String] {
     let met = targets.filter(\.met).count
     let rows = targets.map { target -> [String] in
       [
@@ -388,13 +441,13 @@ enum Report {
         target.limitText, target.mark,
       ]
     }
-    return ["### Targets: \(met) of \(targets.count) met", ""]
+    return ["### \(title): \(met) of \(targets.count) met", ""]
       + table(["target", "measured", "limit", ""], rows)
   }
 
   private static func pythonTable(_ python: PythonResult) -> [String] {
     [
-      "", "#### Python (1080p colour + mixing, the `framedial` package over libFrameDialC.so)", "",
+      "", "### Python (1080p colour + mixing, the `framedial` package over libFrameDialC.so)", "",
       "The same frame and state from Swift (`FrameRenderer`, in this process) and from "
         + "`\(python.python)` (`framedial.FrameRenderer.render(frame, out=out)`), libvips's default "
         + "thread count, taking turns for \(python.roundRatios.count) rounds; each ratio is the "

@@ -42,85 +42,108 @@ enum Targets {
   /// `framedial video --hdr sdr` without controls: wall time over ffmpeg's zscale + tonemap chain's.
   static let hdrSDROverToneMap = 1.0
 
-  /// Every target the measurements in `result` can be checked against.
+  /// Every target the measurements in `result` can be checked against, section by section.
   static func check(_ result: BenchmarkResult) -> [Target] {
+    let order: [BenchmarkOptions.Section] = [
+      .frames, .hdr, .compile, .python, .latency, .browser, .batch, .raw, .video,
+    ]
+    return order.flatMap { check(result, section: $0) }
+  }
+
+  /// The targets of one section's measurements in `result` (none when the section did not run).
+  static func check(_ result: BenchmarkResult, section: BenchmarkOptions.Section) -> [Target] {
     var targets: [Target] = []
-    for frame in result.frames ?? [] {
-      let label = "\(frame.frame) \(frame.state), \(Format.count(frame.threads, "thread"))"
-      targets.append(
-        Target(
-          "\(label): × memory pass", measured: frame.memoryPassRatio, .atMost,
-          frame.memoryPassLimit, unit: "×"))
-      if let limit = frame.unoptimizedSpeedupLimit, let speedup = frame.unoptimizedSpeedup {
+    switch section {
+    case .frames:
+      for frame in result.frames ?? [] {
+        let label = "\(frame.frame) \(frame.state), \(Format.count(frame.threads, "thread"))"
         targets.append(
-          Target("\(label): faster than unoptimized", measured: speedup, .atLeast, limit, unit: "×")
-        )
+          Target(
+            "\(label): × memory pass", measured: frame.memoryPassRatio, .atMost,
+            frame.memoryPassLimit, unit: "×"))
+        if let limit = frame.unoptimizedSpeedupLimit, let speedup = frame.unoptimizedSpeedup {
+          targets.append(
+            Target(
+              "\(label): faster than unoptimized", measured: speedup, .atLeast, limit, unit: "×")
+          )
+        }
       }
+      for scaling in scalings(result.frames ?? []) {
+        targets.append(
+          Target(
+            "4K \(scaling.state): 2-thread ÷ 1-thread throughput", measured: scaling.ratio,
+            .atLeast,
+            twoThreadScaling, unit: "×"))
+      }
+      if let yuv = result.yuv {
+        targets.append(
+          Target(
+            "1080p colour: yuv420p render ÷ rgb24 render, median",
+            measured:
+              yuv.yuvRenderMilliseconds / yuv.rgbRenderMilliseconds, .atMost,
+            YUVBenchmark.renderRatioLimit, unit: "×"))
+        targets.append(
+          Target(
+            "1080p colour pipe (ffmpeg decode → frames → x264 ultrafast): --y4m ÷ rgb24 fps",
+            measured: yuv.pipeRatio, .atLeast, YUVBenchmark.pipeSpeedupLimit,
+            unit: "×"))
+      }
+    case .hdr:
+      break
+    case .compile:
+      if let compile = result.compile {
+        targets.append(
+          Target(
+            "recompile after one slider change, median", measured: compile.recompile.median,
+            .atMost,
+            recompileMicroseconds, unit: "µs"))
+        targets.append(
+          Target(
+            "plan-cache hit, median", measured: compile.cacheHit.median, .atMost,
+            cacheHitMicroseconds, unit: "µs"))
+      }
+    case .python:
+      if let python = result.python {
+        targets.append(
+          Target(
+            "1080p colour from Python ÷ from Swift, median", measured: python.medianRatio, .atMost,
+            pythonOverSwift, unit: "×"))
+        targets.append(
+          Target(
+            "Python 4-thread scaling ÷ Swift 4-thread scaling",
+            measured: python.scalingShare, .atLeast, pythonScalingShare,
+            unit: "×"))
+      }
+    case .latency:
+      if let latency = result.latency?.first {
+        let frameTime = latencyReferenceFrameTime(result)
+        targets.append(
+          Target(
+            "slider-to-frame latency p99 ÷ median frame time (\(frameTime.source))",
+            measured: latency.latency.p99 / frameTime.milliseconds, .atMost, latencyFrameTimes,
+            unit: "×"))
+      }
+    case .browser:
+      if let browser = result.browser {
+        targets.append(
+          Target(
+            "studio slider-to-displayed-frame latency in headless Chromium, 1080p source, p99 "
+              + "(limit: 3 × median frame, render + RGBA, \(Format.number(browser.frameP50)) ms + 16 ms)",
+            measured: browser.latency.p99, .atMost, browser.latencyLimit, unit: "ms"))
+      }
+    case .batch:
+      if let batch = result.batch?.first(where: { $0.jobs == 2 && $0.role == "colour" }) {
+        targets.append(
+          Target(
+            "batch --jobs 2 peak resident memory", measured: batch.peakResidentMB, .atMost,
+            batchPeakMB, unit: "MB"))
+      }
+      targets += batchComparisons(result.batch ?? []).map(\.target)
+    case .raw:
+      targets += rawComparisons(result.raw ?? []).map(\.target)
+    case .video:
+      targets += videoComparisons(result.video ?? []).map(\.target)
     }
-    for scaling in scalings(result.frames ?? []) {
-      targets.append(
-        Target(
-          "4K \(scaling.state): 2-thread ÷ 1-thread throughput", measured: scaling.ratio, .atLeast,
-          twoThreadScaling, unit: "×"))
-    }
-    if let yuv = result.yuv {
-      targets.append(
-        Target(
-          "1080p colour: yuv420p render ÷ rgb24 render, median",
-          measured:
-            yuv.yuvRenderMilliseconds / yuv.rgbRenderMilliseconds, .atMost,
-          YUVBenchmark.renderRatioLimit, unit: "×"))
-      targets.append(
-        Target(
-          "1080p colour pipe (ffmpeg decode → frames → x264 ultrafast): --y4m ÷ rgb24 fps",
-          measured: yuv.pipeRatio, .atLeast, YUVBenchmark.pipeSpeedupLimit,
-          unit: "×"))
-    }
-    if let compile = result.compile {
-      targets.append(
-        Target(
-          "recompile after one slider change, median", measured: compile.recompile.median, .atMost,
-          recompileMicroseconds, unit: "µs"))
-      targets.append(
-        Target(
-          "plan-cache hit, median", measured: compile.cacheHit.median, .atMost,
-          cacheHitMicroseconds, unit: "µs"))
-    }
-    if let python = result.python {
-      targets.append(
-        Target(
-          "1080p colour from Python ÷ from Swift, median", measured: python.medianRatio, .atMost,
-          pythonOverSwift, unit: "×"))
-      targets.append(
-        Target(
-          "Python 4-thread scaling ÷ Swift 4-thread scaling",
-          measured: python.scalingShare, .atLeast, pythonScalingShare,
-          unit: "×"))
-    }
-    if let latency = result.latency?.first {
-      let frameTime = latencyReferenceFrameTime(result)
-      targets.append(
-        Target(
-          "slider-to-frame latency p99 ÷ median frame time (\(frameTime.source))",
-          measured: latency.latency.p99 / frameTime.milliseconds, .atMost, latencyFrameTimes,
-          unit: "×"))
-    }
-    if let browser = result.browser {
-      targets.append(
-        Target(
-          "studio slider-to-displayed-frame latency in headless Chromium, 1080p source, p99 "
-            + "(limit: 3 × median frame, render + RGBA, \(Format.number(browser.frameP50)) ms + 16 ms)",
-          measured: browser.latency.p99, .atMost, browser.latencyLimit, unit: "ms"))
-    }
-    if let batch = result.batch?.first(where: { $0.jobs == 2 && $0.role == "colour" }) {
-      targets.append(
-        Target(
-          "batch --jobs 2 peak resident memory", measured: batch.peakResidentMB, .atMost,
-          batchPeakMB, unit: "MB"))
-    }
-    targets += batchComparisons(result.batch ?? []).map(\.target)
-    targets += rawComparisons(result.raw ?? []).map(\.target)
-    targets += videoComparisons(result.video ?? []).map(\.target)
     return targets
   }
 

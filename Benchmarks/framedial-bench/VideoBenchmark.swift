@@ -20,8 +20,8 @@ struct VideoResult: Sendable, Codable {
 }
 
 /// `framedial video` against ffmpeg itself on a generated 1080p H.264 + AAC clip: the re-encode with
-/// the same x264 settings (the decode + encode floor) at preset medium, and the README's pipe and the
-/// plain re-encode at preset ultrafast; and on a generated 1080p HLG clip (HEVC Main 10): kept HDR
+/// the same x264 settings (the decode + encode floor) at preset medium, and the manual's frames pipe and
+/// the plain re-encode at preset ultrafast; and on a generated 1080p HLG clip (HEVC Main 10): kept HDR
 /// against ffmpeg's libx265 re-encode, and tone-mapped to SDR against ffmpeg's zscale + tonemap
 /// chain, all with libx265 at CRF 18, preset medium.
 struct VideoBenchmark {
@@ -40,7 +40,7 @@ struct VideoBenchmark {
     case colour = "framedial video, medium"
     /// The same at `--encoder-preset ultrafast`.
     case colourFast = "framedial video, ultrafast"
-    /// The README's pipe: ffmpeg → `framedial frames` → ffmpeg at `-preset ultrafast`.
+    /// The frames pipe of docs/cli/frames.md: ffmpeg → `framedial frames` → ffmpeg at `-preset ultrafast`.
     case pipe = "README pipe, ultrafast"
     /// ffmpeg's plain re-encode at `-preset ultrafast`: the most any processing of the clip at that
     /// preset can reach.

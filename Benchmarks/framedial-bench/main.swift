@@ -1,5 +1,6 @@
 import BenchmarkSupport
 import Foundation
+import FrameDial
 import FrameDialCLI
 import Vips
 
@@ -81,6 +82,32 @@ func runBenchmarks(_ options: BenchmarkOptions) throws -> BenchmarkResult {
   return result
 }
 
+/// Replaces, in the benchmark document at `path` (created when missing), the blocks of the sections
+/// `result` measured, keeping the others; returns the names of the sections written.
+func writeDocument(_ result: BenchmarkResult, to path: String) throws -> [String] {
+  var document = BenchmarkDocument()
+  if FileManager.default.fileExists(atPath: path) {
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    do {
+      document = try BenchmarkDocument(parsing: text)
+    } catch {
+      throw RenderError("\(path): \(error.message); nothing written")
+    }
+  }
+  let order = BenchmarkOptions.Section.allCases.map(\.rawValue)
+  var written: [String] = []
+  for section in BenchmarkOptions.Section.allCases {
+    guard let block = Report.block(result, section: section) else { continue }
+    document.replace(section.rawValue, with: block, order: order)
+    written.append(section.rawValue)
+  }
+  let text = document.text
+  try AtomicFile.write(to: path) { temporary in
+    try text.write(toFile: temporary, atomically: false, encoding: .utf8)
+  }
+  return written
+}
+
 /// The process's exit code: 0 after a run (targets missed or not), 1 when a run failed, 2 for bad usage.
 func main() -> Int32 {
   let options: BenchmarkOptions
@@ -103,6 +130,13 @@ func main() -> Int32 {
       print(String(decoding: try encoder.encode(result), as: UTF8.self))
     } else {
       print(Report.markdown(result))
+    }
+    if let path = options.write {
+      let written = try writeDocument(result, to: path)
+      printError(
+        "framedial-bench: wrote "
+          + (written.isEmpty ? "no section (none was measured)" : written.joined(separator: ", "))
+          + " into \(path)")
     }
     return 0
   } catch {

@@ -47,8 +47,10 @@ public final class CaptureSession: Sendable {
   /// Creates a stopped session with no controls, with `device` as its camera input (none when nil: add
   /// one with `addInput(_:)`).
   ///
-  /// - Parameter overlayMemory: where the overlay remembers the last control used; `nil` remembers it
-  ///   only for the lifetime of this session.
+  /// - Parameters:
+  ///   - device: the camera input, or nil for none yet.
+  ///   - overlayMemory: where the overlay remembers the last control used; `nil` remembers it only for
+  ///     the lifetime of this session.
   public init(device: CaptureDevice? = nil, overlayMemory: OverlayMemory? = nil) {
     self.overlayMemory = overlayMemory
     state = Mutex(State(lastUsedKey: overlayMemory?.lastControlKey(), device: device))

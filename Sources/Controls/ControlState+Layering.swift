@@ -4,7 +4,10 @@ extension ControlState {
   /// Layers JSON state files in order over `base`, then applies `--set` style assignments in order.
   ///
   /// Each state file sets only the keys it contains; later files and then assignments win.
-  /// - Parameter stateFiles: pairs of a name for error messages (such as the path) and the file's bytes.
+  /// - Parameters:
+  ///   - base: the state the files and assignments are layered over.
+  ///   - stateFiles: pairs of a name for error messages (such as the path) and the file's bytes.
+  ///   - assignments: `KEY=VALUE` texts, as `--set` takes them.
   /// - Throws: `ControlStateError.inSource` naming the file or assignment and the key, value and range.
   public static func layered(
     base: ControlState = .identity, stateFiles: [(name: String, data: Data)], assignments: [String]

@@ -32,7 +32,12 @@ extension Timeline {
   /// and its exact end value when the move ends. Moves start from the values a playhead following the
   /// events from `base` holds, so `base` should be the target's state when the replay starts.
   ///
-  /// - Parameter onEvent: called after each event is performed, with the event and the clock's reading.
+  /// - Parameters:
+  ///   - clock: the clock the events' times are read on.
+  ///   - target: what performs the events.
+  ///   - base: the target's state when the replay starts.
+  ///   - moveStep: seconds between the slides that replay a keyframed move (1/60 when not positive).
+  ///   - onEvent: called after each event is performed, with the event and the clock's reading.
   /// - Throws: the first error from `target`, `TimelineError.inapplicable` for a move that cannot be
   ///   made, or `CancellationError` when the task is cancelled.
   public func play(

@@ -26,7 +26,7 @@ extension StateHandle {
   }
 }
 
-/// `framedial_state_from_json`: a state handle from a JSON object of the README's keys.
+/// `framedial_state_from_json`: a state handle from a JSON object of the state keys (docs/control-state.md).
 @_cdecl("framedial_state_from_json")
 public func cStateFromJSON(
   _ json: UnsafePointer<CChar>?, _ state: UnsafeMutablePointer<OpaquePointer?>?,

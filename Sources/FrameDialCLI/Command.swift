@@ -24,7 +24,7 @@ extension Command {
   }
 }
 
-/// Exit codes, as documented in the README.
+/// Exit codes, as documented in docs/cli/conventions.md.
 enum ExitCode {
   /// Everything done.
   static let success: Int32 = 0

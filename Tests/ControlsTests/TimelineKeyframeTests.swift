@@ -251,20 +251,20 @@ import Testing
     #expect(live.snapshot().state.tint == 10)
   }
 
-  @Test func theReadmeTimelineExampleGivesTheDocumentedValues() throws {
-    let readme = try String(
+  @Test func theManualsTimelineExampleGivesTheDocumentedValues() throws {
+    let page = try String(
       contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
-          "README.md"),
+          "docs/cli/frames.md"),
       encoding: .utf8)
-    guard let section = readme.range(of: "#### Timelines"),
-      let start = readme.range(of: "```json\n", range: section.upperBound..<readme.endIndex),
-      let end = readme.range(of: "```", range: start.upperBound..<readme.endIndex)
+    guard let section = page.range(of: "## Timelines"),
+      let start = page.range(of: "```json\n", range: section.upperBound..<page.endIndex),
+      let end = page.range(of: "```", range: start.upperBound..<page.endIndex)
     else {
-      Issue.record("the README has no timeline example")
+      Issue.record("docs/cli/frames.md has no timeline example")
       return
     }
-    let timeline = try Timeline(jsonLines: String(readme[start.upperBound..<end.lowerBound]))
+    let timeline = try Timeline(jsonLines: String(page[start.upperBound..<end.lowerBound]))
     // Exposure 0 → 1 over 3 s; zoom 1 → 2 eased from 1 s to 2.5 s; a pan from 3 s to 5 s.
     #expect(try timeline.state(at: 1.5).exposureBias == 0.5)
     #expect(try timeline.state(at: 1.75).zoom == 1.5)

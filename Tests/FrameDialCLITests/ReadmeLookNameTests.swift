@@ -1,14 +1,20 @@
 import Foundation
 import Testing
 
-/// The README's `framedial lut` examples, run as printed: a look file named warm warms a grey, one
-/// named cool cools it, so an example never hands a reader a file that does the opposite of its name.
+/// The `framedial lut` examples of the README and the manual (`docs/`), run as printed: a look file named
+/// warm warms a grey, one named cool cools it, so an example never hands a reader a file that does the
+/// opposite of its name.
 @Suite struct ReadmeLookNameTests {
-  /// The README's `framedial lut -o NAME.cube …` command lines, split into words.
+  /// The `framedial lut -o NAME.cube …` command lines of README.md and docs/**/*.md, split into words.
   static func lutExamples() throws -> [[String]] {
-    let readme = try String(
-      contentsOf: CLIRunner.repository.appendingPathComponent("README.md"), encoding: .utf8)
-    return readme.split(separator: "\n")
+    let repository = CLIRunner.repository
+    var pages = [repository.appendingPathComponent("README.md")]
+    let docs = repository.appendingPathComponent("docs")
+    if let walker = FileManager.default.enumerator(at: docs, includingPropertiesForKeys: nil) {
+      pages += walker.compactMap { $0 as? URL }.filter { $0.pathExtension == "md" }
+    }
+    let text = try pages.map { try String(contentsOf: $0, encoding: .utf8) }.joined(separator: "\n")
+    return text.split(separator: "\n")
       .filter { $0.hasPrefix("framedial lut -o ") && !$0.contains("[") }
       .map { $0.split(separator: " ").map(String.init) }
   }

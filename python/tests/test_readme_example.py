@@ -1,5 +1,6 @@
-"""The README's multiprocessing example, run as printed on a phone folder: every photo gets its own
-output, a RAW+JPEG-like pair of one stem included, and as many outputs exist as photos were done."""
+"""The manual's multiprocessing example (docs/c-and-python.md), run as printed on a phone folder: every
+photo gets its own output, a RAW+JPEG-like pair of one stem included, and as many outputs exist as photos
+were done."""
 
 from __future__ import annotations
 
@@ -11,11 +12,11 @@ from pathlib import Path
 from conftest import REPOSITORY
 
 
-def readme_pool_example() -> str:
-    readme = (REPOSITORY / "README.md").read_text(encoding="utf-8")
-    blocks = [block.split("```")[0] for block in readme.split("```python\n")[1:]]
+def manual_pool_example() -> str:
+    page = (REPOSITORY / "docs" / "c-and-python.md").read_text(encoding="utf-8")
+    blocks = [block.split("```")[0] for block in page.split("```python\n")[1:]]
     matching = [block for block in blocks if "from multiprocessing import Pool" in block]
-    assert len(matching) == 1, "the README has one multiprocessing example"
+    assert len(matching) == 1, "docs/c-and-python.md has one multiprocessing example"
     return matching[0]
 
 
@@ -27,7 +28,7 @@ def test_every_photo_of_a_phone_folder_gets_its_own_output(tmp_path: Path) -> No
     shutil.copy(samples / "rocket.jpg", photos / "IMG_0110.JPG")
     shutil.copy(samples / "chelsea.png", photos / "IMG_0111.png")
     shutil.copy(samples / "grace_hopper.jpg", photos / "2024" / "IMG_0110.jpeg")
-    (tmp_path / "example.py").write_text(readme_pool_example(), encoding="utf-8")
+    (tmp_path / "example.py").write_text(manual_pool_example(), encoding="utf-8")
     result = subprocess.run(
         [sys.executable, "example.py"], cwd=tmp_path, capture_output=True, text=True, check=False
     )
@@ -52,7 +53,7 @@ def test_names_that_meet_on_one_output_are_refused_before_any_work(tmp_path: Pat
     photos.mkdir()
     shutil.copy(REPOSITORY / "SampleImages" / "rocket.jpg", photos / "a.jpg")
     shutil.copy(REPOSITORY / "SampleImages" / "rocket.jpg", photos / "A.JPG")
-    (tmp_path / "example.py").write_text(readme_pool_example(), encoding="utf-8")
+    (tmp_path / "example.py").write_text(manual_pool_example(), encoding="utf-8")
     result = subprocess.run(
         [sys.executable, "example.py"], cwd=tmp_path, capture_output=True, text=True, check=False
     )

@@ -5,7 +5,7 @@ import Controls
 /// devices that are only a camera (a USB webcam). `framedial devices` lists it; `--device` takes any of
 /// its identifiers wherever a command needs a screen or a camera.
 public enum DeviceCatalog {
-  /// Capture devices that have no screen entry, in ``CaptureDeviceModel/catalog`` order.
+  /// Capture devices that have no screen entry, in `CaptureDeviceModel/catalog` order.
   public static var cameraOnly: [CaptureDeviceModel] {
     CaptureDeviceModel.catalog.filter { !ScreenCatalog.identifiers.contains($0.id) }
   }

@@ -1,4 +1,4 @@
-/// Where everything goes on a viewfinder preview, in screen pixels (see ``PreviewLayout/make``).
+/// Where everything goes on a viewfinder preview, in screen pixels (see `PreviewLayout/make`).
 ///
 /// - The screen is the device's pixels in the chosen orientation.
 /// - The safe area is the screen minus ``SafeAreaInsets`` (scaled by the device's scale factor).

@@ -19,7 +19,7 @@ extension ViewfinderSource {
   /// This source with its pixels resized to `width × height` (Lanczos 3, as the source was made);
   /// the screen layout is kept. The size itself is returned unchanged when it is the source's.
   ///
-  /// - Throws: a ``VipsError`` when libvips cannot resize (a size below 1 pixel).
+  /// - Throws: a `VipsError` when libvips cannot resize (a size below 1 pixel).
   public func resized(toWidth width: Int, height: Int) throws -> ViewfinderSource {
     guard width != self.width || height != self.height else { return self }
     let layout = FrameLayout(width: self.width, height: self.height, bands: 3)

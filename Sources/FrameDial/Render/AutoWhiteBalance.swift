@@ -3,7 +3,7 @@ import Vips
 
 /// Grey-world white balance measured on an image (image-math.md, white balance `auto`).
 ///
-/// The image is sampled on a grid of at most ``sampleWidth`` columns (libvips's `subsample`, which reads
+/// The image is sampled on a grid of at most `sampleWidth` columns (libvips's `subsample`, which reads
 /// only the sampled pixels); each sample is decoded to linear light with the picture's transfer (sRGB unless
 /// given), and the pixels whose largest channel lies in (0.02 × reference white, 0.98 × the transfer's
 /// top) — (0.02, 0.98) for sRGB — are averaged. Gains are `mean_G / mean_c`, clamped to 0.25 … 4, and 1

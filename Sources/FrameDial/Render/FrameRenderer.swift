@@ -5,7 +5,7 @@ import Vips
 /// Renders video frames in memory: reads a caller's 8-bit RGB, RGBA or BGRA buffer, or 16-bit RGB or
 /// RGBA buffer, and writes the processed frame into another caller buffer of the same layout.
 ///
-/// At the start of each frame it reads the latest ``LiveControlState`` snapshot; when the generation is
+/// At the start of each frame it reads the latest `LiveControlState` snapshot; when the generation is
 /// unchanged the cached kernel tables are reused, so a frame costs one wrap, one fused kernel pass (plus the
 /// zoom window's enlargement) and no recompilation. 16-bit frames run the plan's 16-bit tables (65536
 /// entries a channel, as 16-bit stills do), so 10-bit video keeps its levels. The identity state copies

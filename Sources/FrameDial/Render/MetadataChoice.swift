@@ -8,8 +8,8 @@ import Vips
 public enum MetadataChoice: String, Sendable, Equatable, Encodable, CaseIterable {
   /// EXIF, XMP and IPTC as the input has them.
   case keep
-  /// Everything but where the photo was taken: EXIF's GPS IFD, the XMP properties ``XMPLocation``
-  /// lists and the IPTC datasets ``IPTCLocation`` lists.
+  /// Everything but where the photo was taken: EXIF's GPS IFD, the XMP properties `XMPLocation`
+  /// lists and the IPTC datasets `IPTCLocation` lists.
   case stripLocation = "strip-location"
   /// No EXIF, XMP or IPTC at all.
   case strip

@@ -5,7 +5,7 @@ import Vips
 /// - `--quality Q` (``StillOptions/quality``) always wins; chroma is then libvips's choice: 4:2:0 below
 ///   quality 90, 4:4:4 from 90 up.
 /// - JPEG from a JPEG keeps the input's quality (estimated from its quantisation tables, see
-///   ``JPEGQuality``) and its chroma subsampling: 4:2:0 stays 4:2:0, 4:4:4 stays 4:4:4; 4:2:2, 4:4:0 and
+///   `JPEGQuality`) and its chroma subsampling: 4:2:0 stays 4:2:0, 4:4:4 stays 4:4:4; 4:2:2, 4:4:0 and
 ///   4:1:1 (which libvips 8.14 cannot write) become 4:4:4, so no colour detail is lost (libvips names a
 ///   grey JPEG 4:4:4 too).
 /// - Otherwise the format's ``defaultQuality(for:)``.
@@ -43,8 +43,8 @@ public struct QualityChoice: Sendable, Equatable {
   }
 
   /// The choice for writing `format`: `requested` (`--quality`) when given, else the input's own for a
-  /// JPEG read from a JPEG (`input` is the loaded image, carrying ``Image/jpegQuality`` and
-  /// ``Image/jpegChromaSubsampling``), else the format's default.
+  /// JPEG read from a JPEG (`input` is the loaded image, carrying `Image/jpegQuality` and
+  /// `Image/jpegChromaSubsampling`), else the format's default.
   public init(format: ImageFormat, requested: Int?, input: Image? = nil) {
     guard format.hasQuality, format != .tiff || requested != nil else {
       self.init(quality: nil, chromaSubsampling: .auto)

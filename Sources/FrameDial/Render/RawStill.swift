@@ -4,12 +4,12 @@ import Vips
 
 /// Camera raws and DNGs developed on LibRaw into the still form the compiled plans work on
 /// (image-math.md, "RAW (LibRaw)"): LibRaw develops to linear light in the sRGB primaries (16 bits, as-shot
-/// white balance, AHD, the raw's orientation applied, see ``RawFile/develop(halfSize:)``); those values are
+/// white balance, AHD, the raw's orientation applied, see `RawFile/develop(halfSize:)`); those values are
 /// then encoded with the sRGB transfer into 16-bit samples, an upright `rgb16` image with orientation 1,
 /// so the plan's own linearisation gives back LibRaw's linear light and exposure bias, white balance,
 /// contrast, saturation and looks act on the raw data. No raw ever reaches a libvips loader.
 public enum RawStill {
-  /// The raw file at `path`, or nil when it is not one (see ``CameraRawFile``).
+  /// The raw file at `path`, or nil when it is not one (see `CameraRawFile`).
   public static func identify(_ path: String) -> CameraRawFile? {
     CameraRawFile(path: path)
   }

@@ -70,7 +70,7 @@ public struct StillResult: Sendable, Equatable {
   /// Its format.
   public var format: ImageFormat
   /// What could not be carried over, one sentence each naming the input (see
-  /// ``StillRenderer/metadataWarnings(_:format:input:)``).
+  /// `StillRenderer/metadataWarnings(_:format:input:)`).
   public var warnings: [String] = []
 }
 

@@ -2,14 +2,14 @@ import Controls
 import Vips
 
 /// Renders YUV 4:2:0 frames (`yuv420p`, `yuv420p10le`) in memory with FrameDial's own conversion
-/// (``Vips/YUV420Converter``). An 8-bit frame whose state is colour only (no zoom, no auto white
+/// (`Vips/YUV420Converter`). An 8-bit frame whose state is colour only (no zoom, no auto white
 /// balance) is rendered in one pass: each row is converted to rgb24, coloured by the 8-bit kernel and
 /// converted back while it is in the caches. Other frames are converted to packed RGB into a reusable
 /// buffer, rendered with a ``FrameRenderer`` (rgb24 for 8-bit frames, the 16-bit path for 10-bit ones)
 /// and converted back. Both give the same codes. The identity state copies the planes, bit for bit,
 /// without converting.
 ///
-/// Frames are packed: the Y plane, then U and V (see ``Vips/YUV420Layout``). A renderer belongs to one
+/// Frames are packed: the Y plane, then U and V (see `Vips/YUV420Layout`). A renderer belongs to one
 /// render thread; other threads change the controls through `controls`.
 public final class YUVFrameRenderer {
   /// The frame size, depth and colour.
@@ -49,7 +49,7 @@ public final class YUVFrameRenderer {
     rgbOut.deallocate()
   }
 
-  /// Renders one packed frame from `input` into `output` (both ``Vips/YUV420Layout/frameBytes`` long
+  /// Renders one packed frame from `input` into `output` (both `Vips/YUV420Layout/frameBytes` long
   /// at least) and returns the generation of the control state it used.
   @discardableResult
   public func render(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer)

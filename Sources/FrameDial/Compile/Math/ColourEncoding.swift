@@ -8,7 +8,7 @@
 public struct ColourEncoding: Hashable, Sendable, CustomStringConvertible {
   /// The transfer between code values and light.
   public enum Transfer: String, Hashable, Sendable, CaseIterable {
-    /// IEC 61966-2-1 (sRGB, Display P3; also used for SDR video, see the README's video section).
+    /// IEC 61966-2-1 (sRGB, Display P3; also used for SDR video, see docs/cli/video.md).
     case sRGB = "srgb"
     /// BT.2100 hybrid log-gamma (ARIB STD-B67): the OETF of scene light.
     case hlg

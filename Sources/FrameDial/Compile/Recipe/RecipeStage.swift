@@ -25,7 +25,9 @@ public enum RecipeStage: Sendable, Hashable, CustomStringConvertible {
 
   /// Applies a colour stage to one RGB value in double precision; `zoom` leaves colours unchanged.
   ///
-  /// - Parameter autoGains: the gains `autoWhiteBalance` multiplies by.
+  /// - Parameters:
+  ///   - rgb: the value, in the stage's domain (linear light or encoded values).
+  ///   - autoGains: the gains `autoWhiteBalance` multiplies by.
   public func apply(_ rgb: SIMD3<Double>, autoGains: SIMD3<Double>) -> SIMD3<Double> {
     switch self {
     case .zoom:
