@@ -49,7 +49,8 @@ let package = Package(
     // Video files on FFmpeg; its HEVC decoder also decodes HEIC pictures for libheif (HEVCStillDecoder,
     // an HEIF.HEVCPictureDecoder: the protocol comes from HEIF, no libheif call is made here).
     .target(name: "Video", dependencies: ["CFFmpeg", "HEIF"]),
-    // HEIC written (x265 at a chosen preset) and read (metadata libvips 8.14 does not show) by libheif.
+    // HEIC written (x265 at a chosen preset) and read (metadata libvips 8.14 does not show) by libheif,
+    // and the decoder plugin through which libheif decodes HEVC with a decoder from outside (FFmpeg's).
     .target(name: "HEIF", dependencies: ["CHeif"]),
     // Camera raw and DNG development (LibRaw), free of FrameDial's types.
     .target(name: "Raw", dependencies: ["CLibRaw"]),

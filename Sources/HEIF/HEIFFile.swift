@@ -1,7 +1,8 @@
 import CHeif
 import Foundation
 
-/// A HEIC (or other HEIF) file opened by libheif, for what libvips 8.14's reader does not show.
+/// A HEIC (or other HEIF) file opened by libheif, for what libvips 8.14's reader does not show (its
+/// XMP), and for its picture decoded by libheif alone (``decodePrimary(strict:)``).
 public final class HEIFFile {
   /// The libheif context this object owns.
   private let context: OpaquePointer
