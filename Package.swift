@@ -46,8 +46,11 @@ let package = Package(
     ),
     .target(name: "CFrameKernels", dependencies: ["CVips"]),
     .target(name: "CJPEGHeader", dependencies: ["CJPEG"]),
-    .target(name: "Video", dependencies: ["CFFmpeg"]),
-    // HEIC written (x265 at a chosen preset) and read (metadata libvips 8.14 does not show) by libheif.
+    // Video files on FFmpeg; its HEVC decoder also decodes HEIC pictures for libheif (HEVCStillDecoder,
+    // an HEIF.HEVCPictureDecoder: the protocol comes from HEIF, no libheif call is made here).
+    .target(name: "Video", dependencies: ["CFFmpeg", "HEIF"]),
+    // HEIC written (x265 at a chosen preset) and read (metadata libvips 8.14 does not show) by libheif,
+    // and the decoder plugin through which libheif decodes HEVC with a decoder from outside (FFmpeg's).
     .target(name: "HEIF", dependencies: ["CHeif"]),
     // Camera raw and DNG development (LibRaw), free of FrameDial's types.
     .target(name: "Raw", dependencies: ["CLibRaw"]),
@@ -61,12 +64,14 @@ let package = Package(
     .target(
       name: "FrameDialCLI",
       dependencies: [
-        "FrameDial", "Controls", "Vips", "Video", "Studio", "BenchmarkSupport", "Raw",
+        "FrameDial", "Controls", "Vips", "Video", "Studio", "BenchmarkSupport", "Raw", "HEIF",
       ]),
     .executableTarget(name: "framedial", dependencies: ["FrameDialCLI"]),
     .executableTarget(
       name: "framedial-bench",
-      dependencies: ["FrameDial", "Controls", "Vips", "FrameDialCLI", "BenchmarkSupport"],
+      dependencies: [
+        "FrameDial", "Controls", "Vips", "FrameDialCLI", "BenchmarkSupport", "HEIF",
+      ],
       path: "Benchmarks/framedial-bench"
     ),
     .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),
@@ -77,6 +82,7 @@ let package = Package(
       name: "FrameDialCLITests",
       dependencies: [
         "FrameDialCLI", "framedial", "FrameDial", "Controls", "Vips", "Video", "Studio", "Raw",
+        "HEIF",
       ]),
     .testTarget(name: "StudioTests", dependencies: ["Studio"]),
     .testTarget(name: "BenchmarkSupportTests", dependencies: ["BenchmarkSupport"]),

@@ -210,7 +210,7 @@ struct BatchBenchmark {
 
   /// The HEICs of the HEIC cases, made once from `photos` with `framedial batch --format heic`
   /// (quality 90) and kept in the temporary folder for later runs.
-  private func generateHEICInputs(_ binary: String, from photos: [String]) throws -> [String] {
+  func generateHEICInputs(_ binary: String, from photos: [String]) throws -> [String] {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("framedial-bench-batch-heic-v1-\(photos.count)")
     let paths = photos.map {
@@ -240,7 +240,7 @@ struct BatchBenchmark {
   }
 
   /// The generated JPEGs (made once, kept in the temporary folder for later runs).
-  private func generateInputs() throws -> [String] {
+  func generateInputs() throws -> [String] {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("framedial-bench-batch-v1-\(options.batchImages)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

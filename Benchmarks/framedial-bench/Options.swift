@@ -6,6 +6,7 @@ struct BenchmarkOptions: Sendable {
   /// The sections a run can include.
   enum Section: String, Sendable, CaseIterable {
     case frames, hdr, compile, latency, batch, raw, python, video, browser
+    case heicDecode = "heic-decode"
   }
 
   /// A short run (under a minute): fewer frames, events and images.
@@ -43,8 +44,8 @@ struct BenchmarkOptions: Sendable {
     .value("image", "PATH", "the sample photo to enlarge (default SampleImages/rocket.jpg)"),
     .value(
       "only", "LIST",
-      "run only these sections: frames, hdr, compile, latency, batch, raw, python, video, browser "
-        + "(comma-separated)"),
+      "run only these sections: frames, hdr, compile, latency, batch, raw, python, video, browser, "
+        + "heic-decode (comma-separated)"),
     .value(
       "write", "FILE",
       "also write the sections measured into FILE (docs/benchmarks.md), replacing those sections' "

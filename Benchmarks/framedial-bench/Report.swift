@@ -45,6 +45,7 @@ enum Report {
     case .python: "Python"
     case .video: "Video files"
     case .browser: "Studio in a browser"
+    case .heicDecode: "HEIC decode"
     }
   }
 
@@ -64,6 +65,7 @@ enum Report {
     case .python: return result.python.map(pythonTable) ?? []
     case .video: return result.video.map { videoTable($0, result) } ?? []
     case .browser: return result.browser.map(browserTable) ?? []
+    case .heicDecode: return result.heicDecode.map { heicDecodeTable($0, result) } ?? []
     }
   }
 
@@ -271,6 +273,33 @@ enum Report {
           "run", "events", "frames", "p50", "p99", "max", "median frame", "p99 ÷ frame", "target",
           "stale frames", "superseded changes", "unresolved changes",
         ], rows) + [""]
+  }
+
+  private static func heicDecodeTable(_ decodes: [HEICDecodeResult], _ result: BenchmarkResult)
+    -> [String]
+  {
+    let reference = decodes.first { $0.decoder == HEICDecodeBenchmark.Decoder.libde265.rawValue }
+    let rows = decodes.map { item -> [String] in
+      let ratio = reference.map { n($0.cpu.median / item.cpu.median) + "×" } ?? "–"
+      return [
+        item.decoder, String(item.decodes), n(item.wall.median), n(item.wall.p99),
+        n(item.cpu.median), n(item.cpu.p99), ratio,
+      ]
+    }
+    return [
+      "### HEIC decode (12-megapixel, libheif to 8-bit RGB, one at a time)",
+      "",
+      "Inputs: \(result.heicDecodeInput ?? "–"). Each photo is decoded by each HEVC decoder in turn, "
+        + "a new order each round; libheif's parsing and its Y′CbCr → RGB conversion are the same for "
+        + "both. CPU seconds count every thread of the process.",
+      "",
+    ]
+      + table(
+        [
+          "decoder", "decodes", "wall s median", "wall s p99", "CPU s median", "CPU s p99",
+          "libde265 CPU over this",
+        ], rows)
+      + [""]
   }
 
   private static func rawTable(_ raw: [BatchResult], _ result: BenchmarkResult) -> [String] {

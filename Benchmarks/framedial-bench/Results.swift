@@ -27,6 +27,10 @@ struct BenchmarkResult: Sendable, Codable {
   var batch: [BatchResult]?
   /// How the batch inputs were made.
   var batchInput: String?
+  /// HEIC decode times with libde265 and with FFmpeg's HEVC decoder, when measured.
+  var heicDecode: [HEICDecodeResult]?
+  /// Which HEICs the decode section decoded.
+  var heicDecodeInput: String?
   /// Batch throughput on camera raws against LibRaw's own developer, when measured.
   var raw: [BatchResult]?
   /// How the raw inputs were made.

@@ -131,6 +131,8 @@ enum Targets {
               + "(limit: 3 × median frame, render + RGBA, \(Format.number(browser.frameP50)) ms + 16 ms)",
             measured: browser.latency.p99, .atMost, browser.latencyLimit, unit: "ms"))
       }
+    case .heicDecode:
+      break
     case .batch:
       if let batch = result.batch?.first(where: { $0.jobs == 2 && $0.role == "colour" }) {
         targets.append(

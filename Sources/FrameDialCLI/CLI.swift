@@ -24,6 +24,7 @@ public enum CLI {
     // A reader that goes away (`| head`) makes writes fail with EPIPE instead of killing the process,
     // so a command can stop in order and leave no temporary file behind.
     _ = signal(SIGPIPE, SIG_IGN)
+    HEVCDecoding.useFFmpeg()
     guard let first = words.first else {
       console.errText(overview)
       return ExitCode.usage

@@ -1,12 +1,15 @@
 import CHeif
 import Foundation
 
-/// A HEIC (or other HEIF) file opened by libheif, for what libvips 8.14's reader does not show.
+/// A HEIC (or other HEIF) file opened by libheif, for what libvips 8.14's reader does not show (its
+/// XMP), and for its picture decoded by libheif alone (``decodePrimary(strict:)``).
 public final class HEIFFile {
   /// The libheif context this object owns.
   private let context: OpaquePointer
   /// The file's primary image.
-  private let primary: OpaquePointer
+  let primary: OpaquePointer
+  /// The file's name in messages.
+  let name: String
   /// The file's bytes, when libheif reads them from memory (freed after the context).
   private let memory: UnsafeMutableRawBufferPointer?
 
@@ -45,6 +48,7 @@ public final class HEIFFile {
       guard let handle else { throw HEIFError("\(name): the HEIF file has no primary image") }
       self.context = context
       primary = handle
+      self.name = name
       self.memory = memory
     } catch {
       heif_context_free(context)
