@@ -1,11 +1,12 @@
 import CLibRaw
 
 /// A developed raw: 16-bit samples in the sRGB primaries, upright (see
-/// ``RawFile/develop(halfSize:curve:)``), held in LibRaw's own memory (no copy) and freed with this
-/// object. One instance belongs to one thread at a time.
+/// ``RawFile/develop(halfSize:curve:)``), held in LibRaw's own memory and freed with this object (a
+/// picture packed in place goes with its ``RawFile``, which this object keeps open). One instance
+/// belongs to one thread at a time.
 public final class DevelopedRaw: @unchecked Sendable {
-  /// Who holds the samples: LibRaw's working picture, compacted in place (the file stays open until
-  /// this object goes), or a separate copy LibRaw made of it.
+  /// Who holds the samples: LibRaw's working picture, packed in place (the file stays open until this
+  /// object goes), or the upright copy LibRaw made of it.
   enum Storage {
     case workingPicture(RawFile)
     case copy(UnsafeMutablePointer<libraw_processed_image_t>)
