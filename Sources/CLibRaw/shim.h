@@ -99,6 +99,12 @@ static inline void fd_raw_set_highlight(libraw_data_t *raw, int mode) {
     raw->params.highlight = mode;  // [-H]
 }
 
+// LibRaw's working picture after libraw_dcraw_process: four samples a pixel (the first `colors` of
+// them the developed colours), width × height pixels, the raw's flip not yet applied; NULL if none.
+static inline unsigned short *fd_raw_working_picture(libraw_data_t *raw) {
+    return raw->image ? raw->image[0] : NULL;
+}
+
 // The pixels of a developed image (libraw_processed_image_t ends in a flexible array).
 static inline void *fd_raw_image_pixels(libraw_processed_image_t *image) {
     return image->data;

@@ -10,6 +10,8 @@ public final class RawFile {
 
   /// What the file is.
   public let facts: RawFacts
+  /// True once ``develop(halfSize:curve:)`` has begun.
+  private var isDeveloped = false
 
   /// LibRaw's version, such as "0.20.2-Release".
   public static var libRawVersion: String { String(cString: libraw_version()) }
@@ -52,14 +54,26 @@ public final class RawFile {
   /// photosites one pixel (no demosaicing): a quarter of the work, for outputs at most half the size.
   /// The same as `dcraw_emu -4 -g 1 1 -W -w -o 1 -q 3 -H 0` (and `-h` for half size).
   ///
-  /// A file develops once: as soon as the developed picture exists, LibRaw's raw data, its working
-  /// picture and the file's XMP packet are released (read ``xmp`` before), so that only the developed
-  /// samples stay in memory; developing again throws.
+  /// `curve`, when given, has an entry for each of the 65 536 linear codes and replaces every linear
+  /// sample `v` by `curve[v]` (a transfer function, as LibRaw's own output curve), in the same pass
+  /// that packs the samples; without it the samples stay linear.
+  ///
+  /// A file develops once; read ``xmp`` before. An upright raw (no orientation to apply) is packed in
+  /// place in LibRaw's working picture, with no copy: the file's memory (its raw data too) then stays
+  /// until the developed raw is released. Any other is copied upright by LibRaw, and the raw data, the
+  /// working picture and the XMP packet are released at once.
   ///
   /// - Throws: ``RawError`` when the raw data cannot be decoded (an unsupported compression, a
   ///   truncated or damaged file: LibRaw's reports of damaged data refuse the file rather than develop
-  ///   what it could read) or developed.
-  public func develop(halfSize: Bool = false) throws -> DevelopedRaw {
+  ///   what it could read) or developed, or when it was developed before.
+  public func develop(halfSize: Bool = false, curve: [UInt16]? = nil) throws -> DevelopedRaw {
+    guard !isDeveloped else {
+      throw RawError("LibRaw \(Self.libRawVersion) develops a file once; open it again")
+    }
+    if let curve, curve.count != 65536 {
+      throw RawError("a curve has 65536 entries, not \(curve.count)")
+    }
+    isDeveloped = true
     fd_raw_set_linear_output(data)
     fd_raw_set_camera_white_balance(data, 1)
     fd_raw_set_demosaic(data, 3)
@@ -76,6 +90,19 @@ public final class RawFile {
       throw RawError(
         "LibRaw \(Self.libRawVersion) cannot develop it: \(Self.reason(processed))")
     }
+    let table = curve ?? Self.identity
+    let (width, height, colours) = (
+      Int(fd_raw_width(data)), Int(fd_raw_height(data)), Int(fd_raw_colors(data))
+    )
+    if fd_raw_flip(data) == 0, colours == 3 || colours == 1, width > 0, height > 0,
+      let picture = fd_raw_working_picture(data)
+    {
+      // LibRaw's own copy (dcraw_make_mem_image) would read the same samples through its output
+      // curve, the identity for linear 16-bit output; packing in place spares a second picture.
+      Self.pack(picture, pixels: width * height, bands: colours, through: table)
+      return DevelopedRaw(
+        .workingPicture(self), samples: picture, width: width, height: height, bands: colours)
+    }
     var status: Int32 = 0
     let image = libraw_dcraw_make_mem_image(data, &status)
     // The raw data and LibRaw's working picture (about ten bytes a pixel) are not needed any more.
@@ -84,19 +111,54 @@ public final class RawFile {
       throw RawError(
         "LibRaw \(Self.libRawVersion) cannot develop it: \(Self.reason(status))")
     }
-    let width = Int(image.pointee.width)
-    let height = Int(image.pointee.height)
-    let colours = Int(image.pointee.colors)
-    guard image.pointee.bits == 16, colours == 3 || colours == 1, width > 0, height > 0,
-      Int(image.pointee.data_size) >= width * height * colours * 2
+    let copied = (
+      width: Int(image.pointee.width), height: Int(image.pointee.height),
+      colours: Int(image.pointee.colors)
+    )
+    guard image.pointee.bits == 16, copied.colours == 3 || copied.colours == 1, copied.width > 0,
+      copied.height > 0,
+      Int(image.pointee.data_size) >= copied.width * copied.height * copied.colours * 2
     else {
-      let announced = "\(colours) colours of \(image.pointee.bits) bits"
+      let announced = "\(copied.colours) colours of \(image.pointee.bits) bits"
       libraw_dcraw_clear_mem(image)
       throw RawError(
-        "LibRaw \(Self.libRawVersion) developed \(announced), not \(width)×\(height) 16-bit RGB")
+        "LibRaw \(Self.libRawVersion) developed \(announced), not \(copied.width)×\(copied.height) "
+          + "16-bit RGB")
     }
-    return DevelopedRaw(image, width: width, height: height, bands: colours)
+    let samples = fd_raw_image_pixels(image).assumingMemoryBound(to: UInt16.self)
+    let count = copied.width * copied.height * copied.colours
+    table.withUnsafeBufferPointer { table in
+      for index in 0..<count { samples[index] = table[Int(samples[index])] }
+    }
+    return DevelopedRaw(
+      .copy(image), samples: samples, width: copied.width, height: copied.height,
+      bands: copied.colours)
   }
+
+  /// Rewrites LibRaw's working picture, four samples a pixel, as `bands` samples a pixel from its
+  /// start, each through `table`. Every write lands at or before the sample just read, so no sample
+  /// is overwritten before it is read.
+  private static func pack(
+    _ picture: UnsafeMutablePointer<UInt16>, pixels: Int, bands: Int, through table: [UInt16]
+  ) {
+    table.withUnsafeBufferPointer { table in
+      if bands == 3 {
+        for pixel in 0..<pixels {
+          let from = picture + pixel * 4
+          let to = picture + pixel * 3
+          let (red, green, blue) = (from[0], from[1], from[2])
+          to[0] = table[Int(red)]
+          to[1] = table[Int(green)]
+          to[2] = table[Int(blue)]
+        }
+      } else {
+        for pixel in 0..<pixels { picture[pixel] = table[Int(picture[pixel * 4])] }
+      }
+    }
+  }
+
+  /// The curve that leaves every code as it is.
+  private static let identity: [UInt16] = (0...65535).map { UInt16($0) }
 
   /// The XMP packet the file carries, if any.
   public var xmp: [UInt8]? {

@@ -208,6 +208,31 @@ import Vips
     #expect(psnr >= 80, "PSNR \(psnr) dB")
   }
 
+  /// An upright raw is packed in place in LibRaw's working picture and a mirrored one copied by
+  /// LibRaw (orientation 2 mirrors it left to right, 4 top to bottom); either way every sample is
+  /// LibRaw's own developed sample through the sRGB transfer, exactly.
+  @Test(arguments: [1, 2, 4])
+  func everySampleIsLibRawsOwnDevelopmentThroughTheSRGBTransfer(orientation: Int) throws {
+    var scene = DNGScene.patches()
+    scene.colourMatrix = [0.9, -0.25, -0.05, -0.45, 1.3, 0.15, -0.05, 0.15, 0.7]
+    scene.whiteLevel = 16383
+    scene.blackLevel = 512
+    scene.orientation = orientation
+    let run = try Self.develop(scene)
+    defer { try? FileManager.default.removeItem(at: run.folder) }
+    #expect(run.result.status == 0, "\(run.result.standardError)")
+    let ours = try Self.samples(run.output.path)
+    let theirs = try Self.samples(try Self.dcrawEmu(run.input).path)
+    #expect(ours.width == 64 && ours.height == 48 && ours.bands == 3)
+    #expect(
+      ours.width == theirs.width && ours.height == theirs.height && ours.bands == theirs.bands)
+    let expected = theirs.3.map { SRGBTransfer16.encode[Int($0)] }
+    let differing = zip(ours.3, expected).filter { $0 != $1 }.count
+    #expect(differing == 0, "\(differing) of \(expected.count) samples differ")
+    // Not a flat picture: the patches differ from each other.
+    #expect(Set(expected).count > 10)
+  }
+
   @Test func aSizeAtHalfOrLessDevelopsAtHalfSizeAsLibRawDoes() throws {
     let run = try Self.develop(DNGScene.patches(), output: "half.tif", ["--size", "32x24"])
     defer { try? FileManager.default.removeItem(at: run.folder) }

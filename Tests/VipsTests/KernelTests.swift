@@ -165,6 +165,75 @@ import Testing
   }
 }
 
+/// The 16-bit channel-mix kernel (its SIMD body and scalar tail) against the same Swift reference.
+@Suite struct ChannelMix16KernelTests {
+  /// Pseudo-random 16-bit output tables of 2, 3000, 65536 and 2^20 entries a channel, made once.
+  static let outputTables: [Int: [UInt16]] = Dictionary(
+    uniqueKeysWithValues: [2, 3000, 65536, 1 << 20].map { count in
+      (count, (0..<(3 * count)).map { UInt16(truncatingIfNeeded: ($0 &* 2_654_435_761) >> 11) })
+    })
+
+  @Test(arguments: ChannelMixKernelTests.sizes, [false, true])
+  func mixMatchesTheReferenceExactly(size: (Int, Int), squareRoot: Bool) throws {
+    for bands in [3, 4] {
+      for (matrixIndex, matrix) in ChannelMixKernelTests.matrices.enumerated() {
+        for count in [2, 3000, 65536, 1 << 20] {
+          try check(
+            size: size, squareRoot: squareRoot, bands: bands, matrix: (matrixIndex, matrix),
+            count: count)
+        }
+      }
+    }
+  }
+
+  /// One case: pixels of every kind of code, input tables with negative entries, a NaN and an
+  /// infinity, and the kernel's output compared code by code with the definition.
+  func check(
+    size: (Int, Int), squareRoot: Bool, bands: Int, matrix: (index: Int, values: [Float]),
+    count: Int
+  ) throws {
+    var random = KernelTests.Seeded(
+      state: UInt64(size.0 * 7919 + size.1 * 31 + count + matrix.index * 5 + bands))
+    let (width, height) = size
+    let pixels = (0..<(width * height * bands)).map { _ in
+      UInt16(truncatingIfNeeded: random.next())
+    }
+    var input: [Float] = (0..<(3 * 65536)).map { entry -> Float in
+      let level = Float(entry % 65536) / 65535
+      let gain = Float(1 + entry / 65536) / 2
+      return entry % 7 == 0 ? level * gain - 0.2 : level * gain
+    }
+    input[pixels[0] == 0 ? 1 : Int(pixels[0])] = .nan
+    input[65536 + Int(pixels[min(1, pixels.count - 1)])] = .infinity
+    let output = Self.outputTables[count] ?? []
+    let scale = Float(count) * (squareRoot ? 0.9 : 0.6)
+    let result = try Image.fromPixels16(pixels, width: width, height: height, bands: bands)
+      .applyingChannelMix(
+        inputTables: input, matrix: matrix.values, outputTables: output, scale: scale,
+        squareRootIndex: squareRoot
+      )
+      .pixelBytes()
+    let codes = result.withUnsafeBytes { Array($0.bindMemory(to: UInt16.self)) }
+    var mismatches = 0
+    for pixel in 0..<(width * height) {
+      let linear = (0..<3).map { input[$0 * 65536 + Int(pixels[pixel * bands + $0])] }
+      for channel in 0..<3 {
+        var mixed: Float = matrix.values[channel * 3] * linear[0]
+        mixed += matrix.values[channel * 3 + 1] * linear[1]
+        mixed += matrix.values[channel * 3 + 2] * linear[2]
+        let index = ChannelMixKernelTests.expectedIndex(
+          mixed, scale: scale, count: count, squareRoot: squareRoot)
+        if codes[pixel * bands + channel] != output[channel * count + index] { mismatches += 1 }
+      }
+      if bands == 4 && codes[pixel * 4 + 3] != pixels[pixel * 4 + 3] { mismatches += 1 }
+    }
+    #expect(
+      mismatches == 0,
+      "\(width)×\(height), \(bands) bands, matrix \(matrix.index), count \(count), square root \(squareRoot)"
+    )
+  }
+}
+
 /// The bilinear resize kernel against the double-precision definition in its header (±1 level), enlarging and
 /// shrinking, 1 to 4 bands, odd sizes, single rows and columns, and shrinks wide enough for the scalar chunks.
 @Suite struct ResizeKernelTests {

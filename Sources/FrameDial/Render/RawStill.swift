@@ -4,10 +4,11 @@ import Vips
 
 /// Camera raws and DNGs developed on LibRaw into the still form the compiled plans work on
 /// (image-math.md, "RAW (LibRaw)"): LibRaw develops to linear light in the sRGB primaries (16 bits, as-shot
-/// white balance, AHD, the raw's orientation applied, see `RawFile/develop(halfSize:)`); those values are
-/// then encoded with the sRGB transfer into 16-bit samples, an upright `rgb16` image with orientation 1,
-/// so the plan's own linearisation gives back LibRaw's linear light and exposure bias, white balance,
-/// contrast, saturation and looks act on the raw data. No raw ever reaches a libvips loader.
+/// white balance, AHD, the raw's orientation applied, see `RawFile/develop(halfSize:curve:)`); those
+/// values are encoded with the sRGB transfer into 16-bit samples as the development packs them, an
+/// upright `rgb16` image with orientation 1, so the plan's own linearisation gives back LibRaw's
+/// linear light and exposure bias, white balance, contrast, saturation and looks act on the raw data.
+/// No raw ever reaches a libvips loader.
 public enum RawStill {
   /// The raw file at `path`, or nil when it is not one (see `CameraRawFile`).
   public static func identify(_ path: String) -> CameraRawFile? {
@@ -27,8 +28,8 @@ public enum RawStill {
   static func developed(_ path: String, _ raw: CameraRawFile, options: LoadOptions) throws -> Image
   {
     let halfSize = options.shrink >= 2
-    // LibRaw's raw data and working picture are freed as soon as the developed picture exists; the
-    // developed samples are encoded in place and read by libvips without a copy.
+    // The developed samples are encoded with the sRGB transfer as they are packed (in place in LibRaw's
+    // working picture for an upright raw), and libvips reads them without a copy.
     let (developed, facts, xmp) = try {
       let file = try open(path, raw)
       if let limit = options.pixelLimit {
@@ -41,17 +42,15 @@ public enum RawStill {
       }
       let xmp = file.xmp
       do {
-        return (try file.develop(halfSize: halfSize), file.facts, xmp)
+        return (
+          try file.develop(halfSize: halfSize, curve: SRGBTransfer16.encode), file.facts, xmp
+        )
       } catch let error as RawError {
         throw RenderError("\(path): \(describe(file.facts)): \(error.message)")
       }
     }()
-    let samples = developed.samples
-    SRGBTransfer16.encode.withUnsafeBufferPointer { table in
-      for index in samples.indices { samples[index] = table[Int(samples[index])] }
-    }
     let adopted = try Image.adopting16(
-      UnsafeBufferPointer(samples), width: developed.width, height: developed.height,
+      UnsafeBufferPointer(developed.samples), width: developed.width, height: developed.height,
       bands: developed.bands, owner: developed)
     // A monochrome sensor's grey becomes equal red, green and blue.
     let image =
@@ -73,13 +72,19 @@ public enum RawStill {
   }
 
   /// A 16-bit rendered raw quantised to 8 bits for a format that holds no more: `round(V × 255)` of the
-  /// encoded value `V`, as the plan quantises (image-math.md, stage 7).
+  /// encoded value `V`, as the plan quantises (image-math.md, stage 7). One table lookup a sample: the
+  /// table is libvips's `linear` and `cast` applied to every 16-bit code, so the codes are theirs,
+  /// without their float copy of the picture in between.
   static func eightBits(_ image: Image) throws -> Image {
-    let quantised = try image.linear([255.0 / 65535], [0.5]).cast(to: .uchar)
+    let codes = try Image.fromPixels16(allCodes, width: 65536, height: 1, bands: 1)
+    let table = try codes.linear([255.0 / 65535], [0.5]).cast(to: .uchar)
     return try Operation.call(
-      "copy", ["in": .image(quantised), "interpretation": .string("srgb")]
+      "copy", ["in": .image(try image.mapLUT(table)), "interpretation": .string("srgb")]
     ).image()
   }
+
+  /// Every 16-bit code, in order.
+  private static let allCodes: [UInt16] = (0...65535).map { UInt16($0) }
 
   /// The raw opened with LibRaw; a JPEG XL–compressed DNG is refused before LibRaw reads it.
   private static func open(_ path: String, _ raw: CameraRawFile) throws -> RawFile {
