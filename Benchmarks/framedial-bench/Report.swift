@@ -1,4 +1,4 @@
-import BenchmarkSupport
+import Measurement
 
 /// The Markdown report: a header with the machine, then one table per section and the targets.
 enum Report {

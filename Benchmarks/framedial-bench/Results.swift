@@ -1,4 +1,4 @@
-import BenchmarkSupport
+import Measurement
 
 /// Everything one run measured: the document `--json` prints and the Markdown report reads.
 struct BenchmarkResult: Sendable, Codable {

@@ -1,6 +1,6 @@
-import BenchmarkSupport
 import Foundation
 import FrameDialCLI
+import Measurement
 import Vips
 
 #if canImport(Glibc)
