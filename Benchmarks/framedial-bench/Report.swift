@@ -118,6 +118,9 @@ enum Report {
         + "both see the same background load. \"Other processes\" is the CPU other processes used "
         + "while the state's optimized frames were timed (/proc/stat minus this process), in cores.",
       "",
+      "Kernel path: \(result.kernelPath ?? "not recorded") (the fastest this CPU has unless "
+        + "`FRAMEDIAL_SIMD` = scalar, avx2 or avx512 limits it).",
+      "",
     ]
       + table(
         [
