@@ -39,7 +39,8 @@ public enum KernelPath: Int, Sendable, CaseIterable, Comparable, CustomStringCon
   public static func checkEnvironment(_ environment: [String: String]) throws {
     guard let value = environment["FRAMEDIAL_SIMD"], KernelPath(name: value) == nil else { return }
     throw VipsError(
-      "FRAMEDIAL_SIMD is \"\(value)\"; it must be scalar, avx2 or avx512 (or unset for the fastest)")
+      "FRAMEDIAL_SIMD is \"\(value)\"; it must be scalar, avx2 or avx512 (or unset for the fastest)"
+    )
   }
 
   /// The path's name, as `FRAMEDIAL_SIMD` spells it: "scalar", "avx2" or "avx512".
@@ -51,6 +52,7 @@ public enum KernelPath: Int, Sendable, CaseIterable, Comparable, CustomStringCon
     self = path
   }
 
+  /// Whether `lhs` is a slower path than `rhs`.
   public static func < (lhs: KernelPath, rhs: KernelPath) -> Bool { lhs.rawValue < rhs.rawValue }
 
   private init(_ code: FDSIMDPath) {
