@@ -55,26 +55,32 @@ let package = Package(
     // Camera raw and DNG development (LibRaw), free of FrameDial's types.
     .target(name: "Raw", dependencies: ["CLibRaw"]),
     // The `framedial studio` web server (libsoup 3) and its page, free of FrameDial's types.
-    .target(name: "Studio", dependencies: ["CSoup"], resources: [.copy("Page")]),
+    .target(
+      name: "Studio", dependencies: ["CSoup", "Measurement", "JSONOutput"],
+      resources: [.copy("Page")]),
+    // Summary statistics, percentiles and clock helpers: the CLI's --stats, the studio, the benchmark.
+    .target(name: "Measurement"),
+    // The JSON documents the studio server and the CLI's --json outputs write.
+    .target(name: "JSONOutput"),
     .target(name: "Vips", dependencies: ["CVips", "CFrameKernels", "CJPEGHeader"]),
-    .target(name: "Controls"),
+    .target(name: "Controls", dependencies: ["Measurement"]),
     .target(name: "FrameDial", dependencies: ["Vips", "Controls", "HEIF", "Raw"]),
     // The C API (include/framedial.h) over FrameDial, for libFrameDialC.so.
     .target(name: "FrameDialC", dependencies: ["FrameDial", "Controls", "Vips"]),
     .target(
       name: "FrameDialCLI",
       dependencies: [
-        "FrameDial", "Controls", "Vips", "Video", "Studio", "BenchmarkSupport", "Raw", "HEIF",
+        "FrameDial", "Controls", "Vips", "Video", "Studio", "Measurement", "JSONOutput", "Raw",
+        "HEIF",
       ]),
     .executableTarget(name: "framedial", dependencies: ["FrameDialCLI"]),
     .executableTarget(
       name: "framedial-bench",
       dependencies: [
-        "FrameDial", "Controls", "Vips", "FrameDialCLI", "BenchmarkSupport", "HEIF",
+        "FrameDial", "Controls", "Vips", "FrameDialCLI", "Measurement", "HEIF",
       ],
       path: "Benchmarks/framedial-bench"
     ),
-    .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),
     .testTarget(name: "VipsTests", dependencies: ["Vips"]),
     .testTarget(name: "ControlsTests", dependencies: ["Controls"]),
     .testTarget(name: "FrameDialTests", dependencies: ["FrameDial", "Controls", "Vips", "HEIF"]),
@@ -84,8 +90,8 @@ let package = Package(
         "FrameDialCLI", "framedial", "FrameDial", "Controls", "Vips", "Video", "Studio", "Raw",
         "HEIF",
       ]),
-    .testTarget(name: "StudioTests", dependencies: ["Studio"]),
-    .testTarget(name: "BenchmarkSupportTests", dependencies: ["BenchmarkSupport"]),
+    .testTarget(name: "StudioTests", dependencies: ["Studio", "JSONOutput"]),
+    .testTarget(name: "MeasurementTests", dependencies: ["Measurement"]),
     // The benchmark executable's own logic (the benchmark document it writes).
     .testTarget(name: "BenchmarkTests", dependencies: ["framedial-bench"]),
     .testTarget(name: "FrameDialCTests", dependencies: ["FrameDialC", "framedial"]),

@@ -1,4 +1,5 @@
 import Foundation
+import Measurement
 
 #if canImport(Glibc)
   import Glibc

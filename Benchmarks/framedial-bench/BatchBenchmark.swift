@@ -1,8 +1,8 @@
-import BenchmarkSupport
 import Controls
 import Dispatch
 import Foundation
 import FrameDial
+import Measurement
 import Vips
 
 /// The batch path's throughput and memory on a folder of generated 12-megapixel JPEGs.

@@ -1,5 +1,5 @@
-import BenchmarkSupport
 import Foundation
+import Measurement
 import Vips
 
 /// What the browser section measured: `framedial studio` on a 1080p source, its page in headless

@@ -1,6 +1,6 @@
-import BenchmarkSupport
 import Controls
 import FrameDial
+import Measurement
 import Vips
 
 /// What recompiling costs when one slider moves, and what a plan-cache hit costs.

@@ -1,7 +1,7 @@
-import BenchmarkSupport
 import Controls
 import Foundation
 import FrameDial
+import Measurement
 import Vips
 
 /// One frame case's measurements: a state at one size and thread count.

@@ -1,6 +1,6 @@
-import BenchmarkSupport
 import Controls
 import FrameDial
+import Measurement
 import Vips
 
 /// One encoding's 16-bit frame renders: milliseconds per frame and the ratio of its median to sRGB's.

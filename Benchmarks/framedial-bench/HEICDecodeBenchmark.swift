@@ -1,4 +1,4 @@
-import BenchmarkSupport
+import Measurement
 import Foundation
 import FrameDialCLI
 import HEIF

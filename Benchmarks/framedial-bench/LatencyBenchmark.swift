@@ -1,7 +1,7 @@
-import BenchmarkSupport
 import Controls
 import Foundation
 import FrameDial
+import Measurement
 import Synchronization
 import Vips
 

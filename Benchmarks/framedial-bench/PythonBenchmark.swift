@@ -1,7 +1,7 @@
-import BenchmarkSupport
 import Controls
 import Foundation
 import FrameDial
+import Measurement
 import Vips
 
 /// What the Python section measured: one 1080p colour frame rendered from Python (the `framedial`

@@ -1,5 +1,5 @@
-import BenchmarkSupport
 import Foundation
+import Measurement
 import Vips
 
 /// The batch path on 24-megapixel DNGs: FrameDial developing raws (full size and `--size 2048`, colour

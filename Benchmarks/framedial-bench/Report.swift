@@ -1,4 +1,4 @@
-import BenchmarkSupport
+import Measurement
 
 /// The Markdown report: a header with the machine, then one table per section and the targets.
 enum Report {
@@ -172,6 +172,9 @@ enum Report {
         + "threads alternate every \(FrameBenchmark.block) frames (every frame when unoptimized), so "
         + "both see the same background load. \"Other processes\" is the CPU other processes used "
         + "while the state's optimized frames were timed (/proc/stat minus this process), in cores.",
+      "",
+      "Kernel path: \(result.kernelPath ?? "not recorded") (the fastest this CPU has unless "
+        + "`FRAMEDIAL_SIMD` = scalar, avx2 or avx512 limits it).",
       "",
     ]
       + table(

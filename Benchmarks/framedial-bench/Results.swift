@@ -1,4 +1,4 @@
-import BenchmarkSupport
+import Measurement
 
 /// Everything one run measured: the document `--json` prints and the Markdown report reads.
 struct BenchmarkResult: Sendable, Codable {
@@ -13,6 +13,8 @@ struct BenchmarkResult: Sendable, Codable {
   var unoptimizedFramesPerCase: Int
   var warmupFrames: Int
   var unoptimizedWarmupFrames: Int
+  /// The CPU code path FrameDial's C kernels ran (``KernelPath``'s name: scalar, avx2, avx512).
+  var kernelPath: String?
   /// Per-frame results, when measured.
   var frames: [FrameResult]?
   /// YUV frames at 1080p: render times and whole-pipe rates (with the frames section).

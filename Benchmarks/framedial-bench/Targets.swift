@@ -1,4 +1,4 @@
-import BenchmarkSupport
+import Measurement
 
 /// The product's performance targets, checked against a run's measurements.
 enum Targets {

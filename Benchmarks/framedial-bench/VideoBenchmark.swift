@@ -1,5 +1,5 @@
-import BenchmarkSupport
 import Foundation
+import Measurement
 
 /// One way of processing the benchmark's 1080p clip: its wall time and frames per second.
 struct VideoResult: Sendable, Codable {

@@ -1,6 +1,7 @@
 import Controls
 import Foundation
 import FrameDial
+import Measurement
 import Vips
 
 /// YUV frames at 1080p in the colour state: the YUV renderer's time against the RGB renderer's
@@ -51,8 +52,8 @@ struct YUVBenchmark {
       }
       let end = ContinuousClock.now
       guard index >= 5 else { continue }
-      yuvTimes.append(Self.milliseconds(start.duration(to: middle)))
-      rgbTimes.append(Self.milliseconds(middle.duration(to: end)))
+      yuvTimes.append(Timing.milliseconds(start.duration(to: middle)))
+      rgbTimes.append(Timing.milliseconds(middle.duration(to: end)))
     }
     return (Self.median(yuvTimes), Self.median(rgbTimes))
   }
@@ -109,17 +110,10 @@ struct YUVBenchmark {
     guard process.terminationStatus == 0 else {
       throw VipsError("the benchmark pipe failed (\(process.terminationStatus)): \(command)")
     }
-    return milliseconds(start.duration(to: .now)) / 1000
+    return Timing.seconds(start.duration(to: .now))
   }
 
-  static func milliseconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
-  }
-
-  static func median(_ values: [Double]) -> Double {
-    let sorted = values.sorted()
-    return sorted.isEmpty ? .nan : sorted[sorted.count / 2]
-  }
+  static func median(_ values: [Double]) -> Double { Statistics.median(sorted: values.sorted()) }
 }
 
 /// The YUV measurements of one run.

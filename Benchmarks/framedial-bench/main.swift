@@ -1,7 +1,7 @@
-import BenchmarkSupport
 import Foundation
 import FrameDial
 import FrameDialCLI
+import Measurement
 import Vips
 
 #if canImport(Glibc)
@@ -25,7 +25,8 @@ func runBenchmarks(_ options: BenchmarkOptions) throws -> BenchmarkResult {
       "\(URL(fileURLWithPath: options.imagePath).lastPathComponent) centre-cropped to 16:9 and "
       + "enlarged with libvips Lanczos 3 to 1920×1080 and 3840×2160, packed RGB8 in memory",
     framesPerCase: options.frames, unoptimizedFramesPerCase: options.unoptimizedFrames,
-    warmupFrames: options.warmupFrames, unoptimizedWarmupFrames: options.unoptimizedWarmupFrames)
+    warmupFrames: options.warmupFrames, unoptimizedWarmupFrames: options.unoptimizedWarmupFrames,
+    kernelPath: KernelPath.current.description)
   let sections = options.sections
   if sections.contains(.frames) || sections.contains(.latency) || sections.contains(.python)
     || sections.contains(.hdr)

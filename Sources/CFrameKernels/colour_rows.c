@@ -14,7 +14,7 @@ struct FDColourRows {
     KernelParams *params;  // input is NULL: no image
     ColourRowFunction row; // fd_lut8_row or fd_mix8_row
     ColourPlanesFunction planes; // fd_lut8_planes or fd_mix8_planes
-    int planar;                  // `planes` does whole rows or blocks on this CPU (not only 0 pixels)
+    int planar;                  // `planes` does whole rows or blocks on the path in force when made
 };
 
 // Wraps `params` (NULL when it could not be made), or frees it when out of memory.
@@ -37,7 +37,7 @@ FDColourRows *fd_colour_rows_lut8(const uint8_t *tables) {
     if (!tables) return NULL;
     KernelParams *params = fd_lut8_params(tables, 3);
     return colour_rows(params, fd_lut8_row, fd_lut8_planes,
-        params && params->lut8_blocks && fd_cpu_has_avx512_vbmi());
+        params && params->lut8_blocks && fd_simd_path() == FD_SIMD_AVX512);
 }
 
 FDColourRows *fd_colour_rows_mix8(const float *input_tables, const float *matrix,
@@ -53,13 +53,15 @@ void fd_colour_rows_apply(const FDColourRows *rows, const uint8_t *in, uint8_t *
     rows->row(rows->params, in, out, pixels, 3);
 }
 
-int fd_colour_rows_has_planar_path(const FDColourRows *rows) { return rows && rows->planar; }
+int fd_colour_rows_has_planar_path(const FDColourRows *rows) {
+    return rows && rows->planar && fd_simd_path() == FD_SIMD_AVX512;
+}
 
 void fd_colour_rows_apply_planes(const FDColourRows *rows, const uint8_t *const in[3],
     uint8_t *const out[3], int pixels) {
     if (!rows || pixels < 1) return;
     int done = rows->planes(rows->params, in, out, pixels);
-    // The rest (a CPU without a planar path, a part block) goes through the packed row code, a chunk
+    // The rest (no planar path in force, a part block) goes through the packed row code, a chunk
     // at a time.
     enum { CHUNK = 256 };
     uint8_t packed[3 * CHUNK], transformed[3 * CHUNK];

@@ -1,4 +1,4 @@
-// The parameters and CPU dispatch shared by the per-pixel kernel families (see kernel_support.h).
+// The parameters and libvips plumbing shared by the per-pixel kernel families (see kernel_support.h).
 
 #include "kernel_support.h"
 
@@ -12,32 +12,6 @@ void fd_free_params(VipsImage *image, KernelParams *params) {
     g_free(params->mix_codes);
     if (params->input) g_object_unref(params->input);
     g_free(params);
-}
-
-// True when the AVX2 paths may run on this CPU.
-int fd_cpu_has_avx2(void) {
-#if FD_HAVE_X86_SIMD
-    static int cached = -1;
-    if (cached < 0) cached = __builtin_cpu_supports("avx2") ? 1 : 0;
-    return cached;
-#else
-    return 0;
-#endif
-}
-
-// True when the AVX-512 byte-permute (VBMI) lookups may run on this CPU.
-int fd_cpu_has_avx512_vbmi(void) {
-#if FD_HAVE_X86_SIMD
-    static int cached = -1;
-    if (cached < 0)
-        cached = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-                __builtin_cpu_supports("avx512vbmi")
-            ? 1
-            : 0;
-    return cached;
-#else
-    return 0;
-#endif
 }
 
 // Makes `*out` a new image like `in` whose pixels `generate` computes from `in`, owning `params`.

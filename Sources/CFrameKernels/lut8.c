@@ -23,7 +23,7 @@ static void lut8_scalar(const uint8_t *p, uint8_t *q, size_t count, int bands, i
     }
 }
 
-#if FD_HAVE_X86_SIMD
+#if FD_X86_SIMD
 // Shuffle masks that split 48 interleaved RGB bytes (three 16-byte vectors A, B, C) into 16 bytes
 // per band, and put them back: split[band][source], join[target][band].
 typedef struct {
@@ -45,7 +45,7 @@ static gpointer rgb_shuffles_init(gpointer unused) {
     return NULL;
 }
 
-__attribute__((target("avx2"))) static inline __m256i broadcast16(const uint8_t *p) {
+FD_AVX2 static inline __m256i broadcast16(const uint8_t *p) {
     return _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)p));
 }
 
@@ -53,7 +53,7 @@ __attribute__((target("avx2"))) static inline __m256i broadcast16(const uint8_t 
 // the top bit set, so adds(v, 0x70 - 16h) (saturating) selects block h for every v below 16(h + 1):
 // the blocks, XOR-differenced (see prepare_lut8_blocks), telescope to the entry of v's own block.
 // Values of 128 and above go through the same scheme on v ^ 0x80, with blocks 8 … 15.
-__attribute__((target("avx2"))) static inline __m256i lut8_lookup32(__m256i v, const uint8_t *blocks) {
+FD_AVX2 static inline __m256i lut8_lookup32(__m256i v, const uint8_t *blocks) {
     const __m256i *b = (const __m256i *)blocks;
     const __m256i upper = _mm256_xor_si256(v, _mm256_set1_epi8((char)0x80));
     __m256i result = _mm256_xor_si256(_mm256_shuffle_epi8(_mm256_loadu_si256(b + 7), v),
@@ -68,19 +68,19 @@ __attribute__((target("avx2"))) static inline __m256i lut8_lookup32(__m256i v, c
 }
 
 // Combines three shuffles of a, b, c by the masks m[0], m[1], m[2].
-__attribute__((target("avx2"))) static inline __m256i shuffle3(__m256i a, __m256i b, __m256i c, const uint8_t (*m)[16]) {
+FD_AVX2 static inline __m256i shuffle3(__m256i a, __m256i b, __m256i c, const uint8_t (*m)[16]) {
     return _mm256_or_si256(_mm256_or_si256(_mm256_shuffle_epi8(a, broadcast16(m[0])),
         _mm256_shuffle_epi8(b, broadcast16(m[1]))), _mm256_shuffle_epi8(c, broadcast16(m[2])));
 }
 
-__attribute__((target("avx2"))) static inline __m256i load_two16(const uint8_t *low, const uint8_t *high) {
+FD_AVX2 static inline __m256i load_two16(const uint8_t *low, const uint8_t *high) {
     return _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)low)),
         _mm_loadu_si128((const __m128i *)high), 1);
 }
 
 // AVX2 lut8 of one RGB row of `count` bytes: 96 bytes (32 pixels) a step, split into band vectors,
 // looked up, and joined again.
-__attribute__((target("avx2"))) static void lut8_row3_avx2(const uint8_t *p, uint8_t *q, size_t count,
+FD_AVX2 static void lut8_row3_avx2(const uint8_t *p, uint8_t *q, size_t count,
     const KernelParams *params) {
     const uint8_t *blocks = params->lut8_blocks;
     const RgbShuffles *s = &rgb_shuffles;
@@ -104,7 +104,7 @@ __attribute__((target("avx2"))) static void lut8_row3_avx2(const uint8_t *p, uin
 }
 
 // AVX2 lut8 of one single-band row.
-__attribute__((target("avx2"))) static void lut8_row1_avx2(const uint8_t *p, uint8_t *q, size_t count,
+FD_AVX2 static void lut8_row1_avx2(const uint8_t *p, uint8_t *q, size_t count,
     const KernelParams *params) {
     size_t i = 0;
     for (; i + 32 <= count; i += 32) {
@@ -115,7 +115,7 @@ __attribute__((target("avx2"))) static void lut8_row1_avx2(const uint8_t *p, uin
 }
 #endif
 
-#if FD_HAVE_X86_SIMD
+#if FD_X86_SIMD
 // AVX-512 VBMI lut8: a 256-entry table is four 64-byte registers; two two-register byte permutes look up
 // the low and high halves and the top bit of each index picks between them: three instructions for 64
 // bytes. An RGB row is read 192 bytes (64 pixels) at a time as three registers; in register k byte i
@@ -126,13 +126,13 @@ typedef struct {
     __m512i t0, t1, t2, t3;
 } Table512;
 
-FD_VBMI static inline Table512 load_table512(const uint8_t *table) {
+FD_AVX512 static inline Table512 load_table512(const uint8_t *table) {
     Table512 t = { _mm512_loadu_si512(table), _mm512_loadu_si512(table + 64),
         _mm512_loadu_si512(table + 128), _mm512_loadu_si512(table + 192) };
     return t;
 }
 
-FD_VBMI static inline __m512i lookup512(__m512i index, const Table512 *t) {
+FD_AVX512 static inline __m512i lookup512(__m512i index, const Table512 *t) {
     const __m512i low = _mm512_permutex2var_epi8(t->t0, index, t->t1);
     const __m512i high = _mm512_permutex2var_epi8(t->t2, index, t->t3);
     return _mm512_mask_blend_epi8(_mm512_movepi8_mask(index), low, high);
@@ -146,7 +146,7 @@ static inline uint64_t band_mask(int k, int c) {
     return mask;
 }
 
-FD_VBMI static void lut8_row3_vbmi(const uint8_t *p, uint8_t *q, size_t count, const uint8_t *tables) {
+FD_AVX512 static void lut8_row3_vbmi(const uint8_t *p, uint8_t *q, size_t count, const uint8_t *tables) {
     const Table512 r = load_table512(tables), g = load_table512(tables + 256),
                    b = load_table512(tables + 512);
     __mmask64 green[3], blue[3];
@@ -167,7 +167,7 @@ FD_VBMI static void lut8_row3_vbmi(const uint8_t *p, uint8_t *q, size_t count, c
     lut8_scalar(p + i, q + i, count - i, 3, 3, tables);
 }
 
-FD_VBMI static void lut8_row1_vbmi(const uint8_t *p, uint8_t *q, size_t count, const uint8_t *table) {
+FD_AVX512 static void lut8_row1_vbmi(const uint8_t *p, uint8_t *q, size_t count, const uint8_t *table) {
     const Table512 t = load_table512(table);
     size_t i = 0;
     for (; i + 64 <= count; i += 64)
@@ -178,8 +178,8 @@ FD_VBMI static void lut8_row1_vbmi(const uint8_t *p, uint8_t *q, size_t count, c
 
 int fd_lut8_planes(const KernelParams *params, const uint8_t *const in[3], uint8_t *const out[3],
     int pixels) {
-#if FD_HAVE_X86_SIMD
-    if (params->lut8_blocks && params->colour_bands == 3 && fd_cpu_has_avx512_vbmi()) {
+#if FD_X86_SIMD
+    if (params->lut8_blocks && params->colour_bands == 3 && fd_simd_path() == FD_SIMD_AVX512) {
         const uint8_t *tables = (const uint8_t *)params->tables;
         for (int c = 0; c < 3; c++) lut8_row1_vbmi(in[c], out[c], (size_t)pixels, tables + 256 * c);
         return pixels;
@@ -193,15 +193,16 @@ void fd_lut8_row(const KernelParams *params, const uint8_t *p, uint8_t *q, int p
     const size_t count = (size_t)pixels * bands;
     // The SIMD paths serve RGB and grey, which carry no copied bands.
     const int simd = params->lut8_blocks && bands == params->colour_bands && bands != 2;
-#if FD_HAVE_X86_SIMD
-    if (simd && fd_cpu_has_avx512_vbmi()) {
+#if FD_X86_SIMD
+    const FDSIMDPath path = simd ? fd_simd_path() : FD_SIMD_SCALAR;
+    if (path == FD_SIMD_AVX512) {
         if (bands == 3)
             lut8_row3_vbmi(p, q, count, (const uint8_t *)params->tables);
         else
             lut8_row1_vbmi(p, q, count, (const uint8_t *)params->tables);
         return;
     }
-    if (simd) {
+    if (path == FD_SIMD_AVX2) {
         if (bands == 3)
             lut8_row3_avx2(p, q, count, params);
         else
@@ -229,12 +230,12 @@ static int generate_lut8(VipsRegion *out_region, void *seq, void *a, void *b, gb
     return 0;
 }
 
-// Lays the tables out as 16-entry blocks for the SIMD lookups, when this CPU runs them: block h is
+// Lays the tables out as 16-entry blocks for the SIMD lookups, when the path in force has them: block h is
 // entries 16h … 16h + 15 XOR those of block h + 1, except blocks 7 and 15, which are plain.
 static void prepare_lut8_blocks(KernelParams *params) {
-#if FD_HAVE_X86_SIMD
+#if FD_X86_SIMD
     static GOnce once = G_ONCE_INIT;
-    if (!fd_cpu_has_avx2()) return;
+    if (fd_simd_path() == FD_SIMD_SCALAR) return;
     g_once(&once, rgb_shuffles_init, NULL);
     const uint8_t *t = (const uint8_t *)params->tables;
     params->lut8_blocks = g_new(uint8_t, (size_t)params->colour_bands * 512);

@@ -55,14 +55,14 @@ static void mix16_scalar(const uint16_t *p, uint16_t *q, int n, int bands, const
     }
 }
 
-#if FD_HAVE_X86_SIMD
+#if FD_X86_SIMD
 // AVX2 mix of 16-bit pixels, 8 at a time, giving exactly mix16_scalar's codes: the input floats are
 // gathered from the tables, the matrix is the scalar path's multiplies and adds in its order (no fused
 // multiply-add), the index is clamped as output_index does (max with 0 first, so NaN gives 0), and
 // the codes are gathered as 32-bit words at their 16-bit offsets, of which the low half is the code
 // (the output tables have two bytes of padding after the last). Returns the pixels done, a multiple
 // of 8; mix16_scalar does the rest.
-__attribute__((target("avx2"))) static int mix16_avx2(
+FD_AVX2 static int mix16_avx2(
     const uint16_t *p, uint16_t *q, int n, int bands, const KernelParams *params) {
     const float *i0 = (const float *)params->tables, *i1 = i0 + 65536, *i2 = i1 + 65536;
     const int count = params->output_count, square_root = params->square_root_index;
@@ -107,7 +107,7 @@ __attribute__((target("avx2"))) static int mix16_avx2(
 }
 #endif
 
-#if FD_HAVE_X86_SIMD
+#if FD_X86_SIMD
 // Constants of the SSE2 mix path.
 typedef struct {
     __m128 scale, half, zero, last_f;
@@ -160,7 +160,7 @@ typedef struct {
     uint64_t planar_high;
 } MixTables;
 
-FD_VBMI static inline void mix_plane_floats(__m512i index, const uint8_t (*planes)[256], __m512 out[4]) {
+FD_AVX512 static inline void mix_plane_floats(__m512i index, const uint8_t (*planes)[256], __m512 out[4]) {
     const __mmask64 top = _mm512_movepi8_mask(index);
     __m512i b[4];
     for (int j = 0; j < 4; j++) {
@@ -181,7 +181,7 @@ FD_VBMI static inline void mix_plane_floats(__m512i index, const uint8_t (*plane
 // The output codes of 64 pixels from their input floats (mix_plane_floats' order): lane L of pixel[r]
 // holds pixels 16L + 4r … 16L + 4r + 3, R, G, B in bytes 0, 1, 2. Every inner loop is unrolled fully,
 // so that its small arrays of registers stay in registers instead of on the stack.
-FD_VBMI static inline __attribute__((always_inline)) void mix_block_codes(const KernelParams *params,
+FD_AVX512 static inline __attribute__((always_inline)) void mix_block_codes(const KernelParams *params,
     const __m512 in[3][4], int square_root, __m512i pixel[4]) {
     const float *mtx = params->matrix;
     const int count = params->output_count;
@@ -208,7 +208,7 @@ FD_VBMI static inline __attribute__((always_inline)) void mix_block_codes(const 
     }
 }
 
-FD_VBMI static inline __attribute__((always_inline)) void mix8_row_vbmi_mode(const uint8_t *restrict p,
+FD_AVX512 static inline __attribute__((always_inline)) void mix8_row_vbmi_mode(const uint8_t *restrict p,
     uint8_t *restrict q, int n, int bands, const KernelParams *params, const MixConstants *k, int square_root) {
     const MixTables *tables = (const MixTables *)params->mix_tables;
     const int layout = bands == 3 ? 0 : 1;
@@ -254,7 +254,7 @@ FD_VBMI static inline __attribute__((always_inline)) void mix8_row_vbmi_mode(con
 }
 
 // The AVX-512 mix of the whole 64-pixel blocks of a row of planes (see fd_mix8_planes).
-FD_VBMI static inline __attribute__((always_inline)) int mix8_planes_vbmi_mode(
+FD_AVX512 static inline __attribute__((always_inline)) int mix8_planes_vbmi_mode(
     const KernelParams *params, const uint8_t *const in[3], uint8_t *const out[3], int n,
     int square_root) {
     const MixTables *tables = (const MixTables *)params->mix_tables;
@@ -280,14 +280,14 @@ FD_VBMI static inline __attribute__((always_inline)) int mix8_planes_vbmi_mode(
     return x;
 }
 
-FD_VBMI static int mix8_planes_vbmi(const KernelParams *params, const uint8_t *const in[3],
+FD_AVX512 static int mix8_planes_vbmi(const KernelParams *params, const uint8_t *const in[3],
     uint8_t *const out[3], int n) {
     return params->square_root_index ? mix8_planes_vbmi_mode(params, in, out, n, 1)
                                       : mix8_planes_vbmi_mode(params, in, out, n, 0);
 }
 
 // The AVX-512 mix of one row, specialised for its band count and index mode.
-FD_VBMI static void mix8_row_vbmi(const uint8_t *p, uint8_t *q, int n, int bands, const KernelParams *params,
+FD_AVX512 static void mix8_row_vbmi(const uint8_t *p, uint8_t *q, int n, int bands, const KernelParams *params,
     const MixConstants *k) {
     const int sqrt_index = params->square_root_index ? 1 : 0;
     if (bands == 3 && sqrt_index) mix8_row_vbmi_mode(p, q, n, 3, params, k, 1);
@@ -296,8 +296,9 @@ FD_VBMI static void mix8_row_vbmi(const uint8_t *p, uint8_t *q, int n, int bands
     else mix8_row_vbmi_mode(p, q, n, 4, params, k, 0);
 }
 
-// SIMD mix of one 8-bit row: AVX-512 when its tables were made, else SSE2.
-static void mix8_row_simd(const uint8_t *p, uint8_t *q, int n, int bands, const KernelParams *params) {
+// SIMD mix of one 8-bit row: AVX-512 when its tables were made and `path` allows, else SSE2.
+static void mix8_row_simd(const uint8_t *p, uint8_t *q, int n, int bands, const KernelParams *params,
+    FDSIMDPath path) {
     MixConstants k;
     k.scale = _mm_set1_ps(params->scale);
     k.half = _mm_set1_ps(0.5f);
@@ -307,7 +308,7 @@ static void mix8_row_simd(const uint8_t *p, uint8_t *q, int n, int bands, const 
     k.o1 = k.o0 + params->output_count;
     k.o2 = k.o1 + params->output_count;
     const __m128 *terms = (const __m128 *)params->mix_terms;
-    if (params->mix_tables && (bands == 3 || bands == 4)) {
+    if (params->mix_tables && path == FD_SIMD_AVX512 && (bands == 3 || bands == 4)) {
         mix8_row_vbmi(p, q, n, bands, params, &k);
         return;
     }
@@ -324,17 +325,18 @@ static void mix8_row_simd(const uint8_t *p, uint8_t *q, int n, int bands, const 
 
 int fd_mix8_planes(const KernelParams *params, const uint8_t *const in[3], uint8_t *const out[3],
     int pixels) {
-#if FD_HAVE_X86_SIMD
-    if (params->mix_tables) return mix8_planes_vbmi(params, in, out, pixels);
+#if FD_X86_SIMD
+    if (params->mix_tables && fd_simd_path() == FD_SIMD_AVX512) return mix8_planes_vbmi(params, in, out, pixels);
 #endif
     (void)params, (void)in, (void)out, (void)pixels;
     return 0;
 }
 
 void fd_mix8_row(const KernelParams *params, const uint8_t *p, uint8_t *q, int pixels, int bands) {
-#if FD_HAVE_X86_SIMD
-    if (params->mix_terms) {
-        mix8_row_simd(p, q, pixels, bands, params);
+#if FD_X86_SIMD
+    const FDSIMDPath path = params->mix_terms ? fd_simd_path() : FD_SIMD_SCALAR;
+    if (path != FD_SIMD_SCALAR) {
+        mix8_row_simd(p, q, pixels, bands, params, path);
         return;
     }
 #endif
@@ -357,8 +359,8 @@ static int generate_mix(VipsRegion *out_region, void *seq, void *a, void *b, gbo
             continue;
         }
         int done = 0;
-#if FD_HAVE_X86_SIMD
-        if (params->output_count <= (1 << 24) && fd_cpu_has_avx2())
+#if FD_X86_SIMD
+        if (params->output_count <= (1 << 24) && fd_simd_path() >= FD_SIMD_AVX2)
             done = mix16_avx2((const uint16_t *)p, (uint16_t *)q, rect->width, bands, params);
 #endif
         mix16_scalar((const uint16_t *)p + done * bands, (uint16_t *)q + done * bands, rect->width - done,
@@ -367,11 +369,13 @@ static int generate_mix(VipsRegion *out_region, void *seq, void *a, void *b, gbo
     return 0;
 }
 
-// Precomputes the 8-bit SIMD path's terms: for input band c and value v, the 4 floats
-// (matrix[0][c], matrix[1][c], matrix[2][c], 0) × input_c[v]. Indices must stay exact in float.
+// Precomputes the 8-bit SIMD paths' terms, when the path in force has them: for input band c and
+// value v, the 4 floats (matrix[0][c], matrix[1][c], matrix[2][c], 0) × input_c[v]. Indices must stay
+// exact in float.
 static void prepare_mix_terms(KernelParams *params) {
-#if FD_HAVE_X86_SIMD
-    if (params->entries != 256 || params->output_count > (1 << 24)) return;
+#if FD_X86_SIMD
+    if (fd_simd_path() == FD_SIMD_SCALAR || params->entries != 256 || params->output_count > (1 << 24))
+        return;
     const float *in = (const float *)params->tables;
     params->mix_terms = g_malloc(3 * 256 * 4 * sizeof(float) + 16);  // g_malloc aligns to 16
     for (int c = 0; c < 3; c++)
@@ -385,11 +389,11 @@ static void prepare_mix_terms(KernelParams *params) {
 #endif
 }
 
-// Builds the AVX-512 mix path's tables (see MixTables) when this CPU runs it and the output tables have
+// Builds the AVX-512 mix path's tables (see MixTables) when that path is in force and the output tables have
 // at most 65535 entries a channel (so that the code tables stay in the caches).
 static void prepare_mix_tables(KernelParams *params) {
-#if FD_HAVE_X86_SIMD
-    if (!params->mix_terms || !fd_cpu_has_avx512_vbmi() || params->output_count > 65535) return;
+#if FD_X86_SIMD
+    if (!params->mix_terms || fd_simd_path() != FD_SIMD_AVX512 || params->output_count > 65535) return;
     const int count = params->output_count;
     const uint8_t *output = (const uint8_t *)params->output_tables;
     MixTables *tables = g_new0(MixTables, 1);

@@ -8,17 +8,11 @@
 // 64-word window and one multiply-add applies the weights; it gives the scalar path's values exactly.
 
 #include "FrameKernels.h"
+#include "simd_support.h"
 
 #include <math.h>
 #include <string.h>
 #include <vips/vips.h>
-
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(FRAMEDIAL_NO_SIMD)
-#include <immintrin.h>
-#define FD_REDUCE_SIMD 1
-#else
-#define FD_REDUCE_SIMD 0
-#endif
 
 enum { REDUCE_BITS = 14, REDUCE_CHUNK = 16, REDUCE_WINDOW = 64 };
 
@@ -45,26 +39,6 @@ typedef struct {
     int16_t *planes; // bands × plane_length words
 } ReduceSequence;
 
-static int reduce_has_avx512(void) {
-#if FD_REDUCE_SIMD
-    static int cached = -1;
-    if (cached < 0) cached = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") ? 1 : 0;
-    return cached;
-#else
-    return 0;
-#endif
-}
-
-static int reduce_has_vbmi(void) {
-#if FD_REDUCE_SIMD
-    static int cached = -1;
-    if (cached < 0) cached = reduce_has_avx512() && __builtin_cpu_supports("avx512vbmi") ? 1 : 0;
-    return cached;
-#else
-    return 0;
-#endif
-}
-
 static double lanczos3(double x) {
     if (x == 0.0) return 1.0;
     if (x <= -3.0 || x >= 3.0) return 0.0;
@@ -83,7 +57,7 @@ static void free_reduce_params(VipsImage *image, ReduceParams *params) {
     g_free(params);
 }
 
-// Taps and weights of every output column; the AVX-512 chunk tables when this CPU runs them and every
+// Taps and weights of every output column; the AVX-512 chunk tables when that path is in force and every
 // chunk's window fits in 64 words.
 static void prepare_reduce(ReduceParams *params) {
     const double shrink = (double)params->in_width / params->width;
@@ -116,13 +90,13 @@ static void prepare_reduce(ReduceParams *params) {
         params->start[x] = first + params->pad;
     }
     g_free(w);
-    if (!reduce_has_avx512()) return;
+    if (fd_simd_path() != FD_SIMD_AVX512) return;
     const int chunks = params->width / REDUCE_CHUNK;
     for (int c = 0; c < chunks; c++) {
         const int last = c * REDUCE_CHUNK + REDUCE_CHUNK - 1;
         if (params->start[last] + stride - params->start[c * REDUCE_CHUNK] > REDUCE_WINDOW) return;
     }
-    if (params->bands == 3 && reduce_has_vbmi()) {
+    if (params->bands == 3) {
         params->vbmi_rgb = 1;
         for (int c = 0; c < 3; c++)
             for (int i = 0; i < 64; i++) {
@@ -171,11 +145,10 @@ static int reduce_stop(void *sequence, void *a, void *b) {
     return 0;
 }
 
-#if FD_REDUCE_SIMD
-#define FD_REDUCE_VBMI __attribute__((target("avx512f,avx512bw,avx512vbmi")))
+#if FD_X86_SIMD
 
 // reduce_split for RGB rows, 64 pixels a step: byte permutes gather each band, then widen to words.
-FD_REDUCE_VBMI static void reduce_split_rgb_vbmi(const uint8_t *row, const ReduceParams *params, int16_t *planes) {
+FD_AVX512 static void reduce_split_rgb_vbmi(const uint8_t *row, const ReduceParams *params, int16_t *planes) {
     const int width = params->in_width;
     int x = 0;
     for (; x + 64 <= width; x += 64) {
@@ -196,18 +169,20 @@ FD_REDUCE_VBMI static void reduce_split_rgb_vbmi(const uint8_t *row, const Reduc
 #endif
 
 // Splits an input row into padded 16-bit planes.
-static void reduce_split(const uint8_t *row, const ReduceParams *params, int16_t *planes) {
+static void reduce_split(const uint8_t *row, const ReduceParams *params, int avx512, int16_t *planes) {
     const int bands = params->bands, width = params->in_width, pad = params->pad;
     for (int c = 0; c < bands; c++) {
         int16_t *plane = planes + (size_t)c * params->plane_length;
         for (int i = 0; i < pad; i++) plane[i] = row[c];
         for (int i = params->pad + width; i < params->plane_length; i++) plane[i] = row[(width - 1) * bands + c];
     }
-#if FD_REDUCE_SIMD
-    if (params->vbmi_rgb) {
+#if FD_X86_SIMD
+    if (avx512 && params->vbmi_rgb) {
         reduce_split_rgb_vbmi(row, params, planes);
         return;
     }
+#else
+    (void)avx512;
 #endif
     if (bands == 3) {
         int16_t *r = planes + pad, *g = r + params->plane_length, *b = g + params->plane_length;
@@ -240,9 +215,9 @@ static void reduce_plane_scalar(const int16_t *plane, const ReduceParams *params
     }
 }
 
-#if FD_REDUCE_SIMD
+#if FD_X86_SIMD
 // The 16 outputs of chunk c of one plane, as bytes.
-__attribute__((target("avx512f,avx512bw"))) static inline __m128i reduce_chunk(const int16_t *plane,
+FD_AVX512 static inline __m128i reduce_chunk(const int16_t *plane,
     const ReduceParams *params, int c) {
     const int pairs = params->pairs;
     const int16_t *window = plane + params->chunk_start[c];
@@ -260,7 +235,7 @@ __attribute__((target("avx512f,avx512bw"))) static inline __m128i reduce_chunk(c
 
 // Output columns [from, to) of an RGB row: whole chunks computed for the three planes at once and
 // interleaved by one byte permute; the columns around them by the scalar path.
-FD_REDUCE_VBMI static void reduce_row_rgb_vbmi(const int16_t *planes, const ReduceParams *params, int from, int to,
+FD_AVX512 static void reduce_row_rgb_vbmi(const int16_t *planes, const ReduceParams *params, int from, int to,
     uint8_t *q) {
     const int first_chunk = (from + REDUCE_CHUNK - 1) / REDUCE_CHUNK, end_chunk = to / REDUCE_CHUNK;
     const int16_t *r = planes, *g = r + params->plane_length, *b = g + params->plane_length;
@@ -283,7 +258,7 @@ FD_REDUCE_VBMI static void reduce_row_rgb_vbmi(const int16_t *planes, const Redu
         reduce_plane_scalar(planes + (size_t)c * params->plane_length, params, tail, to, q + 3 * (tail - from) + c, 3);
 }
 
-__attribute__((target("avx512f,avx512bw"))) static void reduce_plane_avx512(const int16_t *plane,
+FD_AVX512 static void reduce_plane_avx512(const int16_t *plane,
     const ReduceParams *params, int from, int to, uint8_t *q, int bands) {
     int x = from;
     const int first_chunk = (from + REDUCE_CHUNK - 1) / REDUCE_CHUNK, end_chunk = to / REDUCE_CHUNK;
@@ -318,19 +293,20 @@ static int generate_reduce(VipsRegion *out_region, void *sequence, void *a, void
     VipsRect in_rect = { 0, rect->top, params->in_width, rect->height };
     if (vips_region_prepare(seq->region, &in_rect)) return -1;
     const int bands = params->bands, from = rect->left, to = rect->left + rect->width;
+    const int avx512 = fd_simd_path() == FD_SIMD_AVX512;
     for (int y = rect->top; y < rect->top + rect->height; y++) {
-        reduce_split(VIPS_REGION_ADDR(seq->region, 0, y), params, seq->planes);
+        reduce_split(VIPS_REGION_ADDR(seq->region, 0, y), params, avx512, seq->planes);
         uint8_t *q = VIPS_REGION_ADDR(out_region, rect->left, y);
-#if FD_REDUCE_SIMD
-        if (params->vbmi_rgb) {
+#if FD_X86_SIMD
+        if (avx512 && params->vbmi_rgb) {
             reduce_row_rgb_vbmi(seq->planes, params, from, to, q);
             continue;
         }
 #endif
         for (int c = 0; c < bands; c++) {
             const int16_t *plane = seq->planes + (size_t)c * params->plane_length;
-#if FD_REDUCE_SIMD
-            if (params->chunk_start) {
+#if FD_X86_SIMD
+            if (avx512 && params->chunk_start) {
                 reduce_plane_avx512(plane, params, from, to, q + c, bands);
                 continue;
             }

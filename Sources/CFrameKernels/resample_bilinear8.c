@@ -117,9 +117,9 @@ static void resize_vertical_scalar(const int16_t *a, const int16_t *b, int wb, u
     for (int i = 0; i < count; i++) out[i] = (uint8_t)((a[i] * wa + b[i] * wb + round) >> V_SHIFT);
 }
 
-#if FD_HAVE_X86_SIMD
+#if FD_X86_SIMD
 // AVX2 vertical pass: interleaved (a, b) pairs times (wa, wb) pairs with madd, 32 values a step.
-__attribute__((target("avx2"))) static void resize_vertical_avx2(const int16_t *a, const int16_t *b, int wb,
+FD_AVX2 static void resize_vertical_avx2(const int16_t *a, const int16_t *b, int wb,
     uint8_t *out, int count) {
     const __m256i weights = _mm256_set1_epi32((V_WEIGHT_ONE - wb) | (wb << 16));
     const __m256i round = _mm256_set1_epi32(1 << (V_SHIFT - 1));
@@ -156,9 +156,9 @@ typedef struct ResizeChunk {
     int32_t start;        // byte offset of the window in an input row; -1 when wider than 128 bytes
 } ResizeChunk;
 
-// Fills params->chunks when this CPU runs the AVX-512 pass (after x0 and x1 became byte offsets).
+// Fills params->chunks when the AVX-512 path is in force (after x0 and x1 became byte offsets).
 static void prepare_resize_chunks(ResizeParams *params) {
-    if (!fd_cpu_has_avx512_vbmi()) return;
+    if (fd_simd_path() != FD_SIMD_AVX512) return;
     const int bands = params->bands, chunks = params->width * bands / RESIZE_CHUNK;
     if (chunks == 0) return;
     params->chunks = g_new0(ResizeChunk, chunks);
@@ -188,7 +188,7 @@ static void prepare_resize_chunks(ResizeParams *params) {
     }
 }
 
-#if FD_HAVE_X86_SIMD
+#if FD_X86_SIMD
 // Scalar horizontal pass over output values [from, to) of a row, written to out[v - first].
 static void resize_values_scalar(const uint8_t *row, int base, const ResizeParams *params, int first, int from,
     int to, int16_t *out) {
@@ -203,7 +203,7 @@ static void resize_values_scalar(const uint8_t *row, int base, const ResizeParam
 
 // AVX-512 horizontal pass over output columns [left, left + n); columns outside whole chunks, and chunks
 // of wide windows (shrinking by about 4 or more), take the scalar pass.
-FD_VBMI static void resize_horizontal_avx512(const uint8_t *row, int base, const ResizeParams *params,
+FD_AVX512 static void resize_horizontal_avx512(const uint8_t *row, int base, const ResizeParams *params,
     int left, int n, int16_t *out) {
     const int first = left * params->bands, end = (left + n) * params->bands;
     const __m512i one = _mm512_set1_epi32(1);
@@ -238,8 +238,8 @@ static const int16_t *resize_row(ResizeSequence *seq, const ResizeParams *params
         if (seq->row_y[s] == y) return seq->rows[s];
     const int s = seq->row_y[0] == keep ? 1 : 0;
     const uint8_t *row = VIPS_REGION_ADDR(seq->region, in_rect->left, y);
-#if FD_HAVE_X86_SIMD
-    if (params->chunks)
+#if FD_X86_SIMD
+    if (params->chunks && fd_simd_path() == FD_SIMD_AVX512)
         resize_horizontal_avx512(row, in_rect->left * params->bands, params, left, n, seq->rows[s]);
     else
 #endif
@@ -267,12 +267,12 @@ static int generate_resize(VipsRegion *out_region, void *sequence, void *a, void
         seq->row_width = rect->width;
     }
     const int count = rect->width * params->bands;
-    const int simd = fd_cpu_has_avx2();
+    const int simd = fd_simd_path() != FD_SIMD_SCALAR;
     for (int y = rect->top; y <= bottom; y++) {
         const int16_t *upper = resize_row(seq, params, &in_rect, params->y0[y], params->y1[y], rect->left, rect->width);
         const int16_t *lower = resize_row(seq, params, &in_rect, params->y1[y], params->y0[y], rect->left, rect->width);
         uint8_t *q = VIPS_REGION_ADDR(out_region, rect->left, y);
-#if FD_HAVE_X86_SIMD
+#if FD_X86_SIMD
         if (simd) {
             resize_vertical_avx2(upper, lower, params->y_weight[y], q, count);
             continue;

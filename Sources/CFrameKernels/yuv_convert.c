@@ -14,26 +14,6 @@
 #pragma STDC FP_CONTRACT OFF
 #endif
 
-static FDYUVPath forced_path = FD_YUV_PATH_FASTEST;
-
-void fd_yuv_force_path(FDYUVPath path) { forced_path = path; }
-
-FDYUVPath fd_yuv_path(void) {
-#if FD_YUV_X86
-    static int avx2 = -1, avx512 = -1;
-    if (avx2 < 0) {
-        avx2 = __builtin_cpu_supports("avx2") ? 1 : 0;
-        avx512 = avx2 && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-                __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vbmi")
-            ? 1
-            : 0;
-    }
-    if (avx512 && forced_path == FD_YUV_PATH_FASTEST) return FD_YUV_PATH_FASTEST;
-    if (avx2 && forced_path != FD_YUV_PATH_SCALAR) return FD_YUV_PATH_AVX2;
-#endif
-    return FD_YUV_PATH_SCALAR;
-}
-
 // swscale's bicubic kernel (B = 0, C = 0.6) at distance d.
 static double cubic(double d) {
     const double c = 0.6;
@@ -296,7 +276,7 @@ void fd_yuv_chroma_slots(const FDYUVPlan *p, int row, int cached[4], int slots[4
     }
 
 YUV_ROW_FUNCTIONS(scalar, )
-#if FD_YUV_X86
+#if FD_X86_SIMD
 YUV_ROW_FUNCTIONS(avx2, FD_AVX2)
 #endif
 
@@ -319,15 +299,15 @@ typedef struct {
 static const RowFunctions scalar_functions = {load16_scalar, blend4_scalar, double_scalar,
     reduce_scalar, to_rgb_scalar, store_rgb16_scalar, from_rgb_scalar, split_rgb16_scalar,
     store_chroma_scalar, store_luma_scalar};
-#if FD_YUV_X86
+#if FD_X86_SIMD
 static const RowFunctions avx2_functions = {load16_avx2, blend4_avx2, double_avx2, reduce_avx2,
     to_rgb_avx2, store_rgb16_avx2, from_rgb_avx2, split_rgb16_avx2, store_chroma_avx2,
     store_luma_avx2};
 #endif
 
 static const RowFunctions *row_functions(void) {
-#if FD_YUV_X86
-    if (fd_yuv_path() != FD_YUV_PATH_SCALAR) return &avx2_functions;
+#if FD_X86_SIMD
+    if (fd_simd_path() != FD_SIMD_SCALAR) return &avx2_functions;
 #endif
     return &scalar_functions;
 }

@@ -197,11 +197,11 @@ static void reduce_scalar(const int16_t *const *rows, const int16_t *weight, int
 static const Kernels8 scalar_kernels = {NULL, NULL, NULL, NULL};
 
 static const Kernels8 *kernels(void) {
-#if FD_YUV_X86
-    switch (fd_yuv_path()) {
-    case FD_YUV_PATH_FASTEST: return &fd_yuv8_avx512;
-    case FD_YUV_PATH_AVX2: return &fd_yuv8_avx2;
-    default: break;
+#if FD_X86_SIMD
+    switch (fd_simd_path()) {
+    case FD_SIMD_AVX512: return &fd_yuv8_avx512;
+    case FD_SIMD_AVX2: return &fd_yuv8_avx2;
+    case FD_SIMD_SCALAR: break;
     }
 #endif
     return &scalar_kernels;
@@ -412,8 +412,8 @@ int fd_yuv420_transform(const FDYUVPlan *p, FDRGBRowTransform transform, const v
     // rows in the same space.
     const size_t w = (size_t)p->width, group = TRANSFORM_ROWS, plane = (w * group + 63) / 64 * 64;
     // Planes only on the AVX-512 path (the colour kernels' planar paths need AVX-512 VBMI too), so
-    // that a slower path forced by fd_yuv_force_path runs packed rows as a CPU without it does.
-    const int step = planar && fd_yuv_path() == FD_YUV_PATH_FASTEST ? 1 : 3;
+    // that a slower path forced by fd_simd_force runs packed rows as a CPU without it does.
+    const int step = planar && fd_simd_path() == FD_SIMD_AVX512 ? 1 : 3;
     const size_t wide = (widening_bytes(p) + 63) / 64 * 64;
     const size_t narrow = (narrowing_bytes(p) + 63) / 64 * 64;
     uint8_t *scratch = aligned_alloc(64, wide + narrow + 6 * plane);

@@ -5,7 +5,7 @@
 // planes (the one-pass transform's) are read and written as they are.
 #include "yuv_plan.h"
 
-#if FD_YUV_X86
+#if FD_X86_SIMD
 
 // ---------------------------------------------------------------------------------------------
 // AVX2

@@ -1,20 +1,11 @@
 // What the YUV 4:2:0 conversions share (internal to the target): the plan of one frame size, depth,
-// matrix and range, the CPU paths, and the 8-bit fixed-point conversions (yuv_fixed8.c) that
+// matrix and range, and the 8-bit fixed-point conversions (yuv_fixed8.c) that
 // yuv_convert.c's entry points call for 8-bit plans.
 #ifndef FRAMEDIAL_YUV_PLAN_H
 #define FRAMEDIAL_YUV_PLAN_H
 
 #include "YUVConvert.h"
-
-// Defining FRAMEDIAL_NO_SIMD builds only the portable scalar paths.
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(FRAMEDIAL_NO_SIMD)
-#define FD_YUV_X86 1
-#define FD_AVX2 __attribute__((target("avx2")))
-#define FD_AVX512 __attribute__((target("avx2,avx512f,avx512bw,avx512vl,avx512vbmi")))
-#include <immintrin.h>
-#else
-#define FD_YUV_X86 0
-#endif
+#include "simd_support.h"
 
 // Taps of one output sample: `count` source indices (clamped to the source) and their weights, as
 // floats (10-bit paths) and as Q15 fixed point (8-bit paths; 32767 stands for a weight of 1).
@@ -95,9 +86,6 @@ FDYUVNarrowRange fd_yuv_narrow_range(const FDYUVPlan *plan, int chroma_start, in
 // non-zero when the slot was just given to it (the caller fills it). Slots no tap needs are reused.
 void fd_yuv_chroma_slots(const FDYUVPlan *plan, int row, int cached[4], int slots[4], int fresh[4]);
 
-// The fastest code path this CPU has, within the one fd_yuv_force_path allows.
-FDYUVPath fd_yuv_path(void);
-
 // Fills plan->fixed, but for its 2× taps (which fd_yuv_plan_create sets), from the plan's
 // coefficients (8-bit plans).
 void fd_yuv8_prepare(FDYUVPlan *plan);
@@ -140,9 +128,9 @@ typedef struct {
     int (*reduce)(const int16_t *const *rows, const int16_t *weight, int count, uint8_t *d, int n);
 } Kernels8;
 
-#if FD_YUV_X86
-extern const Kernels8 fd_yuv8_avx2;    // call only when fd_yuv_path() allows AVX2
-extern const Kernels8 fd_yuv8_avx512;  // call only when fd_yuv_path() is FD_YUV_PATH_FASTEST
+#if FD_X86_SIMD
+extern const Kernels8 fd_yuv8_avx2;    // call only when fd_simd_path() is FD_SIMD_AVX2 or faster
+extern const Kernels8 fd_yuv8_avx512;  // call only when fd_simd_path() is FD_SIMD_AVX512
 #endif
 
 // The 8-bit conversions behind fd_yuv420_to_rgb and fd_rgb_to_yuv420 (same arguments).

@@ -1,4 +1,5 @@
 import Foundation
+import Measurement
 import Synchronization
 
 /// The clock a timeline is recorded or replayed against, in seconds from its start.
@@ -20,8 +21,7 @@ public struct RealTimeClock: TimelineClock {
 
   /// Seconds since the clock was created.
   public func now() -> Double {
-    let elapsed = ContinuousClock.now - start
-    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+    Timing.seconds(ContinuousClock.now - start)
   }
 
   /// Sleeps until `time` seconds after the clock was created.

@@ -1,3 +1,5 @@
+import Measurement
+
 /// The latest slider-to-displayed-frame latencies the page reported, with their percentiles.
 ///
 /// Keeps the newest ``capacity`` samples (a ring); percentiles are nearest-rank over those.
@@ -35,8 +37,6 @@ public struct LatencySamples: Sendable, Equatable {
   /// The nearest-rank percentile `p` (0 … 100) of the samples kept; nil when there are none.
   public func percentile(_ p: Double) -> Double? {
     guard !values.isEmpty else { return nil }
-    let sorted = values.sorted()
-    let rank = Int((p / 100 * Double(sorted.count)).rounded(.up))
-    return sorted[min(max(rank, 1), sorted.count) - 1]
+    return Statistics.percentile(p, sorted: values.sorted())
   }
 }

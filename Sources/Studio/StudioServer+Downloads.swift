@@ -1,5 +1,6 @@
 import CSoup
 import Foundation
+import JSONOutput
 
 extension StudioServer {
   /// Refuses, once its headers are read, a request whose body would be larger than ``messageLimit``

@@ -1,5 +1,6 @@
 import CSoup
 import Foundation
+import JSONOutput
 import Synchronization
 
 /// The studio's local web server, on libsoup 3: the page and its files, the HTTP API (`/state`,

@@ -255,26 +255,6 @@ public final class YUV420Converter: @unchecked Sendable {
       if start < count { work(start, min(count, start + perBand)) }
     }
   }
-
-  /// Limits the conversions to `path`, or a slower one where the CPU lacks it (tests compare the
-  /// paths, which give the same codes); ``YUVConversionPath/fastest`` restores the fastest path.
-  public static func force(_ path: YUVConversionPath) {
-    switch path {
-    case .fastest: fd_yuv_force_path(FD_YUV_PATH_FASTEST)
-    case .avx2: fd_yuv_force_path(FD_YUV_PATH_AVX2)
-    case .scalar: fd_yuv_force_path(FD_YUV_PATH_SCALAR)
-    }
-  }
-}
-
-/// The code paths of ``YUV420Converter``, fastest first.
-public enum YUVConversionPath: Sendable, CaseIterable {
-  /// The fastest the CPU has: AVX-512 (BW and VBMI) for 8-bit frames, else AVX2, else scalar.
-  case fastest
-  /// AVX2 where the CPU has it, else scalar.
-  case avx2
-  /// The portable scalar code.
-  case scalar
 }
 
 /// Runs ``ColourRows`` (its pointer is the context) on rows for `fd_yuv420_transform`: planes (step

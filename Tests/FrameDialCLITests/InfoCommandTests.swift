@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Vips
 
 @Suite struct InfoCommandTests {
   @Test func jsonHasOneObjectPerFileAndErrorsNameTheCommand() throws {
@@ -34,6 +35,7 @@ import Testing
     #expect(version.status == 0)
     #expect(version.standardOutput.hasPrefix("framedial "))
     #expect(version.standardOutput.contains("libvips 8."))
+    #expect(version.standardOutput.contains("kernels \(KernelPath.current)"))
     let help = try CLIRunner.run(["--help"])
     #expect(help.status == 0)
     #expect(help.standardOutput.contains("info"))

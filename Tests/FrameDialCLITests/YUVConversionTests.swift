@@ -177,14 +177,14 @@ import Vips
       Case(width: 2, height: 3, depth: 8, matrix: .bt709, range: .pc),
       Case(width: 130, height: 66, depth: 10, matrix: .bt709, range: .tv),
     ]
-    defer { YUV420Converter.force(.fastest) }
+    defer { KernelPath.force(nil) }
     for test in cases {
       let yuv = try noisyFrame(test, in: folder)
-      YUV420Converter.force(.fastest)
+      KernelPath.force(nil)
       let fast = try toRGB(yuv, test.layout)
       let fastBack = try toYUV(fast, test.layout)
-      for path in [YUVConversionPath.avx2, .scalar] {
-        YUV420Converter.force(path)
+      for path in KernelPath.available {
+        KernelPath.force(path)
         #expect(try toRGB(yuv, test.layout) == fast, "\(test.testDescription), \(path)")
         #expect(try toYUV(fast, test.layout) == fastBack, "\(test.testDescription), \(path)")
       }

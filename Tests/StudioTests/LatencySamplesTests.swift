@@ -1,4 +1,5 @@
 import Foundation
+import JSONOutput
 import Testing
 
 @testable import Studio

@@ -1,4 +1,5 @@
 import Foundation
+import JSONOutput
 import Synchronization
 import Testing
 

@@ -166,7 +166,7 @@ import Testing
 }
 
 /// The 16-bit channel-mix kernel (its SIMD body and scalar tail) against the same Swift reference.
-@Suite struct ChannelMix16KernelTests {
+@Suite(.serialized) struct ChannelMix16KernelTests {
   /// Pseudo-random 16-bit output tables of 2, 3000, 65536 and 2^20 entries a channel, made once.
   static let outputTables: [Int: [UInt16]] = Dictionary(
     uniqueKeysWithValues: [2, 3000, 65536, 1 << 20].map { count in
@@ -175,12 +175,18 @@ import Testing
 
   @Test(arguments: ChannelMixKernelTests.sizes, [false, true])
   func mixMatchesTheReferenceExactly(size: (Int, Int), squareRoot: Bool) throws {
-    for bands in [3, 4] {
-      for (matrixIndex, matrix) in ChannelMixKernelTests.matrices.enumerated() {
-        for count in [2, 3000, 65536, 1 << 20] {
-          try check(
-            size: size, squareRoot: squareRoot, bands: bands, matrix: (matrixIndex, matrix),
-            count: count)
+    // Every code path the CPU has (the AVX2 one mixes eight pixels at a time), each against the
+    // definition.
+    defer { KernelPath.force(nil) }
+    for path in KernelPath.available {
+      KernelPath.force(path)
+      for bands in [3, 4] {
+        for (matrixIndex, matrix) in ChannelMixKernelTests.matrices.enumerated() {
+          for count in [2, 3000, 65536, 1 << 20] {
+            try check(
+              size: size, squareRoot: squareRoot, bands: bands, matrix: (matrixIndex, matrix),
+              count: count)
+          }
         }
       }
     }

@@ -21,8 +21,9 @@ FDColourRows *fd_colour_rows_mix8(const float *input_tables, const float *matrix
 // Transforms `pixels` packed rgb24 pixels from `in` to `out` (the two must not overlap; no alignment needed).
 void fd_colour_rows_apply(const FDColourRows *rows, const uint8_t *in, uint8_t *out, int pixels);
 
-// Non-zero when this CPU has a planar path for `rows` (AVX-512 VBMI): fd_colour_rows_apply_planes is
-// then faster than packing the pixels for fd_colour_rows_apply, else it packs them itself.
+// Non-zero when `rows` has a planar path and it is in force (AVX-512, see SIMDPath.h):
+// fd_colour_rows_apply_planes is then faster than packing the pixels for fd_colour_rows_apply, else it
+// packs them itself.
 int fd_colour_rows_has_planar_path(const FDColourRows *rows);
 
 // Transforms `pixels` pixels held as three planes (R, G, B bytes) from `in` to `out`, with the codes

@@ -59,11 +59,4 @@ int fd_yuv420_transform(const FDYUVPlan *plan, FDRGBRowTransform transform, cons
     ptrdiff_t out_u_stride, void *out_v, ptrdiff_t out_v_stride, int chroma_start,
     int chroma_end);
 
-// The code paths of the conversions: AVX-512 (BW and VBMI, for 8-bit frames), AVX2, portable scalar.
-typedef enum { FD_YUV_PATH_FASTEST = 0, FD_YUV_PATH_AVX2 = 1, FD_YUV_PATH_SCALAR = 2 } FDYUVPath;
-
-// Limits the conversions to `path` or a slower one where the CPU lacks it (tests compare the paths,
-// which give the same codes); FD_YUV_PATH_FASTEST restores the fastest this CPU has.
-void fd_yuv_force_path(FDYUVPath path);
-
 #endif

@@ -103,10 +103,10 @@ import Vips
       #expect(mismatches == 0, "state \(index)")
       // The state changes the frame: the comparison is not between two copies.
       #expect(zip(frame, rendered).filter { $0 != $1 }.count > frame.count / 4, "state \(index)")
-      // The AVX2 and portable scalar conversions give the same codes.
-      defer { YUV420Converter.force(.fastest) }
-      for path in [YUVConversionPath.avx2, .scalar] {
-        YUV420Converter.force(path)
+      // Every kernel path this CPU has (AVX-512, AVX2, portable scalar) gives the same codes.
+      defer { KernelPath.force(nil) }
+      for path in KernelPath.available {
+        KernelPath.force(path)
         let slower = try YUVFrameRendererTests().render(frame, layout, state: state)
         #expect(zip(expected, slower).filter { $0 != $1 }.count == 0, "state \(index), \(path)")
       }

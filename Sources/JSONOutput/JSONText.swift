@@ -1,10 +1,11 @@
 import Foundation
 
-/// Small JSON documents the server writes (messages to the page, errors, stats), built from values so
-/// that every string is escaped.
-enum JSONText {
+/// The JSON FrameDial writes: small documents built from values so that every string is escaped (the
+/// studio server's messages to the page, errors, stats), and the one-line objects of the CLI's `--json`
+/// outputs.
+public enum JSONText {
   /// A value.
-  enum Value {
+  public enum Value: Sendable {
     case string(String)
     case number(Double)
     case integer(Int64)
@@ -16,12 +17,12 @@ enum JSONText {
   }
 
   /// An object with `members` in the order given.
-  static func object(_ members: KeyValuePairs<String, Value>) -> Data {
+  public static func object(_ members: KeyValuePairs<String, Value>) -> Data {
     encode(.object(members.map { ($0.key, $0.value) }))
   }
 
   /// The bytes of `value`.
-  static func encode(_ value: Value) -> Data {
+  public static func encode(_ value: Value) -> Data {
     var out = Data()
     write(value, into: &out)
     return out
@@ -49,7 +50,7 @@ enum JSONText {
   }
 
   /// `text` as a JSON string literal.
-  static func quoted(_ text: String) -> String {
+  public static func quoted(_ text: String) -> String {
     var result = "\""
     for scalar in text.unicodeScalars {
       switch scalar {
@@ -68,5 +69,21 @@ enum JSONText {
       }
     }
     return result + "\""
+  }
+
+  /// `object` serialised on one line, keys sorted: what `--json` outputs print.
+  public static func line(_ object: [String: Any]) throws -> String {
+    String(
+      decoding: try JSONSerialization.data(
+        withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]),
+      as: UTF8.self)
+  }
+
+  /// `objects` as one JSON array on one line, keys sorted.
+  public static func line(_ objects: [[String: Any]]) throws -> String {
+    String(
+      decoding: try JSONSerialization.data(
+        withJSONObject: objects, options: [.sortedKeys, .withoutEscapingSlashes]),
+      as: UTF8.self)
   }
 }

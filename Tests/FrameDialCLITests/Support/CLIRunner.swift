@@ -18,6 +18,7 @@ struct CLIRunner {
 
   static let repository = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
 
   /// A new empty folder in the temporary directory, named after `label`; the caller removes it.
   static func scratchFolder(_ label: String) throws -> URL {

@@ -1,6 +1,7 @@
 import Controls
 import Foundation
 import FrameDial
+import Measurement
 import Studio
 import Vips
 
@@ -204,8 +205,8 @@ final class StudioFrameLoop: @unchecked Sendable {
           generation: rendered, picture: current.number, width: size.width, height: size.height,
           rgba: formats.rgba, jpeg: formats.jpeg)
         publish(
-          frame, rendered, Self.milliseconds(rendering - started),
-          Self.milliseconds(ContinuousClock.now - started))
+          frame, rendered, Timing.milliseconds(rendering - started),
+          Timing.milliseconds(ContinuousClock.now - started))
       } catch {
         made = Made(
           generation: generation, picture: current.number, width: size.width,
@@ -250,9 +251,5 @@ final class StudioFrameLoop: @unchecked Sendable {
       }
     }
     return rgba
-  }
-
-  private static func milliseconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
   }
 }

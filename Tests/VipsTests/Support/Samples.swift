@@ -4,7 +4,7 @@ import Foundation
 enum Samples {
   static let folder = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("SampleImages")
+    .deletingLastPathComponent().appendingPathComponent("SampleImages")
 
   static func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 

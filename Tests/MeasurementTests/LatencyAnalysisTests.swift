@@ -1,6 +1,6 @@
 import Testing
 
-@testable import BenchmarkSupport
+@testable import Measurement
 
 @Suite struct LatencyAnalysisTests {
   typealias Change = LatencyAnalysis.Change

@@ -1,5 +1,5 @@
-import BenchmarkSupport
 import Foundation
+import Measurement
 
 /// Timing of a `frames` run for `--stats`: frames per second over the whole run (reading, rendering
 /// and writing) and the render time of each frame.
@@ -12,8 +12,7 @@ struct FrameStats {
 
   /// Records one frame that took `duration` to render.
   mutating func record(render duration: Duration) {
-    let parts = duration.components
-    renderMilliseconds.append(Double(parts.seconds) * 1e3 + Double(parts.attoseconds) * 1e-15)
+    renderMilliseconds.append(Timing.milliseconds(duration))
   }
 
   /// The render time in milliseconds below which `fraction` of the frames fall (nearest rank), or 0
@@ -26,8 +25,7 @@ struct FrameStats {
   /// One line for standard error, e.g.
   /// `frames: 120 frames, 58.2 frames/s; render p50 16.9 ms, p99 18.4 ms per frame`.
   func summary(now: ContinuousClock.Instant = .now) -> String {
-    let elapsed = start.duration(to: now).components
-    let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
+    let seconds = Timing.seconds(from: start, to: now)
     let rate = seconds > 0 ? Double(frames) / seconds : 0
     return "frames: \(frames) frame\(frames == 1 ? "" : "s"), \(Self.format(rate)) frames/s; "
       + "render p50 \(Self.format(percentile(0.5))) ms, p99 \(Self.format(percentile(0.99))) ms "

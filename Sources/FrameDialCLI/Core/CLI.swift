@@ -1,4 +1,5 @@
 import Controls
+import Foundation
 import FrameDial
 import Vips
 
@@ -31,7 +32,9 @@ public enum CLI {
     }
     switch first {
     case "--version", "-V":
-      console.out("framedial \(FrameDialVersion.string) (libvips \(Vips.libraryVersion))")
+      console.out(
+        "framedial \(FrameDialVersion.string) (libvips \(Vips.libraryVersion), kernels "
+          + "\(KernelPath.current))")
       return ExitCode.success
     case "--help", "-h", "help":
       console.outText(overview)
@@ -53,6 +56,7 @@ public enum CLI {
         return ExitCode.success
       }
       if !command.trapsSignals { SignalTrap.releaseHeldSignals() }
+      try KernelPath.checkEnvironment(ProcessInfo.processInfo.environment)
       let code = try command.run(parsed, console: console)
       return code == ExitCode.success && console.outputClosed ? ExitCode.outputClosed : code
     } catch let error as UsageError {

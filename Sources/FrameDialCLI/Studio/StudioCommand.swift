@@ -40,7 +40,7 @@ enum StudioCommand: Command {
   static var samplePhoto: String {
     URL(fileURLWithPath: #filePath)
       .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("SampleImages/rocket.jpg").path
+      .deletingLastPathComponent().appendingPathComponent("SampleImages/rocket.jpg").path
   }
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {

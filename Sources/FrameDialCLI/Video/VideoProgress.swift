@@ -1,4 +1,6 @@
 import Foundation
+import JSONOutput
+import Measurement
 
 /// The progress of `framedial video`: on a terminal, a line on standard error (frames done of those
 /// expected, frames per second, the time left) redrawn at most five times a second; with `--json`, one
@@ -32,8 +34,7 @@ struct VideoProgress {
 
   /// Seconds since the run started.
   var elapsedSeconds: Double {
-    let elapsed = start.duration(to: .now)
-    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    Timing.seconds(start.duration(to: .now))
   }
 
   /// Records that `framesDone` frames are encoded and shows it when it is due.

@@ -1,5 +1,6 @@
 import Foundation
 import FrameDial
+import JSONOutput
 import Video
 import Vips
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import BenchmarkSupport
+@testable import Measurement
 
 @Suite struct TargetTests {
   @Test func boundsDecideTheMark() {

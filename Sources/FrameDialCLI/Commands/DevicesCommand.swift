@@ -1,6 +1,7 @@
 import Controls
 import Foundation
 import FrameDial
+import JSONOutput
 
 /// `framedial devices`: the device catalog: screens (HIG Layout) for `--fit` and `preview`, with each
 /// device's camera figures (Camera Control, zoom, lenses, exposure) where FrameDial has them.

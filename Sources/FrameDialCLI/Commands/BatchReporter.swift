@@ -1,5 +1,6 @@
 import Foundation
 import FrameDial
+import JSONOutput
 import Synchronization
 
 /// Prints a batch's progress: one JSON object per file and a summary (`--json`), or plain lines, plus a

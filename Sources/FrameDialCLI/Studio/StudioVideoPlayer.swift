@@ -1,5 +1,6 @@
 import Foundation
 import FrameDial
+import Measurement
 import Video
 
 /// Plays a video for `framedial studio` on a thread of its own: decodes it in presentation order,
@@ -126,23 +127,18 @@ final class StudioVideoPlayer: @unchecked Sendable {
     condition.lock()
     defer { condition.unlock() }
     while !stopping {
-      let left = due - Self.seconds(origin.duration(to: clock.now))
+      let left = due - Timing.seconds(origin.duration(to: clock.now))
       guard left > 0 else { return true }
       _ = condition.wait(until: Date().addingTimeInterval(left))
     }
     return false
   }
 
-  private static func seconds(_ duration: Duration) -> Double {
-    let parts = duration.components
-    return Double(parts.seconds) + Double(parts.attoseconds) * 1e-18
-  }
-
   /// Plays pass after pass until a stop; a video of one frame is shown once.
   private func run(show: @Sendable ([UInt8]) -> Void) throws {
     let clock = ContinuousClock()
     let origin = clock.now
-    func now() -> Double { Self.seconds(origin.duration(to: clock.now)) }
+    func now() -> Double { Timing.seconds(origin.duration(to: clock.now)) }
     var timing = StudioPlaybackClock(interval: interval, start: 0)
     while true {
       var lastTime = 0.0
