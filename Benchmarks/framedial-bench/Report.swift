@@ -312,7 +312,7 @@ enum Report {
         let against =
           target.bound == .atLeast
           ? "the pipe's fps"
-          : item.role == VideoBenchmark.Case.hdrSDRPlain.rawValue
+          : item.role == VideoBenchmark.Case.hdrSDR.rawValue
             ? "of zscale+tonemap's time" : "of the floor's time"
         return "\(n(target.measured))× \(against), \(target.limitText) \(target.mark)"
       }
@@ -333,9 +333,10 @@ enum Report {
         + BatchBenchmark.setArguments.joined(separator: " ")
         + ". The H.264 rows encode with libx264, the HLG rows with libx265 (kept: Main 10; "
         + "tone-mapped: 8-bit), at CRF 18, preset medium, automatic threads on both sides, and copy "
-        + "the audio. The tone-mapped target compares framedial without controls with ffmpeg's "
-        + "chain (the same picture, the same x265 options); with the controls the picture is "
-        + "brighter and harder, which x265 encodes in fewer bits and less time. The cases take turns, "
+        + "the audio. The tone-mapped target compares framedial with the control values (the "
+        + "controls in HDR light, then the tone mapping) with ffmpeg's chain alone, the same x265 "
+        + "options; the row without controls (the chain's own picture) is shown beside it: the "
+        + "controls' brighter, harder picture also changes x265's work. The cases take turns, "
         + "each round in a new order; seconds and frames/s are medians of their runs, and each ratio "
         + "is the median of the ratios of the rounds. Time: from start to exit, measured by a "
         + "launcher process.",
