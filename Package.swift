@@ -66,7 +66,7 @@ let package = Package(
     .executableTarget(name: "framedial", dependencies: ["FrameDialCLI"]),
     .executableTarget(
       name: "framedial-bench",
-      dependencies: ["FrameDial", "Controls", "Vips", "FrameDialCLI", "BenchmarkSupport"],
+      dependencies: ["FrameDial", "Controls", "Vips", "Video", "FrameDialCLI", "BenchmarkSupport"],
       path: "Benchmarks/framedial-bench"
     ),
     .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),

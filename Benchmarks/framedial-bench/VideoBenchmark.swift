@@ -169,7 +169,7 @@ struct VideoBenchmark {
   }
 
   /// The generated HLG clip: the SDR clip's picture taken as HLG codes, made once and kept.
-  private func generateHLGClip() throws -> String {
+  func generateHLGClip() throws -> String {
     let sdr = try generateClip()
     let path = FileManager.default.temporaryDirectory
       .appendingPathComponent("framedial-bench-video-hlg-\(clipSeconds)s.mp4").path
