@@ -4,7 +4,7 @@ import PackageDescription
 let package = Package(
   name: "FrameDial",
   products: [
-    .library(name: "FrameDial", targets: ["FrameDial", "Controls", "Vips"]),
+    .library(name: "FrameDial", targets: ["FrameDial", "Controls", "Vips", "ColourTransfer"]),
     .library(name: "FrameDialC", type: .dynamic, targets: ["FrameDialC"]),
     .executable(name: "framedial", targets: ["framedial"]),
     .executable(name: "framedial-bench", targets: ["framedial-bench"]),
@@ -46,7 +46,10 @@ let package = Package(
     ),
     .target(name: "CFrameKernels", dependencies: ["CVips"]),
     .target(name: "CJPEGHeader", dependencies: ["CJPEG"]),
-    .target(name: "Video", dependencies: ["CFFmpeg"]),
+    // BT.2100's transfer formulas, shared by the controls' maths (FrameDial) and the tone mapping
+    // (Video), which depend on nothing else in common.
+    .target(name: "ColourTransfer"),
+    .target(name: "Video", dependencies: ["CFFmpeg", "ColourTransfer"]),
     // HEIC written (x265 at a chosen preset) and read (metadata libvips 8.14 does not show) by libheif.
     .target(name: "HEIF", dependencies: ["CHeif"]),
     // Camera raw and DNG development (LibRaw), free of FrameDial's types.
@@ -55,7 +58,8 @@ let package = Package(
     .target(name: "Studio", dependencies: ["CSoup"], resources: [.copy("Page")]),
     .target(name: "Vips", dependencies: ["CVips", "CFrameKernels", "CJPEGHeader"]),
     .target(name: "Controls"),
-    .target(name: "FrameDial", dependencies: ["Vips", "Controls", "HEIF", "Raw"]),
+    .target(
+      name: "FrameDial", dependencies: ["Vips", "Controls", "HEIF", "Raw", "ColourTransfer"]),
     // The C API (include/framedial.h) over FrameDial, for libFrameDialC.so.
     .target(name: "FrameDialC", dependencies: ["FrameDial", "Controls", "Vips"]),
     .target(
@@ -72,7 +76,9 @@ let package = Package(
     .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),
     .testTarget(name: "VipsTests", dependencies: ["Vips"]),
     .testTarget(name: "ControlsTests", dependencies: ["Controls"]),
-    .testTarget(name: "FrameDialTests", dependencies: ["FrameDial", "Controls", "Vips", "HEIF"]),
+    .testTarget(
+      name: "FrameDialTests",
+      dependencies: ["FrameDial", "Controls", "Vips", "HEIF", "ColourTransfer"]),
     .testTarget(
       name: "FrameDialCLITests",
       dependencies: [
