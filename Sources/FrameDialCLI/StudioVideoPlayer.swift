@@ -64,10 +64,9 @@ final class StudioVideoPlayer: @unchecked Sendable {
     source = first
   }
 
-  /// A tone mapper of this HDR video's frames rendered at `width × height` (see
-  /// ``StudioFrameLoop``); nil for SDR video, whose frames are shown as they are.
-  ///
-  /// - Throws: ``VideoError`` when libavfilter cannot build it.
+  /// Makes the tone mapper of this HDR video's frames rendered at a width and height (see
+  /// ``StudioFrameLoop``), throwing ``VideoError`` when libavfilter cannot build it; nil for SDR
+  /// video, whose frames are shown as they are.
   var toneMapper: ((Int, Int) throws -> RGBToneMapper)? {
     guard source.sampleBytes == 2 else { return nil }
     return { [transcoder] width, height in
