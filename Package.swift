@@ -4,7 +4,7 @@ import PackageDescription
 let package = Package(
   name: "FrameDial",
   products: [
-    .library(name: "FrameDial", targets: ["FrameDial", "Controls", "Vips"]),
+    .library(name: "FrameDial", targets: ["FrameDial", "Controls", "Vips", "ColourTransfer"]),
     .library(name: "FrameDialC", type: .dynamic, targets: ["FrameDialC"]),
     .executable(name: "framedial", targets: ["framedial"]),
     .executable(name: "framedial-bench", targets: ["framedial-bench"]),
@@ -46,9 +46,12 @@ let package = Package(
     ),
     .target(name: "CFrameKernels", dependencies: ["CVips"]),
     .target(name: "CJPEGHeader", dependencies: ["CJPEG"]),
+    // BT.2100's transfer formulas, shared by the controls' maths (FrameDial) and the tone mapping
+    // (Video), which depend on nothing else in common.
+    .target(name: "ColourTransfer"),
     // Video files on FFmpeg; its HEVC decoder also decodes HEIC pictures for libheif (HEVCStillDecoder,
     // an HEIF.HEVCPictureDecoder: the protocol comes from HEIF, no libheif call is made here).
-    .target(name: "Video", dependencies: ["CFFmpeg", "HEIF"]),
+    .target(name: "Video", dependencies: ["CFFmpeg", "HEIF", "ColourTransfer"]),
     // HEIC written (x265 at a chosen preset) and read (metadata libvips 8.14 does not show) by libheif,
     // and the decoder plugin through which libheif decodes HEVC with a decoder from outside (FFmpeg's).
     .target(name: "HEIF", dependencies: ["CHeif"]),
@@ -64,7 +67,8 @@ let package = Package(
     .target(name: "JSONOutput"),
     .target(name: "Vips", dependencies: ["CVips", "CFrameKernels", "CJPEGHeader"]),
     .target(name: "Controls", dependencies: ["Measurement"]),
-    .target(name: "FrameDial", dependencies: ["Vips", "Controls", "HEIF", "Raw"]),
+    .target(
+      name: "FrameDial", dependencies: ["Vips", "Controls", "HEIF", "Raw", "ColourTransfer"]),
     // The C API (include/framedial.h) over FrameDial, for libFrameDialC.so.
     .target(name: "FrameDialC", dependencies: ["FrameDial", "Controls", "Vips"]),
     .target(
@@ -77,13 +81,15 @@ let package = Package(
     .executableTarget(
       name: "framedial-bench",
       dependencies: [
-        "FrameDial", "Controls", "Vips", "FrameDialCLI", "Measurement", "HEIF",
+        "FrameDial", "Controls", "Vips", "Video", "FrameDialCLI", "Measurement", "HEIF",
       ],
       path: "Benchmarks/framedial-bench"
     ),
     .testTarget(name: "VipsTests", dependencies: ["Vips"]),
     .testTarget(name: "ControlsTests", dependencies: ["Controls"]),
-    .testTarget(name: "FrameDialTests", dependencies: ["FrameDial", "Controls", "Vips", "HEIF"]),
+    .testTarget(
+      name: "FrameDialTests",
+      dependencies: ["FrameDial", "Controls", "Vips", "HEIF", "ColourTransfer"]),
     .testTarget(
       name: "FrameDialCLITests",
       dependencies: [

@@ -57,7 +57,7 @@ enum Report {
     case .frames:
       guard let frames = result.frames else { return [] }
       return frameTable(frames, result) + scalingTable(frames) + (result.yuv.map(yuvTable) ?? [])
-    case .hdr: return result.hdr.map(hdrTable) ?? []
+    case .hdr: return (result.hdr.map(hdrTable) ?? []) + studioHDRTable(result)
     case .compile: return result.compile.map(compileTable) ?? []
     case .latency: return result.latency.map { latencyTable($0, result) } ?? []
     case .batch: return result.batch.map { batchTable($0, result) } ?? []
@@ -81,6 +81,33 @@ enum Report {
       "| whole pipe, frames/s | \(n(yuv.y4mPipeFPS)) | \(n(yuv.rgbPipeFPS)) |",
       "| whole pipe, --y4m ÷ rgb24 per round, median | \(n(yuv.pipeRatio))× | |", "",
     ]
+  }
+
+  /// The studio's HDR frames: controls in HDR light then tone-mapped, beside the order before.
+  private static func studioHDRTable(_ result: BenchmarkResult) -> [String] {
+    guard let studio = result.studioHDR else { return [] }
+    var lines = [
+      "`framedial studio` on the video section's 1080p HLG clip, looped: a frame's work from the "
+        + "decoded rgb48le codes to the page's 8-bit picture at the iPhone 16 Pro viewfinder's size, "
+        + "colour + mixing state, one libvips thread; the two orders take turns frame by frame; "
+        + "milliseconds; ratio = median ÷ the first row's median:",
+      "",
+      "| order | picture | median | p99 | ratio |", "|---|---|---|---|---|",
+    ]
+    lines += studio.map { entry in
+      row([
+        entry.order, "\(entry.width)×\(entry.height)", n(entry.milliseconds.median),
+        n(entry.milliseconds.p99), n(entry.ratioToToneMapFirst) + "×",
+      ])
+    }
+    if let decode = result.studioHDRDecode {
+      lines.append(
+        row([
+          "the player's decode and rgb48le conversion (1080p, both orders)", "1920×1080",
+          n(decode.median), n(decode.p99), "",
+        ]))
+    }
+    return lines + [""]
   }
 
   private static func hdrTable(_ hdr: [HDRFrameResult]) -> [String] {
@@ -397,7 +424,7 @@ enum Report {
         let against =
           target.bound == .atLeast
           ? "the pipe's fps"
-          : item.role == VideoBenchmark.Case.hdrSDRPlain.rawValue
+          : item.role == VideoBenchmark.Case.hdrSDR.rawValue
             ? "of zscale+tonemap's time" : "of the floor's time"
         return "\(n(target.measured))× \(against), \(target.limitText) \(target.mark)"
       }
@@ -418,9 +445,10 @@ enum Report {
         + BatchBenchmark.setArguments.joined(separator: " ")
         + ". The H.264 rows encode with libx264, the HLG rows with libx265 (kept: Main 10; "
         + "tone-mapped: 8-bit), at CRF 18, preset medium, automatic threads on both sides, and copy "
-        + "the audio. The tone-mapped target compares framedial without controls with ffmpeg's "
-        + "chain (the same picture, the same x265 options); with the controls the picture is "
-        + "brighter and harder, which x265 encodes in fewer bits and less time. The cases take turns, "
+        + "the audio. The tone-mapped target compares framedial with the control values (the "
+        + "controls in HDR light, then the tone mapping) with ffmpeg's chain alone, the same x265 "
+        + "options; the row without controls (the chain's own picture) is shown beside it: the "
+        + "controls' brighter, harder picture also changes x265's work. The cases take turns, "
         + "each round in a new order; seconds and frames/s are medians of their runs, and each ratio "
         + "is the median of the ratios of the rounds. Time: from start to exit, measured by a "
         + "launcher process.",

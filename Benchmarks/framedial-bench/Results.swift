@@ -21,6 +21,10 @@ struct BenchmarkResult: Sendable, Codable {
   var yuv: YUVResult?
   /// 16-bit frames in sRGB, HLG and PQ, when measured.
   var hdr: [HDRFrameResult]?
+  /// `framedial studio`'s work on frames of the 1080p HLG clip in its order and the one it replaced,
+  /// and the player's decode and conversion to rgb48le, milliseconds per frame (with the hdr section).
+  var studioHDR: [StudioHDRResult]?
+  var studioHDRDecode: Summary?
   /// Compile costs, when measured.
   var compile: CompileResult?
   /// Slider-to-frame latency, when measured: one run per renderer restart window, the default first.

@@ -34,6 +34,9 @@ func runBenchmarks(_ options: BenchmarkOptions) throws -> BenchmarkResult {
     let hd = try SampleFrame.make(name: "1080p", from: options.imagePath, width: 1920, height: 1080)
     if sections.contains(.hdr) {
       result.hdr = try HDRFrameBenchmark(options: options, progress: progress).run(frame: hd)
+      let clip = try VideoBenchmark(options: options, progress: progress).generateHLGClip()
+      let studio = try StudioHDRBenchmark(options: options, progress: progress).run(clip: clip)
+      (result.studioHDRDecode, result.studioHDR) = (studio.decode, studio.orders)
     }
     if sections.contains(.frames) {
       let uhd = try SampleFrame.make(name: "4K", from: options.imagePath, width: 3840, height: 2160)

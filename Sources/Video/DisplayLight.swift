@@ -1,4 +1,5 @@
 import CFFmpeg
+import ColourTransfer
 import Foundation
 
 /// The step of ``ToneMapper`` that FrameDial does itself, on planar float RGB (gbrpf32le: planes G, B,
@@ -34,7 +35,7 @@ struct DisplayLight: Sendable {
 
   private let decodesHLG: Bool
   private let converts: Bool
-  /// HLG's inverse OETF over 0 … `signalTop`.
+  /// HLG's inverse OETF (``HLGTransfer/decode(_:)``) over 0 … `signalTop`.
   private let sceneLight: [Float]
   /// `Lw/203 · Y^(γ−1)` over 0 … `luminanceTop`.
   private let systemGain: [Float]
@@ -48,19 +49,12 @@ struct DisplayLight: Sendable {
     weights = bt2020 ? (0.2627, 0.6780, 0.0593) : (0.2126, 0.7152, 0.0722)
     let size = Self.tableSize
     sceneLight = (0...size).map { index in
-      Self.inverseOETF(Float(index) / Float(size) * Self.signalTop)
+      Float(HLGTransfer.decode(Double(index) / Double(size) * Double(Self.signalTop)))
     }
     let scale = Float(ToneMapper.hlgPeak / ToneMapper.referenceWhite)
     systemGain = (0...size).map { index in
       scale * pow(Float(index) / Float(size) * Self.luminanceTop, Self.hlgGamma - 1)
     }
-  }
-
-  /// BT.2100's HLG inverse OETF: signal 0 … 1 to scene light 0 … 1.
-  static func inverseOETF(_ signal: Float) -> Float {
-    let (a, b, c): (Float, Float, Float) = (0.17883277, 0.28466892, 0.55991073)
-    let clamped = max(signal, 0)
-    return clamped <= 0.5 ? clamped * clamped / 3 : (exp((clamped - c) / a) + b) / 12
   }
 
   /// `table` (over 0 … `top`) at `value`, interpolated; clamped at both ends.

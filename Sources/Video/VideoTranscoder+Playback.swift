@@ -13,12 +13,14 @@ extension VideoTranscoder {
 
   /// Decodes the video once from its first frame to its last, in presentation order, as a player does.
   /// For each frame, `choose` gets its presentation time (seconds from the video stream's first
-  /// timestamp) and says whether it is converted to packed 8-bit RGB (rgb24, whatever the video's
-  /// depth; the stream's own matrix and range; HDR video tone-mapped to SDR BT.709, ``ToneMapper``)
-  /// and handed to `show` (whose `output` is the caller's
-  /// to use), passed over, or whether playing stops. Each call after the first seeks back to the
-  /// start, so calling it again loops the video. The pixels are as coded: rotation and sample aspect
-  /// are the caller's (``VideoSource/rotation``, ``VideoSource/sampleAspect``).
+  /// timestamp) and says whether it is converted to packed RGB and handed to `show` (whose `output`
+  /// is the caller's to use), passed over, or whether playing stops. SDR video comes as 8-bit RGB
+  /// (rgb24, whatever the video's depth; the stream's own matrix and range); HDR video (HLG, PQ) as
+  /// 16-bit R′G′B′ holding its codes (rgb48le), to be rendered in its own encoding and then
+  /// tone-mapped for an SDR display (``rgbToneMapper(width:height:)``), as `--frame-at` stills are.
+  /// Each call after the first seeks back to the start, so calling it again loops the video. The
+  /// pixels are as coded: rotation and sample aspect are the caller's (``VideoSource/rotation``,
+  /// ``VideoSource/sampleAspect``).
   ///
   /// - Returns: true at the end of the video, false when `choose` stopped it.
   /// - Throws: ``VideoError`` naming the file when it cannot be read, sought or decoded; what `show`
@@ -32,15 +34,14 @@ extension VideoTranscoder {
     }
     hasPlayed = true
     // FrameDial's planar conversion writes rgb24 from 8-bit video only; deeper video goes through
-    // libswscale, which gives rgb24 from any depth.
+    // libswscale, which gives rgb24 or (HDR) rgb48le from any depth.
     let pipeline = try FramePipeline(
-      source: source, inputFormat: pixelFormat, outputFormat: pixelFormat, rgbSampleBytes: 1,
+      source: source, inputFormat: pixelFormat, outputFormat: pixelFormat,
+      rgbSampleBytes: source.dynamicRange.isHDR ? 2 : 1,
       matrix: matrix, fullRange: fullRange, startTime: stream.pointee.start_time,
       timeBase: stream.pointee.time_base, name: input.path,
       planar: source.bitDepth > 8 ? nil : planarConversion)
     pipeline.convertsAhead = false
-    // HDR is shown as SDR: tone-mapped, not converted by libswscale.
-    let toneMapper = source.dynamicRange.isHDR ? try stillToneMapper() : nil
     let slot = try FrameSlot(bytes: pipeline.rgbBytes)
     guard let packet = av_packet_alloc() else { throw VideoError("out of memory for a packet") }
     var owned: UnsafeMutablePointer<AVPacket>? = packet
@@ -53,11 +54,7 @@ extension VideoTranscoder {
         case .stop: return false
         case .skip: continue
         case .show:
-          if let toneMapper {
-            try toneMapper.map(slot.decoded, into: slot.rgbIn)
-          } else {
-            try pipeline.loadRGB(slot)
-          }
+          try pipeline.loadRGB(slot)
           try show(Frame(slot))
         }
       }

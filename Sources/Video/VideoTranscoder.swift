@@ -300,8 +300,9 @@ public final class VideoTranscoder {
 
   /// The frame of HDR video displayed at `time` (as ``frame(at:render:)`` finds it): `render` gets it
   /// as 16-bit R′G′B′ holding the HLG or PQ codes (rgb48le) and returns true when it wrote its
-  /// `output`; the frame (rendered or as decoded) is then tone-mapped to SDR BT.709 and `still` gets
-  /// it as packed 8-bit full-range RGB (rgb24, `width × 3` bytes a row).
+  /// `output`; the frame (rendered or as decoded) is then tone-mapped to SDR BT.709
+  /// (``rgbToneMapper(width:height:)``) and `still` gets it as packed 8-bit full-range RGB (rgb24,
+  /// `width × 3` bytes a row).
   ///
   /// - Throws: ``VideoError`` naming the file as ``frame(at:render:)`` does, or when the video is not
   ///   HDR; what `render` and `still` throw.
@@ -317,25 +318,29 @@ public final class VideoTranscoder {
       source: source, inputFormat: pixelFormat, outputFormat: pixelFormat, rgbSampleBytes: 2,
       matrix: matrix, fullRange: fullRange, startTime: stream.pointee.start_time,
       timeBase: stream.pointee.time_base, name: input.path)
-    let toneMapper = try stillToneMapper()
+    let toneMapper = try rgbToneMapper(width: source.width, height: source.height)
     let slot = try FrameSlot(bytes: pipeline.rgbBytes)
     try decodeFrame(at: time, through: pipeline, into: slot)
-    let changed = try render(Frame(slot))
+    let frame = Frame(slot)
+    let changed = try render(frame)
     var pixels = [UInt8](repeating: 0, count: source.width * 3 * source.height)
-    let frame = try pipeline.encodable(slot, changed: changed)
-    try pixels.withUnsafeMutableBytes { try toneMapper.map(frame, into: $0) }
+    try pixels.withUnsafeMutableBytes {
+      try toneMapper.map(changed ? UnsafeRawBufferPointer(frame.output) : frame.input, into: $0)
+    }
     try pixels.withUnsafeBytes { try still($0) }
   }
 
-  /// A tone mapper of this HDR video's frames to packed 8-bit RGB, for stills and playback.
+  /// A tone mapper of this HDR video's frames as 16-bit R′G′B′ (rgb48le, as ``play(choose:show:)``
+  /// and ``toneMappedFrame(at:render:still:)`` hand them over), scaled or not to `width × height`,
+  /// to packed 8-bit SDR RGB.
   ///
-  /// - Throws: ``VideoError`` when libavfilter cannot build it.
-  func stillToneMapper() throws(VideoError) -> ToneMapper {
-    var tags = colour
-    if fullRange { tags.range = AVCOL_RANGE_JPEG }
-    return try ToneMapper(
-      width: source.width, height: source.height, format: pixelFormat, colour: tags,
-      metadata: source.hdrMetadata, output: AV_PIX_FMT_RGB24)
+  /// - Throws: ``VideoError`` when the video is not HDR, or libavfilter cannot build the mapper.
+  public func rgbToneMapper(width: Int, height: Int) throws(VideoError) -> RGBToneMapper {
+    guard source.dynamicRange.isHDR else {
+      throw VideoError("\(input.path): not HDR video: there is nothing to tone-map")
+    }
+    return try RGBToneMapper(
+      width: width, height: height, colour: colour, metadata: source.hdrMetadata)
   }
 
   /// Decodes the frame displayed at `time` (see ``frame(at:render:)``) into `slot` through

@@ -22,9 +22,8 @@ extension ViewfinderSource {
   /// - Throws: a `VipsError` when libvips cannot resize (a size below 1 pixel).
   public func resized(toWidth width: Int, height: Int) throws -> ViewfinderSource {
     guard width != self.width || height != self.height else { return self }
-    let layout = FrameLayout(width: self.width, height: self.height, bands: 3)
     let bytes = try pixels.withUnsafeBytes { frame in
-      try Image(wrapping: frame, layout: layout).thumbnailed(width: width, height: height)
+      try Image(wrapping: frame, layout: frameLayout).thumbnailed(width: width, height: height)
         .pixelBytes()
     }
     var resized = self

@@ -1,15 +1,16 @@
 import Vips
 
 extension ViewfinderSource {
-  /// A viewfinder for a video whose frames have `shape`, showing `firstFrame` (packed 8-bit RGB at
-  /// the coded size): frames are turned upright, given square pixels and scaled down to fit the
-  /// viewfinder of `device` held in `orientation`, and at most `maxWidth` pixels wide, as a still is
-  /// (see ``videoPixels(of:)``).
+  /// A viewfinder for a video whose frames have `shape` and codes in `encoding`, showing `firstFrame`
+  /// (packed RGB at the coded size: 8-bit for sRGB, 16-bit for HLG or PQ): frames are turned upright,
+  /// given square pixels and scaled down to fit the viewfinder of `device` held in `orientation`,
+  /// and at most `maxWidth` pixels wide, as a still is (see ``videoPixels(of:)``).
   ///
   /// - Throws: ``RenderError`` when the frame's buffer does not match `shape` or cannot be scaled.
   public init(
     firstFrame: UnsafeRawBufferPointer, shape: VideoFrameShape, device: ScreenDevice,
-    orientation: ScreenOrientation = .portrait, maxWidth: Int = 1920
+    orientation: ScreenOrientation = .portrait, maxWidth: Int = 1920,
+    encoding: ColourEncoding = .sRGB
   ) throws {
     let display = shape.displaySize
     layout = PreviewLayout.make(
@@ -20,12 +21,13 @@ extension ViewfinderSource {
       maxWidth: max(1, maxWidth))
     (width, height) = size
     video = shape
+    self.encoding = encoding
     pixels = []
     pixels = try videoPixels(of: firstFrame)
   }
 
-  /// A decoded video frame (packed 8-bit RGB at the coded size of ``video``) as this viewfinder shows
-  /// it: upright, square pixels, `width × height`, packed RGB.
+  /// A decoded video frame (packed RGB of ``sampleBytes`` at the coded size of ``video``) as this
+  /// viewfinder shows it: upright, square pixels, `width × height`, packed RGB of the same depth.
   ///
   /// - Throws: ``RenderError`` when this is not a video's viewfinder, the buffer does not match the
   ///   coded size, or libvips cannot scale the frame.
@@ -34,7 +36,8 @@ extension ViewfinderSource {
     do {
       var image = try Image(
         wrapping: frame,
-        layout: FrameLayout(width: video.codedWidth, height: video.codedHeight, bands: 3))
+        layout: FrameLayout(
+          width: video.codedWidth, height: video.codedHeight, bands: 3, sampleBytes: sampleBytes))
       // Scaled while still as coded (fewer pixels to turn), to the size that is upright `width ×
       // height`; the sample aspect goes into the same resize.
       let coded =

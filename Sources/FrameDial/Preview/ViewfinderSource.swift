@@ -1,12 +1,14 @@
 import Foundation
 import Vips
 
-/// A picture for a live viewfinder (`framedial studio`): upright 8-bit sRGB RGB pixels, packed, no
-/// larger than the device's viewfinder, a width limit, or the picture itself; and the screen layout.
-/// A still is read once; a video's frames are scaled to the same size as they play
-/// (ViewfinderSource+Video.swift).
+/// A picture for a live viewfinder (`framedial studio`): upright RGB pixels, packed, no larger than
+/// the device's viewfinder, a width limit, or the picture itself; and the screen layout. Its pixels
+/// are 8-bit sRGB, or for HDR video (``encoding`` HLG or PQ) 16-bit R′G′B′ in that encoding, which
+/// the controls work in before the picture is tone-mapped for the page. A still is read once; a
+/// video's frames are scaled to the same size as they play (ViewfinderSource+Video.swift).
 public struct ViewfinderSource: Sendable {
-  /// The packed RGB pixels, `width × height × 3` bytes.
+  /// The packed RGB pixels, `width × height × 3 ×` ``sampleBytes`` bytes (16-bit samples
+  /// little-endian).
   public var pixels: [UInt8]
   /// The width in pixels.
   public var width: Int
@@ -16,6 +18,16 @@ public struct ViewfinderSource: Sendable {
   public var layout: PreviewLayout
   /// The shape of the video frames shown, nil for a still.
   public var video: VideoFrameShape?
+  /// What the pixels' codes are in: sRGB, or BT.2100 HLG or PQ for HDR video.
+  public var encoding: ColourEncoding = .sRGB
+
+  /// Bytes per sample: 1 for sRGB pixels, 2 for HDR (HLG, PQ), whose codes need more than 8 bits.
+  public var sampleBytes: Int { encoding.transfer == .sRGB ? 1 : 2 }
+
+  /// The pixels' layout: `width × height`, 3 bands of ``sampleBytes``, packed.
+  var frameLayout: FrameLayout {
+    FrameLayout(width: width, height: height, bands: 3, sampleBytes: sampleBytes)
+  }
 
   /// Reads `input` (shrunk on load where the format allows), turns it upright, converts it to 8-bit
   /// sRGB with three bands (alpha flattened onto black, grey expanded) and scales it down to fit the

@@ -1,3 +1,4 @@
+import ColourTransfer
 import Foundation
 import Vips
 

@@ -76,7 +76,7 @@ enum StudioCommand: Command {
     let configuration = try StudioPageConfiguration(source: source, screen: device, model: model)
       .jsonData()
     let live = LiveControlState(state)
-    let frames = try StudioFrameLoop(source: source, live: live)
+    let frames = try StudioFrameLoop(source: source, live: live, toneMapper: player?.toneMapper)
     let link = StudioServerLink()
     let session = try StudioSession(
       live: live, model: model, configuration: configuration,

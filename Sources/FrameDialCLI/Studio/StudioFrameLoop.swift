@@ -3,6 +3,7 @@ import Foundation
 import FrameDial
 import Measurement
 import Studio
+import Video
 import Vips
 
 /// Renders `framedial studio`'s live frames on a thread of its own: whenever the control state's
@@ -13,10 +14,13 @@ import Vips
 /// and hands it to `publish` with the milliseconds the render (scaling a new picture and the pixels)
 /// and the whole frame took. When the server wants a format the last frame lacks, that frame is handed
 /// in again with it. Frames are rendered at the size the page shows (``show(width:height:)``), never
-/// above the source's: a smaller frame renders, travels and draws faster.
+/// above the source's: a smaller frame renders, travels and draws faster. An HDR source (HLG, PQ) is
+/// rendered on its 16-bit codes in its own encoding, as `video --hdr sdr` renders it, and then
+/// tone-mapped to SDR for the page (``RGBToneMapper``).
 final class StudioFrameLoop: @unchecked Sendable {
-  // `@unchecked Sendable`: `renderer`, `renderSize`, `scaled` and the buffers are used on the render
-  // thread only; `stopping`, `picture`, `displayBox` and `wanted` are guarded by `condition`.
+  // `@unchecked Sendable`: `renderer`, `toneMapper`, `renderSize`, `scaled` and the buffers are used
+  // on the render thread only; `stopping`, `picture`, `displayBox` and `wanted` are guarded by
+  // `condition`.
   /// The JPEG quality of live frames.
   static let quality = 85
 
@@ -25,6 +29,10 @@ final class StudioFrameLoop: @unchecked Sendable {
   /// The size frames are rendered at now, and its renderer.
   private var renderSize: (width: Int, height: Int)
   private var renderer: FrameRenderer
+  /// Makes the tone mapper of an HDR source's frames at a size; nil for SDR.
+  private let makeToneMapper: ((Int, Int) throws -> RGBToneMapper)?
+  /// The tone mapper at the size frames are rendered at now (HDR sources only).
+  private var toneMapper: RGBToneMapper?
   /// The newest picture handed in, at the source's size, and its number (0: the source's own pixels).
   private var picture: (pixels: [UInt8], number: UInt64)
   /// The last picture scaled to a size other than the source's (a still is scaled once a size).
@@ -40,14 +48,39 @@ final class StudioFrameLoop: @unchecked Sendable {
   private var started = false
   private let finished = DispatchSemaphore(value: 0)
 
-  /// Prepares a loop over `source` following `live`.
-  init(source: ViewfinderSource, live: LiveControlState) throws {
+  /// Prepares a loop over `source` following `live`. An HDR source needs `toneMapper`, which makes
+  /// the tone mapper of its frames at a width and height.
+  ///
+  /// - Throws: ``RenderError`` for an HDR source without `toneMapper`; what making the renderer or
+  ///   the tone mapper throws.
+  init(
+    source: ViewfinderSource, live: LiveControlState,
+    toneMapper make: ((Int, Int) throws -> RGBToneMapper)? = nil
+  ) throws {
     self.source = source
     self.live = live
     renderSize = (source.width, source.height)
     picture = (source.pixels, 0)
-    renderer = try FrameRenderer(
-      width: source.width, height: source.height, pixelFormat: .rgb24, controls: live)
+    if source.sampleBytes == 2 {
+      guard let make else {
+        throw RenderError("an HDR picture (\(source.encoding)) needs a tone mapper to be shown")
+      }
+      makeToneMapper = make
+    } else {
+      makeToneMapper = nil
+    }
+    renderer = try Self.renderer(of: source, size: renderSize, live: live)
+    self.toneMapper = try makeToneMapper?(source.width, source.height)
+  }
+
+  /// A renderer of `source`'s pixels at `size`: on their codes, in their encoding.
+  private static func renderer(
+    of source: ViewfinderSource, size: (width: Int, height: Int), live: LiveControlState
+  ) throws -> FrameRenderer {
+    try FrameRenderer(
+      width: size.width, height: size.height,
+      pixelFormat: source.sampleBytes == 2 ? .rgb48 : .rgb24, controls: live,
+      encoding: source.encoding)
   }
 
   /// Starts the render thread, which renders the current state at once: `publish` gets each frame, its
@@ -153,6 +186,8 @@ final class StudioFrameLoop: @unchecked Sendable {
   }
 
   private func run() {
+    // The rendered pixels; for HDR, in their encoding, before the tone mapping makes `output`.
+    var rendered: [UInt8] = []
     var output: [UInt8] = []
     var made: Made?
     var number: UInt64 = 0
@@ -187,25 +222,35 @@ final class StudioFrameLoop: @unchecked Sendable {
       }
       do {
         if size != renderSize {
-          renderer = try FrameRenderer(
-            width: size.width, height: size.height, pixelFormat: .rgb24, controls: live)
+          renderer = try Self.renderer(of: source, size: size, live: live)
+          toneMapper = try makeToneMapper?(size.width, size.height)
           renderSize = size
         }
         let started = ContinuousClock.now
         let input = try pixels(of: current, at: size)
-        if output.count != input.count { output = [UInt8](repeating: 0, count: input.count) }
-        let rendered = try input.withUnsafeBytes { input in
-          try output.withUnsafeMutableBytes { try renderer.render(input, into: $0) }
+        if rendered.count != input.count { rendered = [UInt8](repeating: 0, count: input.count) }
+        let generationShown = try input.withUnsafeBytes { input in
+          try rendered.withUnsafeMutableBytes { try renderer.render(input, into: $0) }
+        }
+        if let toneMapper {
+          let bytes = size.width * size.height * 3
+          if output.count != bytes { output = [UInt8](repeating: 0, count: bytes) }
+          try rendered.withUnsafeBytes { hdr in
+            try output.withUnsafeMutableBytes { try toneMapper.map(hdr, into: $0) }
+          }
+        } else {
+          swap(&output, &rendered)
         }
         let rendering = ContinuousClock.now
         number &+= 1
         let frame = try makeFrame(
           number, from: output, size: size, rgba: formats.rgba, jpeg: formats.jpeg)
         made = Made(
-          generation: rendered, picture: current.number, width: size.width, height: size.height,
+          generation: generationShown, picture: current.number, width: size.width,
+          height: size.height,
           rgba: formats.rgba, jpeg: formats.jpeg)
         publish(
-          frame, rendered, Timing.milliseconds(rendering - started),
+          frame, generationShown, Timing.milliseconds(rendering - started),
           Timing.milliseconds(ContinuousClock.now - started))
       } catch {
         made = Made(

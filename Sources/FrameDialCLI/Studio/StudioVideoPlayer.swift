@@ -9,8 +9,9 @@ import Video
 /// (``StudioPlaybackClock``); frames handed on replace each other (the frame loop renders the latest
 /// one with the latest state). While nobody watches (no page takes frames, no `GET /frame.jpg` waits)
 /// for longer than ``idleAfter``, it pauses on the frame it shows and uses no CPU; it goes on from
-/// there when someone watches again. HDR video (HLG, PQ) is shown tone-mapped to SDR, as
-/// `video --hdr sdr` writes it (``VideoTranscoder/play(choose:show:)``).
+/// there when someone watches again. HDR video (HLG, PQ) is handed on as its 16-bit codes
+/// (``VideoTranscoder/play(choose:show:)``), for the frame loop to render in its own encoding and
+/// tone-map to SDR (``toneMapper(width:height:)``), as `video --hdr sdr` does.
 final class StudioVideoPlayer: @unchecked Sendable {
   // `@unchecked Sendable`: `transcoder` is used by the init, then by the playing thread only;
   // `stopping`, `started`, `watched` and `lastWatched` are guarded by `condition`.
@@ -53,13 +54,25 @@ final class StudioVideoPlayer: @unchecked Sendable {
         choose: { _ in shown ? .stop : .show },
         show: { frame in
           shown = true
-          first = try ViewfinderSource(firstFrame: frame.input, shape: shape, device: device)
+          first = try ViewfinderSource(
+            firstFrame: frame.input, shape: shape, device: device,
+            encoding: VideoOptions.encoding(of: video))
         })
     } catch let error as RenderError {
       throw RenderError("\(path): \(error.message)")
     }
     guard let first else { throw VideoError("\(path): has no video frame") }
     source = first
+  }
+
+  /// Makes the tone mapper of this HDR video's frames rendered at a width and height (see
+  /// ``StudioFrameLoop``), throwing ``VideoError`` when libavfilter cannot build it; nil for SDR
+  /// video, whose frames are shown as they are.
+  var toneMapper: ((Int, Int) throws -> RGBToneMapper)? {
+    guard source.sampleBytes == 2 else { return nil }
+    return { [transcoder] width, height in
+      try transcoder.rgbToneMapper(width: width, height: height)
+    }
   }
 
   /// Starts playing from the first frame: `show` gets every frame shown, scaled to ``source``'s size,

@@ -1,3 +1,4 @@
+import ColourTransfer
 import Controls
 import Foundation
 import Testing

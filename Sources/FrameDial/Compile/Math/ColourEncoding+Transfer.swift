@@ -1,3 +1,4 @@
+import ColourTransfer
 import Foundation
 
 extension ColourEncoding.Transfer {

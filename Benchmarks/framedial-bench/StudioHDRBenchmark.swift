@@ -1,0 +1,156 @@
+import BenchmarkSupport
+import Controls
+import Foundation
+import FrameDial
+import Video
+import Vips
+
+/// One order of `framedial studio`'s work on a frame of HDR video: milliseconds per frame.
+struct StudioHDRResult: Sendable, Codable {
+  /// What the row measures (see ``StudioHDRBenchmark/Order``).
+  var order: String
+  /// The viewfinder's size, the page's picture.
+  var width: Int
+  var height: Int
+  /// Milliseconds per frame.
+  var milliseconds: Summary
+  /// This median over the tone-map-first order's median.
+  var ratioToToneMapFirst: Double
+}
+
+/// `framedial studio`'s work per frame of the video section's 1080p HLG clip, from the frame the
+/// player decodes (rgb48le HLG codes, ``VideoTranscoder/play(choose:show:)``) to the page's 8-bit
+/// picture at the iPhone 16 Pro viewfinder's size, with the colour + mixing state, in two orders that
+/// take turns frame by frame: the studio's (scaled, rendered in HLG, tone-mapped at the viewfinder's
+/// size) and the order it replaced (tone-mapped at the coded size, scaled, rendered in sRGB). The
+/// decode and the conversion to rgb48le, the same for both here, are timed on their own.
+struct StudioHDRBenchmark {
+  let options: BenchmarkOptions
+  let progress: (String) -> Void
+
+  /// The orders compared, the replaced one first.
+  enum Order: String, CaseIterable {
+    /// Tone-mapped to SDR at the coded size, scaled to the viewfinder, the controls in sRGB.
+    case toneMapFirst = "tone-mapped at 1080p, scaled, controls in sRGB (before)"
+    /// Scaled to the viewfinder as 16-bit codes, the controls in HLG, tone-mapped at that size.
+    case controlsFirst = "scaled, controls in HLG, tone-mapped at the viewfinder's size (studio)"
+  }
+
+  /// The player's decode and rgb48le conversion, and both orders, over `clip` looped until enough
+  /// frames are timed.
+  func run(clip: String) throws -> (decode: Summary, orders: [StudioHDRResult]) {
+    try Vips.setThreads(1)
+    let transcoder = try VideoTranscoder(path: clip)
+    let video = transcoder.source
+    let shape = VideoFrameShape(
+      codedWidth: video.width, codedHeight: video.height, rotation: video.rotation,
+      sampleAspect: video.sampleAspect)
+    let device = try ScreenCatalog.named("iphone-16-pro")
+    let live = LiveControlState(FrameState.colourState)
+    let wanted = options.warmupFrames + (options.quick ? 100 : 300)
+    progress("hdr: studio frames of \(clip), \(wanted) frames in both orders")
+    let wholeMapper = try transcoder.rgbToneMapper(width: video.width, height: video.height)
+    var whole = [UInt8](repeating: 0, count: video.width * video.height * 3)
+    var prepared: Prepared?
+    var times = [[Double]](repeating: [], count: Order.allCases.count)
+    var decodeTimes: [Double] = []
+    var frames = 0
+    var lastShown = ContinuousClock.now
+    while frames < wanted {
+      _ = try transcoder.play(
+        choose: { _ in frames < wanted ? .show : .stop },
+        show: { frame in
+          let decoded = Timing.seconds(from: lastShown, to: .now)
+          if prepared == nil {
+            prepared = try Prepared(
+              frame: frame.input, shape: shape, device: device, live: live, whole: &whole,
+              wholeMapper: wholeMapper, transcoder: transcoder)
+          }
+          guard let prepared else { return }
+          for turn in 0..<Order.allCases.count {
+            let which = Order.allCases[(frames + turn) % Order.allCases.count]
+            let seconds = try Timing.measure {
+              try prepared.run(which, frame.input, whole: &whole, wholeMapper: wholeMapper)
+            }
+            if frames >= options.warmupFrames {
+              times[Order.allCases.firstIndex(of: which) ?? 0].append(seconds)
+            }
+          }
+          if frames >= options.warmupFrames, frames > 0 { decodeTimes.append(decoded) }
+          frames += 1
+          lastShown = .now
+        })
+    }
+    let summaries = try times.map { values in
+      guard let summary = Summary(values) else { throw VipsError("no frames were timed") }
+      return summary.scaled(by: 1000)
+    }
+    guard let decode = Summary(decodeTimes), let prepared else {
+      throw VipsError("no frames were timed")
+    }
+    return (
+      decode.scaled(by: 1000),
+      zip(Order.allCases, summaries).map { order, summary in
+        StudioHDRResult(
+          order: order.rawValue, width: prepared.hdr.width, height: prepared.hdr.height,
+          milliseconds: summary, ratioToToneMapFirst: summary.median / summaries[0].median)
+      }
+    )
+  }
+
+  /// The viewfinders, renderers, tone mapper and buffers of both orders, made on the first frame.
+  private final class Prepared {
+    /// The studio's viewfinder of the 16-bit codes, and the replaced order's of 8-bit SDR.
+    let hdr: ViewfinderSource
+    let sdr: ViewfinderSource
+    let hdrRenderer: FrameRenderer
+    let sdrRenderer: FrameRenderer
+    let smallMapper: RGBToneMapper
+    var rendered: [UInt8]
+    var output: [UInt8]
+
+    init(
+      frame: UnsafeRawBufferPointer, shape: VideoFrameShape, device: ScreenDevice,
+      live: LiveControlState, whole: inout [UInt8], wholeMapper: RGBToneMapper,
+      transcoder: VideoTranscoder
+    ) throws {
+      hdr = try ViewfinderSource(
+        firstFrame: frame, shape: shape, device: device, encoding: .bt2100HLG)
+      try whole.withUnsafeMutableBytes { try wholeMapper.map(frame, into: $0) }
+      sdr = try whole.withUnsafeBytes {
+        try ViewfinderSource(firstFrame: $0, shape: shape, device: device)
+      }
+      hdrRenderer = try FrameRenderer(
+        width: hdr.width, height: hdr.height, pixelFormat: .rgb48, controls: live,
+        encoding: .bt2100HLG)
+      sdrRenderer = try FrameRenderer(
+        width: sdr.width, height: sdr.height, pixelFormat: .rgb24, controls: live)
+      smallMapper = try transcoder.rgbToneMapper(width: hdr.width, height: hdr.height)
+      rendered = [UInt8](repeating: 0, count: hdr.pixels.count)
+      output = [UInt8](repeating: 0, count: sdr.pixels.count)
+    }
+
+    /// One frame through `order`, into ``output``.
+    func run(
+      _ order: Order, _ frame: UnsafeRawBufferPointer, whole: inout [UInt8],
+      wholeMapper: RGBToneMapper
+    ) throws {
+      switch order {
+      case .toneMapFirst:
+        try whole.withUnsafeMutableBytes { try wholeMapper.map(frame, into: $0) }
+        let scaled = try whole.withUnsafeBytes { try sdr.videoPixels(of: $0) }
+        try scaled.withUnsafeBytes { input in
+          try output.withUnsafeMutableBytes { _ = try sdrRenderer.render(input, into: $0) }
+        }
+      case .controlsFirst:
+        let scaled = try hdr.videoPixels(of: frame)
+        try scaled.withUnsafeBytes { input in
+          try rendered.withUnsafeMutableBytes { _ = try hdrRenderer.render(input, into: $0) }
+        }
+        try rendered.withUnsafeBytes { hdr in
+          try output.withUnsafeMutableBytes { try smallMapper.map(hdr, into: $0) }
+        }
+      }
+    }
+  }
+}
