@@ -1,4 +1,4 @@
-import BenchmarkSupport
+import Measurement
 import Controls
 import Foundation
 import FrameDial
