@@ -16,7 +16,7 @@ SAMPLES = REPOSITORY / "SampleImages"
 
 def input_tree(root: Path, framedial_binary: str, large: int = 0) -> Path:
     """A folder of photos: the sample JPEGs and a PNG, one in a subfolder, a JPEG that is cut short,
-    a clip that is not an image, and `large` photos enlarged to 2400 pixels (slow enough to be caught
+    a clip that is not an image, and `large` photos enlarged to 2000 pixels (slow enough to be caught
     mid-file). Returns the folder."""
     folder = root / "in"
     (folder / "trip").mkdir(parents=True)
@@ -27,7 +27,7 @@ def input_tree(root: Path, framedial_binary: str, large: int = 0) -> Path:
     (folder / "clip.mov").write_bytes(b"\0\0\0\x18ftypqt  ")
     for index in range(large):
         run([framedial_binary, "apply", str(SAMPLES / "rocket.jpg"), "-o", str(folder / f"big{index}.jpg"),
-             "--set", f"ev={index / 10}", "--size", "2400", "--enlarge"])
+             "--set", f"ev={index / 10}", "--size", "2000", "--enlarge"])
     return folder
 
 
