@@ -240,7 +240,7 @@ struct BatchBenchmark {
   }
 
   /// The generated JPEGs (made once, kept in the temporary folder for later runs).
-  private func generateInputs() throws -> [String] {
+  func generateInputs() throws -> [String] {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("framedial-bench-batch-v1-\(options.batchImages)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

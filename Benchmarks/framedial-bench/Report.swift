@@ -42,6 +42,7 @@ enum Report {
     if let batch = result.batch { lines += batchTable(batch, result) }
     if let raw = result.raw { lines += rawTable(raw, result) }
     if let python = result.python { lines += pythonTable(python) }
+    if let dask = result.daskBatch { lines += daskBatchTable(dask) }
     if let video = result.video { lines += videoTable(video, result) }
     if let browser = result.browser { lines += browserTable(browser) }
     lines += targetTable(result.targets)
@@ -417,5 +418,29 @@ enum Report {
             n(python.pythonFourThreadsFPS), n(python.pythonScaling) + "×",
           ],
         ])
+  }
+
+  private static func daskBatchTable(_ dask: DaskBatchResult) -> [String] {
+    [
+      "", "#### Python batch on Dask (the batch section's \(dask.images) photos, colour state)", "",
+      "`framedial.batch(folder, out, state, client=client)` from `\(dask.python)` on a Dask "
+        + "`LocalCluster(n_workers=2, threads_per_worker=1)` started once, against `framedial batch "
+        + "--jobs 2`, quality \(BatchBenchmark.quality), taking turns for \(dask.roundRatios.count) rounds "
+        + "(each round a new output folder); the ratio is the median of the rounds' ratios ("
+        + dask.roundRatios.map { n($0) + "×" }.joined(separator: ", ") + ").",
+      "",
+    ]
+      + table(
+        ["", "images/s (median run)", "runs, s"],
+        [
+          [
+            "framedial batch --jobs 2", n(dask.commandImagesPerSecond),
+            dask.commandSeconds.map(n).joined(separator: ", "),
+          ],
+          [
+            "framedial.batch on Dask", n(dask.daskImagesPerSecond),
+            dask.daskSeconds.map(n).joined(separator: ", "),
+          ],
+        ]) + [""]
   }
 }
