@@ -3,8 +3,9 @@
  *
  * FrameDial turns Camera Control values (exposure bias, white balance, contrast, saturation, tint,
  * filter, zoom) into a libvips graph and applies it to still files and to video frames in memory. This
- * header is the whole C surface: control states from JSON, a still render from file to file, a frame
- * renderer from a caller's buffer into a caller's buffer, and the versions.
+ * header is the whole C surface: control states from JSON, a still render from file to file, a batch
+ * of files planned on one machine and written on any (as `framedial batch`), a frame renderer from a
+ * caller's buffer into a caller's buffer, and the versions.
  *
  * Build:  cc app.c $(pkg-config --cflags --libs framedial)
  *         (after scripts/install.sh PREFIX; PKG_CONFIG_PATH=PREFIX/lib/pkgconfig)
@@ -52,7 +53,8 @@ typedef enum framedial_status {
   /* The control state JSON is not valid JSON, not an object, or has an unknown key or a value of the
    * wrong type or out of range (the message names the line, column, key, value and allowed range). */
   FRAMEDIAL_ERROR_STATE = 2,
-  /* The still options JSON of framedial_apply is wrong (the message names the option). */
+  /* The still options JSON of framedial_apply, or a batch's request, settings, work item or run JSON,
+   * is wrong (the message names the option). */
   FRAMEDIAL_ERROR_OPTIONS = 3,
   /* Rendering failed: an input that cannot be read or decoded, an output that cannot be written, an
    * image over the pixel limit, a libvips failure. The message is `framedial apply`'s. */
@@ -122,6 +124,55 @@ void framedial_state_free(framedial_state *state);
 framedial_status framedial_apply(const char *input_path, const char *output_path,
                                  const framedial_state *state, const char *options_json,
                                  char **error);
+
+/* ---- batches ---- */
+
+/* A batch runs in three steps, so its files can be written by other threads, processes or machines
+ * that see the same paths (a shared file system): framedial_batch_plan on one machine, then
+ * framedial_batch_render for each write anywhere, in any order, at once, then framedial_batch_finish
+ * over the file events. Together they do what `framedial batch` does, with the same walk, names,
+ * collision rules, formats, records and resume (bit-identical outputs).
+ *
+ * Plans a batch. `request_json` is a JSON object of:
+ *   "inputs":   the input folders and files (required), as `framedial batch IN…`
+ *   "output":   the output folder (required), as -o
+ *   "preset":   a preset's name, and "state": an object of control values over it (the identity state
+ *               without them), as --preset and --state
+ *   "options":  an object of framedial_apply's still options ("format" for every file, without its
+ *               check against an output name)
+ *   "name":     the output name template (default "{stem}.{ext}"), as --name
+ *   "recursive" (default true), "followSymlinks", "includeHidden", "allowOutputInside", "overwrite",
+ *   "dryRun", "keepTime": true or false, as --no-recursive and the flags of the same names
+ *   "pairs":    "both", "raw" or "jpeg", and "shard": "I/N", as --pairs and --shard
+ * Unless "dryRun" is true it creates the output folder and merges its records (as a run of `framedial
+ * batch` does). *plan_json is a JSON object the caller frees with framedial_string_free:
+ *   "batch":    the settings every framedial_batch_render call of this batch is given (pass it as the
+ *               same text each time: a process keeps one runner per text)
+ *   "finished": the file events of the files that need no writing (skipped, ignored, refused, planned
+ *               in a dry run), each as `framedial batch --json` prints it plus "format"
+ *   "writes":   the work items to render: "input", "output", "relativePath", "outputRelativePath",
+ *               "format", "redoes" (and "reason"), in the batch's order. */
+framedial_status framedial_batch_plan(const char *request_json, char **plan_json, char **error);
+
+/* Renders and writes one work item of a plan (`write_json`, one object of "writes") with the batch's
+ * settings (`batch_json`, the plan's "batch"): the output is written to a temporary file, recorded in
+ * the output folder's records and renamed into place when whole, so a process killed mid-file leaves no
+ * partial output in place (its hidden temporary file is removed by framedial_batch_finish when it ran
+ * on the finishing machine, else by the next batch written there). `concurrent` (1 … 256) is how many files this machine
+ * renders at once: libvips's threads per image are the cores divided by it (VIPS_CONCURRENCY wins),
+ * and with more than one a failed file is tried again alone for its own error message. *event_json is
+ * the file event (`framedial batch --json`'s, plus "format"); a file that cannot be rendered is an
+ * event with "status": "failed" and FRAMEDIAL_OK, not an error. */
+framedial_status framedial_batch_render(const char *batch_json, const char *write_json, int32_t concurrent,
+                                        char **event_json, char **error);
+
+/* Finishes a run described by `run_json`: {"files": [file events], "notStarted": N, "seconds": S,
+ * "notesSlowFormats": true|false, "folders": [paths]} ("files" required). Removes the temporary files
+ * that processes of this machine that have ended (a worker killed mid-file) left in "folders" (the
+ * folders the run wrote into), and sets *summary_json to `framedial batch --json`'s summary event:
+ * "notStarted" > 0 marks the run interrupted; "notesSlowFormats" adds the "note" on HEIC and AVIF
+ * outputs, as `framedial batch` without --format does. */
+framedial_status framedial_batch_finish(const char *run_json, char **summary_json, char **error);
 
 /* ---- frames ---- */
 

@@ -62,7 +62,8 @@ enum Report {
     case .latency: return result.latency.map { latencyTable($0, result) } ?? []
     case .batch: return result.batch.map { batchTable($0, result) } ?? []
     case .raw: return result.raw.map { rawTable($0, result) } ?? []
-    case .python: return result.python.map(pythonTable) ?? []
+    case .python:
+      return (result.python.map(pythonTable) ?? []) + (result.daskBatch.map(daskBatchTable) ?? [])
     case .video: return result.video.map { videoTable($0, result) } ?? []
     case .browser: return result.browser.map(browserTable) ?? []
     case .heicDecode: return result.heicDecode.map { heicDecodeTable($0, result) } ?? []
@@ -530,5 +531,29 @@ enum Report {
             n(python.pythonFourThreadsFPS), n(python.pythonScaling) + "×",
           ],
         ])
+  }
+
+  private static func daskBatchTable(_ dask: DaskBatchResult) -> [String] {
+    [
+      "", "#### Python batch on Dask (the batch section's \(dask.images) photos, colour state)", "",
+      "`framedial.batch(folder, out, state, client=client)` from `\(dask.python)` on a Dask "
+        + "`LocalCluster(n_workers=2, threads_per_worker=1)` started once, against `framedial batch "
+        + "--jobs 2`, quality \(BatchBenchmark.quality), taking turns for \(dask.roundRatios.count) rounds "
+        + "(each round a new output folder); the ratio is the median of the rounds' ratios ("
+        + dask.roundRatios.map { n($0) + "×" }.joined(separator: ", ") + ").",
+      "",
+    ]
+      + table(
+        ["", "images/s (median run)", "runs, s"],
+        [
+          [
+            "framedial batch --jobs 2", n(dask.commandImagesPerSecond),
+            dask.commandSeconds.map(n).joined(separator: ", "),
+          ],
+          [
+            "framedial.batch on Dask", n(dask.daskImagesPerSecond),
+            dask.daskSeconds.map(n).joined(separator: ", "),
+          ],
+        ]) + [""]
   }
 }

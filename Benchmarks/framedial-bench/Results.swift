@@ -43,6 +43,9 @@ struct BenchmarkResult: Sendable, Codable {
   var rawInput: String?
   /// The same frame rendered from Python and from Swift, when measured (and Python has `framedial`).
   var python: PythonResult?
+  /// `framedial.batch` on a Dask LocalCluster against `framedial batch --jobs 2`, when measured (and
+  /// Python has `framedial` and Dask distributed).
+  var daskBatch: DaskBatchResult?
   /// `framedial video` against ffmpeg, when measured.
   var video: [VideoResult]?
   /// How the video clip was made.

@@ -17,6 +17,9 @@ enum Targets {
   static let pythonOverSwift = 1.1
   /// Python's four-thread scaling as a share of Swift's (the GIL is not held while a frame renders).
   static let pythonScalingShare = 0.9
+  /// `framedial.batch` on a two-worker Dask LocalCluster: images per second over `framedial batch
+  /// --jobs 2`'s.
+  static let daskOverCommand = 0.9
   /// `--size 2048` throughput over `vipsthumbnail -s 2048`'s.
   static let sizedOverVipsthumbnail = 1.5
   /// Display P3 photos kept in P3: time over converting them to sRGB.
@@ -114,6 +117,12 @@ enum Targets {
             "Python 4-thread scaling ÷ Swift 4-thread scaling",
             measured: python.scalingShare, .atLeast, pythonScalingShare,
             unit: "×"))
+      }
+      if let dask = result.daskBatch {
+        targets.append(
+          Target(
+            "framedial.batch on Dask ÷ framedial batch --jobs 2, images/s",
+            measured: dask.medianRatio, .atLeast, daskOverCommand, unit: "×"))
       }
     case .latency:
       if let latency = result.latency?.first {

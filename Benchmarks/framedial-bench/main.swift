@@ -54,6 +54,7 @@ func runBenchmarks(_ options: BenchmarkOptions) throws -> BenchmarkResult {
     }
     if sections.contains(.python) {
       result.python = try PythonBenchmark(options: options, progress: progress).run(frame: hd)
+      result.daskBatch = try DaskBatchBenchmark(options: options, progress: progress).run()
     }
     if sections.contains(.latency) {
       result.latency = try LatencyBenchmark.restartWindows.map { window in

@@ -89,6 +89,116 @@ static int failed_with(framedial_status status, framedial_status expected, char 
   return good;
 }
 
+/* A copy of the value of `key` in the JSON object `json` (depth one only; objects, arrays, strings,
+ * numbers), or NULL. Enough for the plans FrameDial writes: keys sorted, no spaces. */
+static char *json_member(const char *json, const char *key) {
+  size_t key_length = strlen(key);
+  int depth = 0, in_string = 0;
+  for (const char *p = json; *p; p++) {
+    if (in_string) {
+      if (*p == '\\') p++;
+      else if (*p == '"') in_string = 0;
+      continue;
+    }
+    if (*p == '{' || *p == '[') depth++;
+    else if (*p == '}' || *p == ']') depth--;
+    else if (*p == '"') {
+      if (depth == 1 && strncmp(p + 1, key, key_length) == 0 && p[key_length + 1] == '"' &&
+          p[key_length + 2] == ':') {
+        const char *start = p + key_length + 3, *end = start;
+        int inner = 0, quoted = 0;
+        for (; *end; end++) {
+          if (quoted) {
+            if (*end == '\\') end++;
+            else if (*end == '"') quoted = 0;
+            continue;
+          }
+          if (*end == '"') quoted = 1;
+          else if (*end == '{' || *end == '[') inner++;
+          else if (*end == '}' || *end == ']') {
+            if (inner == 0) break;
+            if (--inner == 0) { end++; break; }
+          } else if (*end == ',' && inner == 0) break;
+        }
+        size_t length = (size_t)(end - start);
+        char *value = malloc(length + 1);
+        memcpy(value, start, length);
+        value[length] = '\0';
+        return value;
+      }
+      in_string = 1;
+    }
+  }
+  return NULL;
+}
+
+/* A batch planned, written and finished through the C API, against `framedial batch`: the same output,
+ * bytes and all; a rerun finds it done; bad requests and work items are errors. */
+static void test_batch(void) {
+  char *error = NULL, *plan = NULL, *event = NULL, *summary = NULL;
+  char *in = path_in_scratch("batch-in"), *out = path_in_scratch("batch-out"),
+       *cli = path_in_scratch("batch-cli");
+  char command[4096];
+  snprintf(command, sizeof command, "mkdir -p '%s' && cp '%s' '%s/a.jpg' && '%s' batch '%s' -o '%s' --set ev=0.5 --jobs 1 >/dev/null",
+           in, sample, in, framedial_binary, in, cli);
+  CHECK(run(command), "framedial batch");
+  char request[4096];
+  snprintf(request, sizeof request,
+           "{\"inputs\": [\"%s\"], \"output\": \"%s\", \"state\": {\"exposureBias\": 0.5}}", in, out);
+  CHECK(framedial_batch_plan(request, &plan, &error) == FRAMEDIAL_OK && plan != NULL, "plan: %s",
+        error ? error : "");
+  char *settings = plan ? json_member(plan, "batch") : NULL;
+  char *writes = plan ? json_member(plan, "writes") : NULL;
+  CHECK(settings && writes && writes[0] == '[' && strchr(writes, '{'), "plan: %s", plan ? plan : "");
+  if (settings && writes && strchr(writes, '{')) {
+    char *write = strdup(strchr(writes, '{'));
+    write[strlen(write) - 1] = '\0'; /* the array's closing bracket */
+    CHECK(framedial_batch_render(settings, write, 1, &event, &error) == FRAMEDIAL_OK && event &&
+              strstr(event, "\"status\":\"done\""),
+          "render: %s %s", event ? event : "", error ? error : "");
+    char *made = path_in_scratch("batch-out/a.jpg"), *expected = path_in_scratch("batch-cli/a.jpg");
+    CHECK(files_equal(made, expected), "the batch's output differs from framedial batch's");
+    char *none = NULL;
+    CHECK(failed_with(framedial_batch_render(settings, "{\"input\": \"x\"}", 1, &none, &error),
+                      FRAMEDIAL_ERROR_OPTIONS, &error, "must be a non-empty string") && !none,
+          "work item without its paths");
+    CHECK(failed_with(framedial_batch_render(settings, write, 0, &none, &error),
+                      FRAMEDIAL_ERROR_ARGUMENT, &error, "concurrent must be 1") && !none, "concurrent 0");
+    CHECK(failed_with(framedial_batch_render("{}", write, 1, &none, &error),
+                      FRAMEDIAL_ERROR_OPTIONS, &error, "\"output\"") && !none, "settings without output");
+    size_t length = (event ? strlen(event) : 0) + 64;
+    char *run_json = malloc(length);
+    snprintf(run_json, length, "{\"files\": [%s], \"seconds\": 2}", event ? event : "");
+    CHECK(framedial_batch_finish(run_json, &summary, &error) == FRAMEDIAL_OK && summary &&
+              strstr(summary, "\"done\":1") && strstr(summary, "\"imagesPerSecond\":0.5"),
+          "finish: %s %s", summary ? summary : "", error ? error : "");
+    free(run_json);
+    free(made);
+    free(expected);
+    free(write);
+  }
+  framedial_string_free(plan);
+  framedial_string_free(event);
+  framedial_string_free(summary);
+  plan = NULL;
+  CHECK(framedial_batch_plan(request, &plan, &error) == FRAMEDIAL_OK && plan &&
+            strstr(plan, "\"writes\":[]") && strstr(plan, "\"reason\":\"same-settings\""),
+        "rerun: %s", plan ? plan : "");
+  framedial_string_free(plan);
+  CHECK(failed_with(framedial_batch_plan("{\"inputs\": []}", &plan, &error), FRAMEDIAL_ERROR_OPTIONS,
+                    &error, "\"inputs\""), "no inputs");
+  CHECK(failed_with(framedial_batch_plan("{\"inputs\": [\"a\"], \"output\": \"b\", \"jobs\": 2}", &plan,
+                                         &error), FRAMEDIAL_ERROR_OPTIONS, &error, "unknown batch key \"jobs\""),
+        "unknown key");
+  CHECK(failed_with(framedial_batch_finish("{\"files\": [{\"status\": \"done\"}]}", &summary, &error),
+                    FRAMEDIAL_ERROR_OPTIONS, &error, "file event 1"), "event without a path");
+  free(settings);
+  free(writes);
+  free(in);
+  free(out);
+  free(cli);
+}
+
 static void test_version(void) {
   const char *framedial = NULL, *libvips = NULL;
   char *error = NULL;
@@ -703,6 +813,7 @@ int main(int argc, char **argv) {
   test_hostile_values();
   test_wide_auto_white_balance();
   test_apply();
+  test_batch();
   compare_frames("rgb24", 3, "{\"exposureBias\": 0.5, \"whiteBalance\": \"tungsten\", \"contrast\": 1.2}");
   compare_frames("rgba", 4, "{\"filter\": \"vivid\", \"zoom\": 1.5}");
   compare_frames("bgra", 4, "{\"whiteBalance\": 3200, \"tint\": 20, \"saturation\": 0.7}");

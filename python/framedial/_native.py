@@ -53,6 +53,12 @@ def _declare(library: ctypes.CDLL) -> None:
             [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_void_p, ctypes.c_char_p, _void_pp],
             ctypes.c_int,
         ),
+        "framedial_batch_plan": ([ctypes.c_char_p, _void_pp, _void_pp], ctypes.c_int),
+        "framedial_batch_render": (
+            [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_int32, _void_pp, _void_pp],
+            ctypes.c_int,
+        ),
+        "framedial_batch_finish": ([ctypes.c_char_p, _void_pp, _void_pp], ctypes.c_int),
         "framedial_frame_renderer_new": (
             [ctypes.c_int32, ctypes.c_int32, ctypes.c_char_p, ctypes.c_size_t, _void_pp, _void_pp],
             ctypes.c_int,
@@ -150,6 +156,18 @@ def call(name: str, *arguments: object) -> None:
     error = ctypes.c_void_p()
     status = getattr(library(), name)(*arguments, ctypes.byref(error))
     check(status, error)
+
+
+def call_for_text(name: str, *arguments: object) -> str:
+    """Calls the C function `name` with `arguments`, a string out-pointer and an error pointer; returns
+    the string (freed here) or raises on failure."""
+    text = ctypes.c_void_p()
+    call(name, *arguments, ctypes.byref(text))
+    try:
+        return ctypes.string_at(text.value).decode("utf-8") if text.value else ""
+    finally:
+        if text.value:
+            library().framedial_string_free(text)
 
 
 class State:

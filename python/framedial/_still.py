@@ -6,14 +6,14 @@ import ctypes
 import json
 import numbers
 import os
-from typing import Any, Mapping, Optional, Union
+from typing import Any, Dict, Mapping, Optional, Sequence, Union
 
 from ._native import FrameDialError, State, c_path, call
 
 PathLike = Union[str, "os.PathLike[str]"]
 
 # Python's keyword names for the C API's option keys.
-_OPTION_KEYS = {
+OPTION_KEYS = {
     "quality": "quality",
     "format": "format",
     "fit": "fit",
@@ -29,7 +29,7 @@ _OPTION_KEYS = {
 }
 
 
-def _plain_value(value: Any) -> Any:
+def plain_value(value: Any) -> Any:
     """A value json cannot write as it is, made plain: NumPy scalars (``numpy.int64(2)``,
     ``numpy.float32(0.5)``, ``numpy.bool_(True)``) become the Python numbers and booleans they hold,
     other real numbers (``fractions.Fraction``) floats. FrameDial then checks them as it checks Python
@@ -51,9 +51,25 @@ def state_json(state: Optional[Mapping[str, Any]]) -> str:
     if not isinstance(state, Mapping):
         raise TypeError(f"state must be a dict of control values or None, not {type(state).__name__}")
     try:
-        return json.dumps(dict(state), default=_plain_value)
+        return json.dumps(dict(state), default=plain_value)
     except (TypeError, ValueError) as error:
         raise FrameDialError(f"the state cannot be written as JSON: {error}", 2) from None
+
+
+def still_options(options: Mapping[str, Any], also_known: Sequence[str] = ()) -> Dict[str, Any]:
+    """The C API's still options object for Python's keyword `options`; an unknown keyword is a
+    FrameDialError listing the known ones (and `also_known`, the caller's own)."""
+    chosen: Dict[str, Any] = {}
+    for key, value in options.items():
+        if key not in OPTION_KEYS:
+            known = ", ".join([*OPTION_KEYS, *also_known])
+            raise FrameDialError(f'unknown option "{key}"; known options are {known}', 3)
+        if key == "background":
+            value = list(value)
+        elif key == "profile" and isinstance(value, os.PathLike):
+            value = os.fspath(value)
+        chosen[OPTION_KEYS[key]] = value
+    return chosen
 
 
 def apply(
@@ -91,18 +107,8 @@ def apply(
     input_bytes = c_path(input_path, "input_path")
     output_bytes = c_path(output_path, "output_path")
     handle = State(state_json(state))
-    chosen = {}
-    for key, value in options.items():
-        if key not in _OPTION_KEYS:
-            known = ", ".join(_OPTION_KEYS)
-            raise FrameDialError(f'unknown option "{key}"; known options are {known}', 3)
-        if key == "background":
-            value = list(value)
-        elif key == "profile" and isinstance(value, os.PathLike):
-            value = os.fspath(value)
-        chosen[_OPTION_KEYS[key]] = value
     try:
-        options_json = json.dumps(chosen, default=_plain_value)
+        options_json = json.dumps(still_options(options), default=plain_value)
     except (TypeError, ValueError) as error:
         raise FrameDialError(f"the options cannot be written as JSON: {error}", 3) from None
     call(

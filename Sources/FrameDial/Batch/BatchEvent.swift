@@ -125,7 +125,9 @@ public struct BatchSummary: Sendable, Equatable {
   /// Every file that was finished one way or another.
   var finished: Int { done + redone + skipped + failed + planned + ignored }
 
-  mutating func count(_ event: BatchEvent) {
+  /// Counts `event` in its status's count (and the counts that depend on its reason, extension and
+  /// format).
+  public mutating func count(_ event: BatchEvent) {
     let slow = event.format.map { Self.slowEncodingFormats.contains($0) } ?? false
     switch event.status {
     case .done, .redone:

@@ -90,12 +90,22 @@ public final class BatchRunner: Sendable {
 
   /// Processes one file; with several jobs, a failure is retried alone for its own error message.
   func processReportingOwnError(_ item: BatchItem) -> BatchEvent {
-    guard jobs > 1 else { return process(item) }
-    let first = gate.shared { process(item) }
-    guard first.status == .failed, item.problem == nil else { return first }
+    switch step(for: item) {
+    case .finished(let event): return event
+    case .write(let work): return write(work)
+    }
+  }
+
+  /// Writes one file that ``step(for:)`` decided to write: renders it, records it (before the rename:
+  /// see ``OutputRecords``) and moves it into place. With several jobs, a failure is retried with the
+  /// other workers paused, for the file's own error message.
+  public func write(_ work: BatchWrite) -> BatchEvent {
+    guard jobs > 1 else { return render(work) }
+    let first = gate.shared { render(work) }
+    guard first.status == .failed else { return first }
     return gate.alone {
       Vips.discardPendingErrors()
-      return process(item)
+      return render(work)
     }
   }
 
@@ -107,31 +117,36 @@ public final class BatchRunner: Sendable {
     return FileManager.default.fileExists(atPath: item.output) ? .unrecorded : .missing
   }
 
-  /// Processes one file and describes the outcome.
-  func process(_ item: BatchItem) -> BatchEvent {
+  /// The options and settings `item` is rendered with: the runner's options in the item's format.
+  private func settings(for item: BatchItem) throws -> (StillOptions, RenderSettings) {
+    var fileOptions = options
+    fileOptions.format = item.format
+    return (fileOptions, try RenderSettings(state: state, options: fileOptions))
+  }
+
+  /// Decides what happens to `item` without writing anything: an event when it is finished already
+  /// (ignored, refused, skipped as done, planned in a dry run), or the write to do. A batch plans on one
+  /// machine and may write on others (``write(_:)``), so all that a file's fate depends on before it is
+  /// rendered — its output, the records of what made it — is read here.
+  public func step(for item: BatchItem) -> BatchStep {
     let start = DispatchTime.now().uptimeNanoseconds
     func event(
-      _ status: BatchEvent.Status, _ error: String? = nil, warnings: [String] = [],
-      reason: BatchEvent.Reason? = nil
-    ) -> BatchEvent {
-      BatchEvent(
-        path: item.input, status: status, output: item.output,
-        milliseconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6, error: error,
-        warnings: warnings, format: item.isIgnored ? nil : item.format, reason: reason)
+      _ status: BatchEvent.Status, _ error: String? = nil, reason: BatchEvent.Reason? = nil
+    )
+      -> BatchStep
+    {
+      .finished(
+        BatchEvent(
+          path: item.input, status: status, output: item.output,
+          milliseconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6, error: error,
+          format: item.isIgnored ? nil : item.format, reason: reason, passedOver: item.passedOver))
     }
-    if item.isIgnored {
-      var ignored = event(.ignored)
-      ignored.passedOver = item.passedOver
-      return ignored
-    }
+    if item.isIgnored { return event(.ignored) }
     if let problem = item.problem { return event(.failed, problem) }
     do {
       // An output that is the input, or a FIFO or device, is refused rather than skipped as existing.
       try OutputTarget.check(item.output, input: item.input)
-      var fileOptions = options
-      fileOptions.format = item.format
-      let settings = try RenderSettings(state: state, options: fileOptions)
-      let verdict = verdict(for: item, settings: settings)
+      let verdict = verdict(for: item, settings: try settings(for: item).1)
       let reason: BatchEvent.Reason?
       switch verdict {
       case .missing: reason = nil
@@ -139,11 +154,31 @@ public final class BatchRunner: Sendable {
       case .unrecorded: reason = .noRecord
       case .otherSettings: reason = .otherSettings
       }
-      let redoes = verdict == .otherSettings && !overwrite
       if !overwrite && (verdict == .sameSettings || verdict == .unrecorded) {
         return event(.skipped, reason: reason)
       }
       if dryRun { return event(.planned, reason: overwrite ? nil : reason) }
+      let redoes = verdict == .otherSettings && !overwrite
+      return .write(BatchWrite(item: item, redoes: redoes, reason: redoes ? reason : nil))
+    } catch {
+      return event(.failed, Self.message(of: error, about: item))
+    }
+  }
+
+  /// Renders and writes one file and describes the outcome.
+  private func render(_ work: BatchWrite) -> BatchEvent {
+    let item = work.item
+    let start = DispatchTime.now().uptimeNanoseconds
+    func event(_ status: BatchEvent.Status, _ error: String? = nil, warnings: [String] = [])
+      -> BatchEvent
+    {
+      BatchEvent(
+        path: item.input, status: status, output: item.output,
+        milliseconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6, error: error,
+        warnings: warnings, format: item.format, reason: status == .failed ? nil : work.reason)
+    }
+    do {
+      let (fileOptions, settings) = try settings(for: item)
       try FileOperations.createFolder((item.output as NSString).deletingLastPathComponent)
       // The time is set and the record written on the complete temporary file, before the rename:
       // a record never names an output that is not whole (see OutputRecords).
@@ -153,13 +188,16 @@ public final class BatchRunner: Sendable {
         if keepTime { try FileOperations.copyModificationTime(from: item.input, to: temporary) }
         try records?.record(item.outputRelativePath, file: temporary, settings: settings)
       }
-      return event(
-        redoes ? .redone : .done, warnings: result.warnings, reason: redoes ? reason : nil)
+      return event(work.redoes ? .redone : .done, warnings: result.warnings)
     } catch {
-      // The event names the file already; keep only what went wrong.
-      var message = ErrorMessage.plain(error)
-      while message.hasPrefix(item.input + ": ") { message.removeFirst(item.input.count + 2) }
-      return event(.failed, message)
+      return event(.failed, Self.message(of: error, about: item))
     }
+  }
+
+  /// What went wrong with `item`, without the file's name in front (the event names the file already).
+  private static func message(of error: Error, about item: BatchItem) -> String {
+    var message = ErrorMessage.plain(error)
+    while message.hasPrefix(item.input + ": ") { message.removeFirst(item.input.count + 2) }
+    return message
   }
 }

@@ -95,13 +95,27 @@ public final class OutputRecords: Sendable {
 
   /// Reads the records of `outputFolder` (none when it or its records folder does not exist). A file
   /// or line that cannot be read is passed over: its outputs count as unrecorded.
-  public init(outputFolder: String) {
+  public convenience init(outputFolder: String) {
+    self.init(
+      outputFolder: outputFolder,
+      files: Self.readAll(
+        in: (outputFolder as NSString).appendingPathComponent(Self.folderName)))
+  }
+
+  /// Records for the outputs this process writes into `outputFolder`, without reading the records
+  /// already there: for a process told what to write by a batch planned elsewhere (its verdicts are
+  /// all ``Verdict/missing`` or ``Verdict/unrecorded``, and ``compact()`` does nothing).
+  public convenience init(recordingInto outputFolder: String) {
+    self.init(outputFolder: outputFolder, files: [])
+  }
+
+  private init(outputFolder: String, files: [RecordFile]) {
     self.outputFolder = outputFolder
     folder = (outputFolder as NSString).appendingPathComponent(Self.folderName)
     ownName =
       "\(AtomicFile.hostTag)-\(getpid())-"
       + String(format: "%08x", UInt32.random(in: .min ... .max)) + ".jsonl"
-    files = Self.readAll(in: folder)
+    self.files = files
     var known: [String: [Stamp: String?]] = [:]
     for file in files {
       for line in file.lines {

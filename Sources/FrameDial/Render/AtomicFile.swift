@@ -153,7 +153,7 @@ public enum AtomicFile {
   /// Removes the temporary files in `folder` written by processes of this machine that no longer exist.
   /// A process that exists but belongs to someone else (`EPERM`) counts as alive; another machine's
   /// files are left alone.
-  static func removeStaleTemporaries(in folder: String) {
+  public static func removeStaleTemporaries(in folder: String) {
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
     for name in names {
       guard let writer = writer(ofTemporary: name), writer.host == hostTag,

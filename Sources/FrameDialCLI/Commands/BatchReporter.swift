@@ -44,16 +44,7 @@ final class BatchReporter: Sendable {
     case _ where event.status == .ignored && !listsIgnored && event.passedOver == nil:
       break
     case .json:
-      var object: [String: Any] = [
-        "event": "file", "path": event.path, "status": event.status.rawValue,
-        "output": event.output,
-        "milliseconds": (event.milliseconds * 10).rounded() / 10,
-      ]
-      if let error = event.error { object["error"] = error }
-      if let reason = event.reason { object["reason"] = reason.rawValue }
-      if let passedOver = event.passedOver { object["passedOver"] = passedOver }
-      if !event.warnings.isEmpty { object["warnings"] = event.warnings }
-      console.outJSON((try? JSONText.line(object)) ?? "{}")
+      console.outJSON((try? JSONText.line(event.jsonObject)) ?? "{}")
     case .plain:
       switch event.status {
       case .failed:
@@ -91,23 +82,11 @@ final class BatchReporter: Sendable {
   /// Reports the totals.
   func finish(_ summary: BatchSummary) {
     if showsProgress { console.clearProgress() }
-    let written = Double(summary.done + summary.redone)
-    let rate = summary.seconds > 0 ? written / summary.seconds : 0
-    let note = notesSlowFormats && summary.slowFormatsDominate ? Self.slowFormatNote(summary) : nil
+    let rate = summary.imagesPerSecond
+    let note = notesSlowFormats ? summary.slowFormatNote : nil
     switch style {
     case .json:
-      var object: [String: Any] = [
-        "event": "summary", "done": summary.done, "redone": summary.redone,
-        "skipped": summary.skipped, "unrecorded": summary.unrecorded,
-        "failed": summary.failed,
-        "planned": summary.planned, "ignored": summary.ignored,
-        "ignoredByExtension": summary.ignoredByExtension, "notStarted": summary.notStarted,
-        "interrupted": summary.interrupted,
-        "seconds": (summary.seconds * 1000).rounded() / 1000,
-        "imagesPerSecond": (rate * 100).rounded() / 100,
-      ]
-      if let note { object["note"] = note }
-      console.outJSON((try? JSONText.line(object)) ?? "{}")
+      console.outJSON((try? JSONText.line(summary.jsonObject(note: note))) ?? "{}")
     case .plain:
       var line =
         "\(summary.done) done, "
@@ -132,19 +111,5 @@ final class BatchReporter: Sendable {
       console.err(line)
       if let note { console.err("note: " + note) }
     }
-  }
-
-  /// The note on HEIC and AVIF outputs that dominated a run, with the fix.
-  static func slowFormatNote(_ summary: BatchSummary) -> String {
-    let names = summary.slowFormats.map { $0.rawValue.uppercased() }.sorted().joined(
-      separator: " and ")
-    let share =
-      summary.writingMilliseconds > 0
-      ? String(
-        format: "took %.0f %% of the time spent writing",
-        100 * summary.slowFormatMilliseconds / summary.writingMilliseconds)
-      : "are \(summary.slowFormatPlanned) of the \(summary.planned) files planned"
-    return "\(names) outputs \(share); their software encoders take about ten times as long "
-      + "as JPEG's (--format jpeg writes JPEGs instead)"
   }
 }
