@@ -1,6 +1,6 @@
-import Measurement
 import Foundation
 import FrameDial
+import Measurement
 
 /// What the Python section measured of batches: `framedial.batch` on a Dask `LocalCluster` of two
 /// single-threaded worker processes against `framedial batch --jobs 2`, over the batch section's folder.

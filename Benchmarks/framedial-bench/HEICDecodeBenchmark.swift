@@ -1,7 +1,7 @@
-import Measurement
 import Foundation
 import FrameDialCLI
 import HEIF
+import Measurement
 
 #if canImport(Glibc)
   import Glibc

@@ -1,7 +1,7 @@
-import Measurement
 import Controls
 import Foundation
 import FrameDial
+import Measurement
 import Video
 import Vips
 
