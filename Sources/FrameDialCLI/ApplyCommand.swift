@@ -133,8 +133,8 @@ enum ApplyCommand: Command {
   static let effortOption = ArgumentParser.Option.value(
     "effort", "EFFORT",
     "HEIC encoding time against file size, each compared with small at the same luma SSIM: fast "
-      + "(default: x265 ultrafast with adaptive quantisation; about 4 CPU-s for 12 MP; 20–24 % "
-      + "more bytes), balanced (also 8×8 coding units, sign hiding and SAO: about 2.5× fast's time, "
+      + "(default: x265 ultrafast with adaptive quantisation; about 5 CPU-s for 12 MP; 20–24 % "
+      + "more bytes), balanced (also 8×8 coding units, sign hiding and SAO: about 3× fast's time, "
       + "2–5 % more bytes) or small (x265 slow, as libvips's heifsave: about 8× fast's time)")
 
   /// `--background COLOUR`, shared with batch.
