@@ -17,11 +17,7 @@ struct BackgroundLoad {
   init() {
     wall = ContinuousClock.now
     machineBusy = Self.machineBusySeconds()
-    var usage = rusage()
-    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-    ownBusy =
-      Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
-      + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+    ownBusy = Timing.processCPUSeconds()
   }
 
   /// Cores other processes kept busy on average since `self` was taken (NaN when /proc/stat is

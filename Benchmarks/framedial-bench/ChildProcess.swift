@@ -6,7 +6,7 @@ import Measurement
 #endif
 
 /// Child processes started with `posix_spawn` and reaped with `wait4`, so each one's own resource usage
-/// (peak resident memory) is known.
+/// (peak resident memory, CPU time) is known.
 enum ChildProcess {
   /// How a child ended.
   struct Exit: Sendable {
@@ -16,6 +16,9 @@ enum ChildProcess {
     var code: Int32
     /// The child's peak resident set size in bytes (`ru_maxrss`).
     var peakResidentBytes: Int
+    /// The CPU seconds the child and the children it waited for used, user and system
+    /// (`ru_utime` + `ru_stime`): the work done, however busy the machine was.
+    var cpuSeconds: Double
     /// Wall-clock seconds from start to exit, when measured.
     var seconds: Double?
   }
@@ -56,7 +59,19 @@ enum ChildProcess {
     let signal = status & 0x7f
     let code = signal == 0 ? (status >> 8) & 0xff : 128 + signal
     // Linux reports ru_maxrss in kilobytes.
-    return Exit(pid: reaped, code: code, peakResidentBytes: usage.ru_maxrss * 1024, seconds: nil)
+    return Exit(
+      pid: reaped, code: code, peakResidentBytes: usage.ru_maxrss * 1024,
+      cpuSeconds: seconds(usage.ru_utime) + seconds(usage.ru_stime), seconds: nil)
+  }
+
+  /// `time` in seconds.
+  private static func seconds(_ time: timeval) -> Double {
+    Double(time.tv_sec) + Double(time.tv_usec) / 1e6
+  }
+
+  /// `text` in single quotes for `/bin/sh`.
+  static func quoted(_ text: String) -> String {
+    "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
   }
 
   /// Runs `executable` to completion.
@@ -82,17 +97,18 @@ enum ChildProcess {
     let launcher = try run(me, [launcherFlag, report.path, executable] + arguments)
     let fields = ((try? String(contentsOf: report, encoding: .utf8)) ?? "")
       .split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-    guard launcher.code == 0, fields.count == 3, let code = Int32(fields[0]),
-      let peak = Int(fields[1]), let seconds = Double(fields[2])
+    guard launcher.code == 0, fields.count == 4, let code = Int32(fields[0]),
+      let peak = Int(fields[1]), let seconds = Double(fields[2]), let cpu = Double(fields[3])
     else {
       throw ChildProcessError("the launcher for \(executable) failed (exit \(launcher.code))")
     }
-    return Exit(pid: launcher.pid, code: code, peakResidentBytes: peak, seconds: seconds)
+    return Exit(
+      pid: launcher.pid, code: code, peakResidentBytes: peak, cpuSeconds: cpu, seconds: seconds)
   }
 
   /// The launcher's work: `arguments` are the report file, the executable and its arguments. Runs the
-  /// child and writes its exit code, peak resident bytes and wall seconds to the report file; returns 0
-  /// when it could.
+  /// child and writes its exit code, peak resident bytes, wall seconds and CPU seconds to the report
+  /// file; returns 0 when it could.
   static func launch(_ arguments: [String]) -> Int32 {
     guard arguments.count >= 2 else { return 2 }
     do {
@@ -101,7 +117,7 @@ enum ChildProcess {
         exit = try run(arguments[1], Array(arguments.dropFirst(2)))
       }
       guard let exit else { return 1 }
-      try "\(exit.code) \(exit.peakResidentBytes) \(seconds)\n".write(
+      try "\(exit.code) \(exit.peakResidentBytes) \(seconds) \(exit.cpuSeconds)\n".write(
         toFile: arguments[0], atomically: true, encoding: .utf8)
       return 0
     } catch {

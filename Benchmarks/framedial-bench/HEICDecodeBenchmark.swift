@@ -53,9 +53,9 @@ struct HEICDecodeBenchmark {
           let decoder = decoders[(index + round) % decoders.count]
           decoder.choose()
           let file = try HEIFFile(path: photo)
-          let startCPU = Self.processCPUSeconds()
+          let startCPU = Timing.processCPUSeconds()
           let seconds = try Timing.measure { blackHole(try file.decodePrimary()) }
-          cpu[decoder, default: []].append(Self.processCPUSeconds() - startCPU)
+          cpu[decoder, default: []].append(Timing.processCPUSeconds() - startCPU)
           wall[decoder, default: []].append(seconds)
         }
       }
@@ -80,12 +80,5 @@ struct HEICDecodeBenchmark {
       case .ffmpeg: HEVCDecoding.useFFmpeg()
       }
     }
-  }
-
-  /// CPU seconds this process has used so far, every thread counted.
-  static func processCPUSeconds() -> Double {
-    var now = timespec()
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now)
-    return Double(now.tv_sec) + Double(now.tv_nsec) * 1e-9
   }
 }

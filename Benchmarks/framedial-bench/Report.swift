@@ -390,9 +390,11 @@ enum Report {
           marks.append("\(value) \(against), \(target.limitText) \(target.mark)")
         }
       }
+      if let cpu = cpuComparison(item, batch) { marks.append(cpu) }
       return [
         String(item.jobs), String(item.images), String(item.runs), n(item.seconds),
-        n(item.imagesPerSecond), n(item.peakResidentMB), marks.joined(separator: "; "), item.method,
+        n(item.imagesPerSecond), item.cpuSecondsPerImage.map(n) ?? "–", n(item.peakResidentMB),
+        marks.joined(separator: "; "), item.method,
       ]
     }
     return [
@@ -408,12 +410,34 @@ enum Report {
         + "images/s are medians of their runs, and each ratio is the median of the ratios of the rounds. Peak resident "
         + "memory: the highest `ru_maxrss` of the process over its runs, from `wait4`, started through "
         + "a small launcher process (a child started by the benchmark itself would carry the benchmark's "
-        + "own, larger high-water mark). Time: from start to exit, measured by the launcher.",
+        + "own, larger high-water mark). Time: from start to exit, measured by the launcher. "
+        + "CPU-s/image: the median run's user + system CPU seconds per image, from `wait4` (the "
+        + "process and the children it waited for; for the in-process heifsave case, `getrusage` of "
+        + "the benchmark): the work done, which other load on a shared machine does not inflate as it "
+        + "does wall time.",
       "",
     ]
       + table(
-        ["jobs", "images", "runs", "seconds", "images/s", "peak RSS MB", "target", "how"], rows)
+        [
+          "jobs", "images", "runs", "seconds", "images/s", "CPU-s/image", "peak RSS MB", "target",
+          "how",
+        ], rows)
       + [""]
+  }
+
+  /// The HEIC cases' CPU seconds per photo against JPEG → JPEG's (colour state) and heifsave's, as
+  /// context for the wall-time targets; nil for other rows.
+  private static func cpuComparison(_ item: BatchResult, _ batch: [BatchResult]) -> String? {
+    let heic = [BatchBenchmark.Case.heic, .heicBalanced].map(\.rawValue)
+    guard heic.contains(item.role), let cpu = item.cpuSecondsPerImage else { return nil }
+    func perImage(_ role: BatchBenchmark.Case) -> Double? {
+      batch.first { $0.role == role.rawValue && $0.jobs == BatchBenchmark.comparisonJobs }?
+        .cpuSecondsPerImage
+    }
+    var parts: [String] = []
+    if let jpeg = perImage(.colour) { parts.append("\(n(cpu / jpeg))× JPEG's") }
+    if let heifsave = perImage(.heifsave) { parts.append("\(n(cpu / heifsave))× heifsave's") }
+    return parts.isEmpty ? nil : "CPU-s/photo " + parts.joined(separator: ", ")
   }
 
   private static func videoTable(_ video: [VideoResult], _ result: BenchmarkResult) -> [String] {

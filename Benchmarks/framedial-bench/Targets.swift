@@ -20,8 +20,9 @@ enum Targets {
   /// `framedial.batch` on a two-worker Dask LocalCluster: images per second over `framedial batch
   /// --jobs 2`'s.
   static let daskOverCommand = 0.9
-  /// `--size 2048` throughput over `vipsthumbnail -s 2048`'s.
-  static let sizedOverVipsthumbnail = 1.5
+  /// `--size 2048` throughput, colour state, over that of two `vipsthumbnail -s 2048` processes on the
+  /// same JPEGs (issue 31).
+  static let sizedOverVipsthumbnail = 1.2
   /// Display P3 photos kept in P3: time over converting them to sRGB.
   static let p3KeptOverSRGB = 1.1
   /// HEIC → HEIC throughput (libheif, the default effort) over libvips `heifsave`'s.
@@ -191,7 +192,7 @@ enum Targets {
         (
           BatchBenchmark.Case.colourSized.rawValue,
           Target(
-            "batch --jobs 2 --size \(BatchBenchmark.webSize): images/s ÷ vipsthumbnail's, median of rounds",
+            "batch --jobs 2 --size \(BatchBenchmark.webSize): images/s ÷ two vipsthumbnail processes', median of rounds",
             measured: sizedOverThumbnail, .atLeast, sizedOverVipsthumbnail, unit: "×")
         ))
     }

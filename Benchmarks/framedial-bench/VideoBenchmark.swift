@@ -99,8 +99,8 @@ struct VideoBenchmark {
     defer { try? FileManager.default.removeItem(at: folder) }
     let output = folder.appendingPathComponent("out.mp4").path
     let script = Self.method(which, binary: binary)
-      .replacingOccurrences(of: "IN", with: Self.quoted(input))
-      .replacingOccurrences(of: "OUT", with: Self.quoted(output))
+      .replacingOccurrences(of: "IN", with: ChildProcess.quoted(input))
+      .replacingOccurrences(of: "OUT", with: ChildProcess.quoted(output))
     let exit = try ChildProcess.runMeasuringPeak("/bin/sh", ["-c", script])
     guard exit.code == 0, let seconds = exit.seconds,
       FileManager.default.fileExists(atPath: output)
@@ -147,11 +147,6 @@ struct VideoBenchmark {
         + "-pix_fmt yuv420p -color_primaries bt709 -color_trc bt709 -colorspace bt709 "
         + "-color_range tv -c:v libx264 -crf 18 -preset ultrafast OUT"
     }
-  }
-
-  /// `text` quoted for the shell.
-  private static func quoted(_ text: String) -> String {
-    "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
   }
 
   /// The clip's description for the report.

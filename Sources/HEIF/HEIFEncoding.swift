@@ -14,13 +14,18 @@ public struct HEIFEncoding: Sendable, Equatable {
   public var quality: Int
   /// x265's preset: its trade of encoding time for file size.
   public var preset: X265Preset
+  /// x265 options set after the preset (and after libheif's own choices), in order.
+  public var parameters: [X265Parameter]
   /// Chroma resolution.
   public var chroma: Chroma
 
   /// Creates settings; `quality` must be 1 … 100.
-  public init(quality: Int, preset: X265Preset, chroma: Chroma = .yuv420) {
+  public init(
+    quality: Int, preset: X265Preset, parameters: [X265Parameter] = [], chroma: Chroma = .yuv420
+  ) {
     self.quality = quality
     self.preset = preset
+    self.parameters = parameters
     self.chroma = chroma
   }
 }

@@ -76,6 +76,11 @@ public final class HEIFPicture {
     try HEIFError.check(
       heif_encoder_set_parameter_string(encoder, "chroma", encoding.chroma.rawValue),
       "x265 refuses chroma \(encoding.chroma.rawValue)")
+    for parameter in encoding.parameters {
+      try HEIFError.check(
+        heif_encoder_set_parameter_string(encoder, "x265:\(parameter.name)", parameter.value),
+        "libheif refuses x265 option \(parameter.name)=\(parameter.value)")
+    }
     if let profile = metadata.iccProfile, !profile.isEmpty {
       try profile.withUnsafeBytes { raw in
         try HEIFError.check(

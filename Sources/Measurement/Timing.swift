@@ -1,5 +1,19 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Clock helpers: every measurement uses the monotonic `ContinuousClock`.
 public enum Timing {
+  /// The CPU seconds this process has used so far, user and system, all its threads.
+  public static func processCPUSeconds() -> Double {
+    var usage = rusage()
+    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+    return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+      + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+  }
+
   /// `duration` in seconds.
   public static func seconds(_ duration: Duration) -> Double {
     let parts = duration.components

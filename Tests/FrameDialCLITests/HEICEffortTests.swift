@@ -20,7 +20,9 @@ import Testing
     }
     let fast = try #require(sizes["fast"])
     let small = try #require(sizes["small"])
-    #expect(small > 10_000 && fast > small + small / 10, "\(sizes)")
+    // At the same --quality, fast's adaptive quantisation spends a little more on a better picture,
+    // and slow still writes fewer bytes (HEICOutputTests compares them at equal quality).
+    #expect(small > 10_000 && fast > small + small / 25, "\(sizes)")
   }
 
   @Test func anUnknownEffortIsAUsageError() throws {
@@ -39,6 +41,9 @@ import Testing
     for command in ["apply", "batch"] {
       let help = try CLIRunner.run([command, "--help"])
       #expect(help.standardOutput.contains("--effort EFFORT"), "\(command)")
+      #expect(
+        help.standardOutput.contains("fast (default: x265 ultrafast with adaptive quantisation"),
+        "\(command)")
     }
   }
 }

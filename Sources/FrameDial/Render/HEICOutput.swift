@@ -4,7 +4,7 @@ import Vips
 
 /// Writes HEIC through libheif (``HEIF``) rather than libvips's `heifsave`, whose fixed slow x265
 /// setting takes tens of seconds for a 12-megapixel photo: the rendered image is computed into libheif's
-/// picture memory (8-bit RGB or RGBA), compressed with x265 at the preset of an ``EncodingEffort``, and
+/// picture memory (8-bit RGB or RGBA), compressed with x265 at the settings of an ``EncodingEffort``, and
 /// written with the image's ICC profile, its EXIF (orientation 1, dimensions of the output; see
 /// ``EXIFUpright``) and its XMP. The file written is opened again by libheif, which must find the
 /// picture at its size, before it counts as written.
@@ -31,7 +31,8 @@ enum HEICOutput {
     try picture.write(
       to: path,
       encoding: HEIFEncoding(
-        quality: quality, preset: effort.x265Preset, chroma: fullChroma ? .yuv444 : .yuv420),
+        quality: quality, preset: effort.x265Preset, parameters: effort.x265Parameters,
+        chroma: fullChroma ? .yuv444 : .yuv420),
       metadata: HEIFMetadata(
         iccProfile: try? rgb.blob(Image.iccProfileField),
         exif: (try? rgb.blob(Image.exifField)).map {

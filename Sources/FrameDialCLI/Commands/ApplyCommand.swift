@@ -132,9 +132,10 @@ enum ApplyCommand: Command {
   /// `--effort fast|balanced|small`, shared with batch.
   static let effortOption = ArgumentParser.Option.value(
     "effort", "EFFORT",
-    "HEIC encoding time against file size at the same --quality: fast (default: x265 ultrafast, "
-      + "about 4 CPU-s for 12 MP), balanced (superfast: about 3.5× the time, 2–10 % smaller) or small "
-      + "(slow: 5.5–8× the time, 16–30 % smaller at the same SSIM)")
+    "HEIC encoding time against file size, each compared with small at the same luma SSIM: fast "
+      + "(default: x265 ultrafast with adaptive quantisation; about 5 CPU-s for 12 MP; 20–24 % "
+      + "more bytes), balanced (also 8×8 coding units, sign hiding and SAO: about 3× fast's time, "
+      + "2–5 % more bytes) or small (x265 slow, as libvips's heifsave: about 8× fast's time)")
 
   /// `--background COLOUR`, shared with batch.
   static let backgroundOption = ArgumentParser.Option.value(

@@ -116,31 +116,101 @@ import Vips
     #expect(try Self.exiftool(["-ChromaFormat"], heic) == ["3"])  // 4:4:4
   }
 
-  @Test func moreEffortWritesASmallerFileAtTheSameQualitySetting() throws {
+  /// Mean SSIM of the luma (BT.601 weights) of two RGB pictures, over 8 × 8 windows 4 pixels apart.
+  static func lumaSSIM(_ a: [UInt8], _ b: [UInt8], width: Int, height: Int, bands: Int) -> Double {
+    func luma(_ pixels: [UInt8]) -> [Double] {
+      stride(from: 0, to: width * height * bands, by: bands).map {
+        0.299 * Double(pixels[$0]) + 0.587 * Double(pixels[$0 + 1]) + 0.114 * Double(pixels[$0 + 2])
+      }
+    }
+    let (x, y) = (luma(a), luma(b))
+    let (c1, c2) = (pow(0.01 * 255, 2.0), pow(0.03 * 255, 2.0))
+    var (sum, windows) = (0.0, 0)
+    for top in stride(from: 0, through: height - 8, by: 4) {
+      for left in stride(from: 0, through: width - 8, by: 4) {
+        var (sx, sy, sxx, syy, sxy) = (0.0, 0.0, 0.0, 0.0, 0.0)
+        for row in top..<(top + 8) {
+          for index in (row * width + left)..<(row * width + left + 8) {
+            sx += x[index]
+            sy += y[index]
+            sxx += x[index] * x[index]
+            syy += y[index] * y[index]
+            sxy += x[index] * y[index]
+          }
+        }
+        let (mx, my) = (sx / 64, sy / 64)
+        let (vx, vy, cxy) = (sxx / 64 - mx * mx, syy / 64 - my * my, sxy / 64 - mx * my)
+        sum += (2 * mx * my + c1) * (2 * cxy + c2) / ((mx * mx + my * my + c1) * (vx + vy + c2))
+        windows += 1
+      }
+    }
+    return sum / Double(windows)
+  }
+
+  /// The bytes `points` (bytes and luma SSIM at several qualities) need for `ssim`, read off the line
+  /// between the two points around it (in log bytes against −log(1 − SSIM)); nil outside them.
+  static func bytes(at ssim: Double, _ points: [(bytes: Int, ssim: Double)]) -> Double? {
+    let line = points.map { (quality: -log10(1 - $0.ssim), bytes: log(Double($0.bytes))) }
+      .sorted { $0.quality < $1.quality }
+    let target = -log10(1 - ssim)
+    for (low, high) in zip(line, line.dropFirst())
+    where low.quality <= target && target <= high.quality && high.quality > low.quality {
+      return exp(
+        low.bytes + (high.bytes - low.bytes) * (target - low.quality) / (high.quality - low.quality)
+      )
+    }
+    return nil
+  }
+
+  /// Each effort's file size for x265 `slow`'s quality (`small`, libvips's heifsave): `fast`'s options
+  /// take fewer bytes than plain x265 `ultrafast`, `balanced` comes within a few percent of `slow`.
+  @Test func eachEffortsBytesForSlowsQuality() throws {
     let folder = try RenderFixtures.scratchFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let png = folder.appendingPathComponent("lossless.png").path
     try renderer.renderFile(
-      at: RenderFixtures.sample("chelsea.png"), to: png, state: ControlState())
-    let reference = try RenderFixtures.pixels(of: png).bytes
-    var sizes: [EncodingEffort: Int] = [:]
-    var qualities: [EncodingEffort: Double] = [:]
-    for effort in EncodingEffort.allCases {
-      let heic = folder.appendingPathComponent("\(effort).heic").path
-      try renderer.renderFile(
-        at: RenderFixtures.sample("chelsea.png"), to: heic, state: ControlState(),
-        options: StillOptions(effort: effort))
-      sizes[effort] = try Data(contentsOf: URL(fileURLWithPath: heic)).count
-      qualities[effort] = Self.psnr(try Image(contentsOf: heic).pixelBytes(), reference)
+      at: RenderFixtures.sample("astronaut.png"), to: png, state: ControlState())
+    let reference = try RenderFixtures.pixels(of: png)
+    func measured(_ heic: String) throws -> (bytes: Int, ssim: Double) {
+      let decoded = try Image(contentsOf: heic).pixelBytes()
+      return (
+        try Data(contentsOf: URL(fileURLWithPath: heic)).count,
+        Self.lumaSSIM(
+          decoded, reference.bytes, width: reference.width, height: reference.height,
+          bands: reference.bands)
+      )
     }
-    let fast = try #require(sizes[.fast])
-    let balanced = try #require(sizes[.balanced])
-    let small = try #require(sizes[.small])
-    #expect(fast > balanced && balanced > small && small < fast - fast / 10, "\(sizes)")
-    // x265 slow spends its bytes where they count: less than 1 dB lower for over 10 % fewer bytes.
-    let fastQuality = try #require(qualities[.fast])
-    let smallQuality = try #require(qualities[.small])
-    #expect(smallQuality > fastQuality - 1, "\(qualities)")
+    var points: [String: [(bytes: Int, ssim: Double)]] = [:]
+    for quality in [50, 55, 60, 65, 70] {
+      for effort in EncodingEffort.allCases {
+        let heic = folder.appendingPathComponent("\(effort)-\(quality).heic").path
+        try renderer.renderFile(
+          at: png, to: heic, state: ControlState(),
+          options: StillOptions(quality: quality, effort: effort))
+        points[effort.rawValue, default: []].append(try measured(heic))
+      }
+      // x265 ultrafast as the preset alone makes it (FrameDial's `fast` before its options).
+      let plain = folder.appendingPathComponent("plain-\(quality).heic").path
+      let picture = try HEIFPicture(
+        width: reference.width, height: reference.height, hasAlpha: false)
+      try picture.withPixels { rows, stride in
+        try Image(contentsOf: png).render(
+          into: rows,
+          layout: FrameLayout(
+            width: reference.width, height: reference.height, bands: 3, rowStride: stride))
+      }
+      try picture.write(
+        to: plain, encoding: HEIFEncoding(quality: quality, preset: .ultrafast),
+        metadata: HEIFMetadata())
+      points["plain", default: []].append(try measured(plain))
+    }
+    let slow = try #require(points["small"]?[2])  // quality 60
+    func ratio(_ name: String) throws -> Double {
+      try #require(Self.bytes(at: slow.ssim, points[name] ?? [])) / Double(slow.bytes)
+    }
+    let (plain, fast, balanced) = (try ratio("plain"), try ratio("fast"), try ratio("balanced"))
+    #expect(plain > 1.2 && fast < plain - 0.05, "ultrafast \(plain)×, fast \(fast)×")
+    #expect(balanced < 1.06 && balanced < fast - 0.1, "balanced \(balanced)×, fast \(fast)×")
   }
 
   @Test func aHEICInputKeepsItsXMP() throws {
