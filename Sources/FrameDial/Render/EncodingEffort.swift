@@ -47,4 +47,12 @@ public enum EncodingEffort: String, Sendable, Equatable, CaseIterable, Encodable
     (["x265 \(x265Preset.rawValue)"] + x265Parameters.map { "\($0.name) \($0.value)" })
       .joined(separator: ", ")
   }
+
+  /// Encoded as the encoder settings it stands for (``x265Description``), not its name: a batch's
+  /// settings record (`RenderSettings`) then tells a HEIC written by an earlier meaning of an effort
+  /// from one written by today's, and redoes it.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(x265Description)
+  }
 }

@@ -86,6 +86,11 @@ import Testing
     #expect(
       try RenderSettings(state: .identity, options: StillOptions(format: .heic, effort: .small))
         != heic)
+    // A HEIC's record names the encoder settings its effort stands for, so a HEIC written when an
+    // effort meant other settings is redone.
+    #expect(
+      heic.text.contains("\"effort\":\"\(EncodingEffort.fast.x265Description)\""), "\(heic.text)")
+    #expect(EncodingEffort.fast.x265Description.contains("aq-strength"))
     for change: (inout StillOptions) -> Void in [
       { $0.format = .png }, { $0.quality = 90 }, { $0.zoomKernel = .bilinear },
       { $0.background = SIMD3(0, 0, 0) }, { $0.fit = ScreenFit(width: 10, height: 20) },
