@@ -30,10 +30,16 @@ import Testing
     #expect(pipeline.gains == SIMD3(1, 1, 24))
     #expect(pipeline.curve == curve && pipeline.contrast == 1.5)
     let mixing = Matrix3(SIMD3(0.5, 0.5, 0), SIMD3(0, 1, 0), SIMD3(0, 0, 1))
-    let encoded = try #require(
+    let mixed = try #require(
       ColorPipeline(
-        folding: Recipe(stages: [.autoWhiteBalance, .matrix(mixing, name: "m")]), encoding: .sRGB))
-    #expect(encoded.domain == .encoded && encoded.usesAutoGains && encoded.matrix == mixing)
+        folding: Recipe(stages: [
+          .decode(.hlg), .autoWhiteBalance, .matrix(mixing, name: "m"), .encode(.hlg),
+        ]), encoding: .bt2100HLG))
+    #expect(mixed.domain == .linear && mixed.usesAutoGains && mixed.matrix == mixing)
+    #expect(mixed.gains == SIMD3(1, 1, 1) && mixed.curve == nil && mixed.contrast == 1)
+    let encoded = try #require(
+      ColorPipeline(folding: Recipe(stages: [.contrast(0.5, pivot: 0.5)]), encoding: .sRGB))
+    #expect(encoded.domain == .encoded && encoded.contrast == 0.5 && encoded.treatsChannelsAlike)
     #expect(
       ColorPipeline(folding: Recipe(stages: [.zoom(factor: 3, center: .center)]), encoding: .sRGB)
         == nil)
