@@ -9,12 +9,24 @@ extension CaptureDeviceModel {
   /// The command-line identifiers of the catalog, in order.
   public static var identifiers: [String] { catalog.map(\.id) }
 
-  /// Finds a catalog device by its identifier, ignoring case.
+  /// Every device whose capture figures FrameDial knows: the catalog, with the phones that share a
+  /// catalog device's cameras under their own identifier and name (an iPhone 16 Pro Max has the iPhone
+  /// 16 Pro's). The screen catalog's phones take their capture figures from here.
+  public static let known: [CaptureDeviceModel] =
+    catalog + [
+      iPhone16Pro.named(id: "iphone-16-pro-max", name: "iPhone 16 Pro Max"),
+      iPhone16.named(id: "iphone-16-plus", name: "iPhone 16 Plus"),
+    ]
+
+  /// Finds a device by its identifier or its name, ignoring case (`iphone-16-pro-max`, `iPhone 16
+  /// Pro`): the one lookup the library and the command line share.
   ///
   /// - Throws: `CatalogError.unknownDevice` listing the known identifiers.
   public static func named(_ identifier: String) throws(CatalogError) -> CaptureDeviceModel {
-    guard let model = catalog.first(where: { $0.id == identifier.lowercased() }) else {
-      throw .unknownDevice(identifier, known: identifiers)
+    let wanted = identifier.lowercased()
+    guard let model = known.first(where: { $0.id == wanted || $0.name.lowercased() == wanted })
+    else {
+      throw .unknownDevice(identifier, known: known.map(\.id))
     }
     return model
   }
@@ -88,12 +100,14 @@ public enum CatalogError: Error, Sendable, Hashable, CustomStringConvertible, Lo
   /// The identifier is unknown; `known` lists the catalog's identifiers.
   case unknownDevice(String, known: [String])
 
-  /// A complete sentence naming the device and the known identifiers.
+  /// The message naming the device, the nearest known identifier when one is close, and the known
+  /// identifiers.
   public var description: String {
     switch self {
     case .unknownDevice(let name, let known):
-      "Unknown device \"\(name)\"; allowed devices are: \(known.joined(separator: ", "))."
-        + NearestWord.didYouMean(name, among: known)
+      NearestWord.unknown(
+        "device", name, among: known,
+        known: "the catalog (framedial devices) has: " + known.joined(separator: ", "))
     }
   }
 

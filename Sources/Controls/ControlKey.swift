@@ -1,6 +1,7 @@
 import Foundation
 
-/// The keys of `ControlState`: one vocabulary for `--set key=value`, JSON state files and timelines.
+/// The keys of `ControlState`: one vocabulary for `--set key=value`, JSON state files, timelines, the
+/// overlay's controls and the studio. Each key's names, values and controls are its ``descriptor``.
 public enum ControlKey: String, CaseIterable, Sendable, Hashable {
   /// Exposure bias in EV (`exposure-bias`, alias `ev`; JSON `exposureBias`).
   case exposureBias = "exposure-bias"
@@ -21,57 +22,102 @@ public enum ControlKey: String, CaseIterable, Sendable, Hashable {
   /// The viewfinder grid (`grid`, `on` or `off`): drawn by `preview`, never part of a picture.
   case grid
 
+  /// The key's names, values and controls.
+  public var descriptor: ControlDescriptor {
+    Self.descriptors[self] ?? described
+  }
+
+  /// Every key's descriptor, made once.
+  private static let descriptors = Dictionary(
+    uniqueKeysWithValues: allCases.map { ($0, $0.described) })
+
+  /// The key's descriptor: the one place each key's names, values and controls are written.
+  private var described: ControlDescriptor {
+    switch self {
+    case .exposureBias:
+      describe(
+        json: "exposureBias", aliases: ["ev"],
+        .number(ControlState.exposureBiasRange, unit: " EV", value: \.exposureBias),
+        controls: [("exposure-bias", ["ev"], .linear)])
+    case .zoom:
+      describe(
+        json: "zoom", .number(ControlState.zoomRange, unit: "", value: \.zoom),
+        controls: [("zoom", [], .logarithmic)])
+    case .zoomCenter:
+      describe(json: "zoomCenter", .point(ControlState.zoomCenterRange), controls: [])
+    case .contrast:
+      describe(
+        json: "contrast", .number(ControlState.contrastRange, unit: "", value: \.contrast),
+        controls: [("contrast", [], .linear)])
+    case .saturation:
+      describe(
+        json: "saturation", .number(ControlState.saturationRange, unit: "", value: \.saturation),
+        controls: [("saturation", [], .linear)])
+    case .whiteBalance:
+      // `temperature` (the temperature slider's name) sets the white balance to a number of kelvin.
+      describe(
+        json: "whiteBalance", aliases: ["wb", "temperature"], jsonAliases: ["temperature"],
+        .whiteBalance(kelvin: ControlState.kelvinRange),
+        controls: [("white-balance", ["wb"], .linear), ("temperature", [], .mired)])
+    case .tint:
+      describe(
+        json: "tint", .number(ControlState.tintRange, unit: "", value: \.tint),
+        controls: [("tint", [], .linear)])
+    case .filter:
+      describe(json: "filter", .filter, controls: [("filter", [], .linear)])
+    case .grid:
+      describe(json: "grid", .toggle(\.grid), controls: [("grid", [], .linear)])
+    }
+  }
+
+  private func describe(
+    json: String, aliases: [String] = [], jsonAliases: [String] = [],
+    _ kind: ControlDescriptor.Kind,
+    controls: [(name: String, aliases: [String], spacing: ScaleSpacing)]
+  ) -> ControlDescriptor {
+    ControlDescriptor(
+      cliName: rawValue, jsonKey: json, aliases: aliases, jsonAliases: jsonAliases, kind: kind,
+      controls: controls.map {
+        ControlDescriptor.Control(
+          name: $0.name, aliases: $0.aliases, key: self, spacing: $0.spacing)
+      })
+  }
+
   /// The name used on the command line and in timelines.
   public var cliName: String { rawValue }
 
   /// The name used in JSON state files.
-  public var jsonKey: String {
-    switch self {
-    case .exposureBias: "exposureBias"
-    case .zoom: "zoom"
-    case .zoomCenter: "zoomCenter"
-    case .contrast: "contrast"
-    case .saturation: "saturation"
-    case .whiteBalance: "whiteBalance"
-    case .tint: "tint"
-    case .filter: "filter"
-    case .grid: "grid"
-    }
-  }
+  public var jsonKey: String { descriptor.jsonKey }
 
   /// Short alternative command-line names; `temperature` (the temperature slider's name) sets the white
   /// balance to a number of kelvin.
-  public var aliases: [String] {
-    switch self {
-    case .exposureBias: ["ev"]
-    case .whiteBalance: ["wb", "temperature"]
-    default: []
-    }
-  }
+  public var aliases: [String] { descriptor.aliases }
 
   /// Alternative JSON keys: `temperature` for `whiteBalance`.
-  public var jsonAliases: [String] {
-    self == .whiteBalance ? ["temperature"] : []
-  }
+  public var jsonAliases: [String] { descriptor.jsonAliases }
 
   /// A human-readable description of the allowed values, used in error messages and help text.
-  public var allowedValues: String {
-    switch self {
-    case .exposureBias: Self.describe(ControlState.exposureBiasRange, unit: " EV")
-    case .zoom: Self.describe(ControlState.zoomRange, unit: "")
-    case .zoomCenter:
-      "x,y with each coordinate " + Self.describe(ControlState.zoomCenterRange, unit: "")
-    case .contrast: Self.describe(ControlState.contrastRange, unit: "")
-    case .saturation: Self.describe(ControlState.saturationRange, unit: "")
-    case .whiteBalance:
-      "none, auto, "
-        + WhiteBalancePreset.allCases.map(\.rawValue).joined(separator: ", ")
-        + ", or a temperature of " + Self.describe(ControlState.kelvinRange, unit: " K")
-        + " (4500 or 4500K)"
-    case .tint: Self.describe(ControlState.tintRange, unit: "")
-    case .filter: "one of " + Filter.allCases.map(\.rawValue).joined(separator: ", ")
-    case .grid: "on or off"
-    }
+  public var allowedValues: String { descriptor.allowedValues }
+
+  /// Whether a timeline's `slide` event may name this key.
+  public var acceptsSlide: Bool { descriptor.acceptsSlide }
+
+  /// Whether a timeline's `select` event may name this key.
+  public var acceptsSelect: Bool { descriptor.acceptsSelect }
+
+  /// The options of the grid toggle, off first.
+  public static let gridOptions = ["off", "on"]
+
+  /// Every Camera Control of the standard set with the key it sets, in key order: the names `--control`
+  /// takes and the studio shows.
+  public static var controls: [ControlDescriptor.Control] {
+    allCases.flatMap(\.descriptor.controls)
+  }
+
+  /// The Camera Control named `name` or one of its aliases, ignoring case; nil when none is.
+  public static func control(named name: String) -> ControlDescriptor.Control? {
+    let wanted = name.lowercased()
+    return controls.first { $0.name == wanted || $0.aliases.contains(wanted) }
   }
 
   /// Finds a key by its command-line name or alias.
@@ -97,6 +143,15 @@ public enum ControlKey: String, CaseIterable, Sendable, Hashable {
     self = key
   }
 
+  /// The key named `name` in a timeline: its command-line name, or `temperature` (the temperature
+  /// slider, whose slides are white-balance slides).
+  public init?(timelineName name: String) {
+    guard let key = ControlKey(rawValue: name) ?? Self.control(exactly: name)?.key else {
+      return nil
+    }
+    self = key
+  }
+
   /// Every command-line name with its aliases, for error messages and help text.
   public static var cliNamesDescription: String {
     allCases.map { key in
@@ -104,7 +159,7 @@ public enum ControlKey: String, CaseIterable, Sendable, Hashable {
     }.joined(separator: ", ")
   }
 
-  private static func describe(_ range: ClosedRange<Double>, unit: String) -> String {
-    "\(NumberText.plain(range.lowerBound)) … \(NumberText.plain(range.upperBound))\(unit)"
+  private static func control(exactly name: String) -> ControlDescriptor.Control? {
+    controls.first { $0.name == name }
   }
 }

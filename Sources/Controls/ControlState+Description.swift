@@ -4,21 +4,30 @@ extension ControlState: CustomStringConvertible {
   /// The state in the `--set` vocabulary, only the keys that differ from the identity, e.g.
   /// `exposure-bias=0.5 white-balance=tungsten contrast=1.2`; the identity prints as `identity`.
   public var description: String {
-    let identity = ControlState.identity
-    var parts: [String] = []
-    func add(_ key: ControlKey, _ value: String) { parts.append("\(key.cliName)=\(value)") }
-    if exposureBias != identity.exposureBias {
-      add(.exposureBias, NumberText.shortest(exposureBias))
+    let parts = ControlKey.allCases.compactMap { key in
+      differs(from: .identity, in: key) ? "\(key.cliName)=\(shortText(for: key))" : nil
     }
-    if zoom != identity.zoom { add(.zoom, NumberText.shortest(zoom)) }
-    if zoomCenter != identity.zoomCenter { add(.zoomCenter, zoomCenter.description) }
-    if contrast != identity.contrast { add(.contrast, NumberText.shortest(contrast)) }
-    if saturation != identity.saturation { add(.saturation, NumberText.shortest(saturation)) }
-    if whiteBalance != identity.whiteBalance { add(.whiteBalance, whiteBalance.description) }
-    if tint != identity.tint { add(.tint, NumberText.shortest(tint)) }
-    if filter != identity.filter { add(.filter, filter.description) }
-    if grid != identity.grid { add(.grid, grid ? "on" : "off") }
     return parts.isEmpty ? "identity" : parts.joined(separator: " ")
+  }
+
+  /// Whether `key` has another value in `other` (numbers compared as numbers: −0 is 0).
+  func differs(from other: ControlState, in key: ControlKey) -> Bool {
+    switch key.descriptor.kind {
+    case .number(_, _, let value): self[keyPath: value] != other[keyPath: value]
+    case .point: zoomCenter != other.zoomCenter
+    case .whiteBalance: whiteBalance != other.whiteBalance
+    case .filter: filter != other.filter
+    case .toggle(let value): self[keyPath: value] != other[keyPath: value]
+    }
+  }
+
+  /// The value of `key` as a description writes it: numbers with the fewest digits that read back.
+  private func shortText(for key: ControlKey) -> String {
+    switch key.descriptor.kind {
+    case .number(_, _, let value): NumberText.shortest(self[keyPath: value])
+    case .point: zoomCenter.description
+    case .whiteBalance, .filter, .toggle: text(for: key)
+    }
   }
 }
 

@@ -21,18 +21,21 @@ extension ControlState: Codable {
   /// (`"none"`, `"auto"`, a preset name) or, for a temperature, a number of kelvin; `filter` as its name.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: JSONKey.self)
-    try container.encode(exposureBias, forKey: JSONKey(.exposureBias))
-    try container.encode(zoom, forKey: JSONKey(.zoom))
-    try container.encode([zoomCenter.x, zoomCenter.y], forKey: JSONKey(.zoomCenter))
-    try container.encode(contrast, forKey: JSONKey(.contrast))
-    try container.encode(saturation, forKey: JSONKey(.saturation))
-    switch whiteBalance {
-    case .kelvin(let kelvin): try container.encode(kelvin, forKey: JSONKey(.whiteBalance))
-    default: try container.encode(whiteBalance.text, forKey: JSONKey(.whiteBalance))
+    for key in ControlKey.allCases {
+      let name = JSONKey(key)
+      switch key.descriptor.kind {
+      case .number(_, _, let value): try container.encode(self[keyPath: value], forKey: name)
+      case .point: try container.encode([zoomCenter.x, zoomCenter.y], forKey: name)
+      case .whiteBalance:
+        if case .kelvin(let kelvin) = whiteBalance {
+          try container.encode(kelvin, forKey: name)
+        } else {
+          try container.encode(whiteBalance.text, forKey: name)
+        }
+      case .filter: try container.encode(filter.rawValue, forKey: name)
+      case .toggle(let value): try container.encode(self[keyPath: value], forKey: name)
+      }
     }
-    try container.encode(tint, forKey: JSONKey(.tint))
-    try container.encode(filter.rawValue, forKey: JSONKey(.filter))
-    try container.encode(grid, forKey: JSONKey(.grid))
   }
 
   /// Returns this state with the keys of a JSON object applied over it (a state file layered on top).
@@ -127,29 +130,25 @@ extension ControlState: Codable {
     -> ControlState
   {
     var state = self
-    switch key {
-    case .exposureBias:
-      state.exposureBias = try key.number(fromJSON: value, in: Self.exposureBiasRange)
-    case .zoom: state.zoom = try key.number(fromJSON: value, in: Self.zoomRange)
-    case .zoomCenter: state.zoomCenter = try key.zoomCenter(fromJSON: value)
-    case .contrast: state.contrast = try key.number(fromJSON: value, in: Self.contrastRange)
-    case .saturation: state.saturation = try key.number(fromJSON: value, in: Self.saturationRange)
-    case .whiteBalance:
+    switch key.descriptor.kind {
+    case .number(let range, _, let target):
+      state[keyPath: target] = try key.number(fromJSON: value, in: range)
+    case .point(let range): state.zoomCenter = try key.point(fromJSON: value, in: range)
+    case .whiteBalance(let kelvin):
       switch value {
       case .string(let text):
         state.whiteBalance = try WhiteBalance(parsing: text, current: whiteBalance)
       case .number:
-        state.whiteBalance = .kelvin(try key.number(fromJSON: value, in: Self.kelvinRange))
+        state.whiteBalance = .kelvin(try key.number(fromJSON: value, in: kelvin))
       default: throw key.wrongType(value, expected: "a string or a number of kelvin")
       }
-    case .tint: state.tint = try key.number(fromJSON: value, in: Self.tintRange)
     case .filter:
       guard case .string(let text) = value else { throw key.wrongType(value, expected: "a string") }
       state.filter = try Filter(parsing: text)
-    case .grid:
+    case .toggle(let target):
       switch value {
-      case .bool(let on): state.grid = on
-      case .string(let text): state.grid = try Self.gridValue(text)
+      case .bool(let on): state[keyPath: target] = on
+      case .string(let text): state[keyPath: target] = try Self.gridValue(text)
       default: throw key.wrongType(value, expected: "true, false, \"on\" or \"off\"")
       }
     }
@@ -181,16 +180,18 @@ extension ControlKey {
     return number
   }
 
-  func zoomCenter(fromJSON value: JSONValue) throws(ControlStateError) -> ZoomCenter {
+  func point(fromJSON value: JSONValue, in range: ClosedRange<Double>) throws(ControlStateError)
+    -> ZoomCenter
+  {
     switch value {
     case .array(let items) where items.count == 2:
       return ZoomCenter(
-        x: try number(fromJSON: items[0], in: ControlState.zoomCenterRange),
-        y: try number(fromJSON: items[1], in: ControlState.zoomCenterRange))
+        x: try number(fromJSON: items[0], in: range),
+        y: try number(fromJSON: items[1], in: range))
     case .object(let members) where Set(members.keys) == ["x", "y"]:
       return ZoomCenter(
-        x: try number(fromJSON: members["x"] ?? .null, in: ControlState.zoomCenterRange),
-        y: try number(fromJSON: members["y"] ?? .null, in: ControlState.zoomCenterRange))
+        x: try number(fromJSON: members["x"] ?? .null, in: range),
+        y: try number(fromJSON: members["y"] ?? .null, in: range))
     default:
       throw wrongType(value, expected: "[x, y] or {\"x\": x, \"y\": y}")
     }

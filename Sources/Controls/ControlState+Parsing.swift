@@ -33,32 +33,25 @@ extension ControlState {
   public func applying(_ key: ControlKey, text: String) throws(ControlStateError) -> ControlState {
     let text = text.trimmingCharacters(in: .whitespaces)
     var state = self
-    switch key {
-    case .exposureBias: state.exposureBias = try key.number(from: text, in: Self.exposureBiasRange)
-    case .zoom: state.zoom = try key.number(from: text, in: Self.zoomRange)
-    case .zoomCenter: state.zoomCenter = try key.zoomCenter(from: text)
-    case .contrast: state.contrast = try key.number(from: text, in: Self.contrastRange)
-    case .saturation: state.saturation = try key.number(from: text, in: Self.saturationRange)
+    switch key.descriptor.kind {
+    case .number(let range, _, let value):
+      state[keyPath: value] = try key.number(from: text, in: range)
+    case .point(let range): state.zoomCenter = try key.point(from: text, in: range)
     case .whiteBalance: state.whiteBalance = try WhiteBalance(parsing: text, current: whiteBalance)
-    case .tint: state.tint = try key.number(from: text, in: Self.tintRange)
     case .filter: state.filter = try Filter(parsing: text)
-    case .grid: state.grid = try Self.gridValue(text)
+    case .toggle(let value): state[keyPath: value] = try Self.gridValue(text)
     }
     return state
   }
 
   /// The text form of the value of `key`, which `applying(_:text:)` reads back to the same value.
   public func text(for key: ControlKey) -> String {
-    switch key {
-    case .exposureBias: String(exposureBias)
-    case .zoom: String(zoom)
-    case .zoomCenter: "\(zoomCenter.x),\(zoomCenter.y)"
-    case .contrast: String(contrast)
-    case .saturation: String(saturation)
+    switch key.descriptor.kind {
+    case .number(_, _, let value): String(self[keyPath: value])
+    case .point: "\(zoomCenter.x),\(zoomCenter.y)"
     case .whiteBalance: whiteBalance.text
-    case .tint: String(tint)
     case .filter: filter.rawValue
-    case .grid: grid ? "on" : "off"
+    case .toggle(let value): self[keyPath: value] ? "on" : "off"
     }
   }
 
@@ -183,14 +176,16 @@ extension ControlKey {
     return rest.isEmpty
   }
 
-  /// Reads `x,y` with both coordinates inside the zoom-centre range.
-  func zoomCenter(from text: String) throws(ControlStateError) -> ZoomCenter {
+  /// Reads `x,y` with both coordinates inside `range`.
+  func point(from text: String, in range: ClosedRange<Double>) throws(ControlStateError)
+    -> ZoomCenter
+  {
     let parts = text.split(separator: ",", omittingEmptySubsequences: false)
     guard parts.count == 2 else {
       throw .invalidValue(key: cliName, value: text, allowed: allowedValues)
     }
-    let x = try number(from: String(parts[0]), in: ControlState.zoomCenterRange)
-    let y = try number(from: String(parts[1]), in: ControlState.zoomCenterRange)
+    let x = try number(from: String(parts[0]), in: range)
+    let y = try number(from: String(parts[1]), in: range)
     return ZoomCenter(x: x, y: y)
   }
 }

@@ -20,16 +20,17 @@ extension ControlState {
   ///
   /// - Throws: `ControlStateError` naming the first key whose value is not finite or out of range.
   public func validated() throws(ControlStateError) -> ControlState {
-    try ControlKey.exposureBias.check(exposureBias, in: Self.exposureBiasRange)
-    try ControlKey.zoom.check(zoom, in: Self.zoomRange)
-    try ControlKey.zoomCenter.check(zoomCenter.x, in: Self.zoomCenterRange)
-    try ControlKey.zoomCenter.check(zoomCenter.y, in: Self.zoomCenterRange)
-    try ControlKey.contrast.check(contrast, in: Self.contrastRange)
-    try ControlKey.saturation.check(saturation, in: Self.saturationRange)
-    if case .kelvin(let kelvin) = whiteBalance {
-      try ControlKey.whiteBalance.check(kelvin, in: Self.kelvinRange)
+    for key in ControlKey.allCases {
+      switch key.descriptor.kind {
+      case .number(let range, _, let value): try key.check(self[keyPath: value], in: range)
+      case .point(let range):
+        try key.check(zoomCenter.x, in: range)
+        try key.check(zoomCenter.y, in: range)
+      case .whiteBalance(let range):
+        if case .kelvin(let kelvin) = whiteBalance { try key.check(kelvin, in: range) }
+      case .filter, .toggle: break
+      }
     }
-    try ControlKey.tint.check(tint, in: Self.tintRange)
     return self
   }
 }

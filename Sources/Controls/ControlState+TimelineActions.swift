@@ -7,28 +7,18 @@ extension ControlState {
   /// presets, auto and as shot, the filter and the grid. Applying them to `earlier` gives this state;
   /// equal states give none.
   public func timelineActions(from earlier: ControlState) -> [TimelineAction] {
-    var actions: [TimelineAction] = []
-    let sliders: [(TimelineControl, Double, Double)] = [
-      (.exposureBias, exposureBias, earlier.exposureBias), (.zoom, zoom, earlier.zoom),
-    ]
-    for (control, value, before) in sliders where value != before {
-      actions.append(.slide(control, value: value))
-    }
-    if zoomCenter != earlier.zoomCenter { actions.append(.slideCenter(zoomCenter)) }
-    if contrast != earlier.contrast { actions.append(.slide(.contrast, value: contrast)) }
-    if saturation != earlier.saturation { actions.append(.slide(.saturation, value: saturation)) }
-    if whiteBalance != earlier.whiteBalance {
-      if case .kelvin(let kelvin) = whiteBalance {
-        actions.append(.slide(.whiteBalance, value: kelvin))
-      } else {
-        actions.append(.select(.whiteBalance, option: whiteBalance.text))
+    ControlKey.allCases.compactMap { key in
+      guard differs(from: earlier, in: key) else { return nil }
+      switch key.descriptor.kind {
+      case .number(_, _, let value): return .slide(key, value: self[keyPath: value])
+      case .point: return .slideCenter(zoomCenter)
+      case .whiteBalance:
+        if case .kelvin(let kelvin) = whiteBalance { return .slide(key, value: kelvin) }
+        return .select(key, option: whiteBalance.text)
+      case .filter: return .select(key, option: filter.rawValue)
+      case .toggle(let value):
+        return .select(key, option: ControlKey.gridOptions[self[keyPath: value] ? 1 : 0])
       }
     }
-    if tint != earlier.tint { actions.append(.slide(.tint, value: tint)) }
-    if filter != earlier.filter { actions.append(.select(.filter, option: filter.rawValue)) }
-    if grid != earlier.grid {
-      actions.append(.select(.grid, option: TimelineControl.gridOptions[grid ? 1 : 0]))
-    }
-    return actions
   }
 }

@@ -36,6 +36,19 @@ public enum NearestWord {
     suggestion(for: word, among: candidates).map { " Did you mean \(quote)\($0)\(quote)?" } ?? ""
   }
 
+  /// The message for a name no list knows, in the one style FrameDial's lookups share: `unknown device
+  /// 'pixel'; did you mean 'iphone-16-pro'? the catalog (framedial devices) has: …`.
+  /// `known` says what is allowed and `candidates` are the names a suggestion is chosen from.
+  public static func unknown(
+    _ what: String, _ name: String, among candidates: [String], known: String
+  )
+    -> String
+  {
+    "unknown \(what) '\(name)';"
+      + (suggestion(for: name, among: candidates).map { " did you mean '\($0)'?" } ?? "")
+      + " \(known)"
+  }
+
   private static func normalized(_ word: String) -> [Character] {
     Array(word.lowercased().filter { $0 != "-" && $0 != " " && $0 != "_" })
   }

@@ -51,7 +51,7 @@ extension StandardControls: TimelineTarget {
   }
 
   /// Selects `option` on the picker `name` refers to; returns the option in its normalized form.
-  private func select(_ name: TimelineControl, option: String) throws -> String {
+  private func select(_ name: ControlKey, option: String) throws -> String {
     switch name {
     case .filter:
       let chosen = try Filter(parsing: option)
@@ -61,7 +61,7 @@ extension StandardControls: TimelineTarget {
       // The same words `--set grid=` reads.
       let index = try ControlState.gridValue(option) ? 1 : 0
       try grid.userSelect(index)
-      return TimelineControl.gridOptions[index]
+      return ControlKey.gridOptions[index]
     case .whiteBalance:
       let balance = try WhiteBalance(parsing: option)
       switch balance {

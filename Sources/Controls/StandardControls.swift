@@ -9,8 +9,8 @@ import Synchronization
 /// a user's slide or selection (through a session, `perform(_:)` or the control itself) or a value set from
 /// code — publishes the resulting `ControlState` to `live` before the call returns, and every user change
 /// is recorded when a recorder is set. `apply(_:)` pushes a whole state in and publishes it once. Each
-/// control's `accessibilityIdentifier` is its `TimelineControl` name (the temperature slider's is
-/// `temperature`).
+/// control's `accessibilityIdentifier` is its name in its key's ``ControlDescriptor`` (the temperature
+/// slider's is `temperature`).
 public final class StandardControls: Sendable {
   /// White-balance picker options in order: as shot, auto, the presets, then kelvin (the temperature slider).
   public static let whiteBalanceTitles =
@@ -182,7 +182,7 @@ public final class StandardControls: Sendable {
 
   /// The control a timeline name refers to (`white-balance` slides move the temperature slider); nil for
   /// `zoom-center`, which no Camera Control moves (a timeline pans it; see ``perform(_:)``).
-  public func control(for name: TimelineControl) -> (any CaptureControl)? {
+  public func control(for name: ControlKey) -> (any CaptureControl)? {
     switch name {
     case .zoomCenter: nil
     case .exposureBias: exposureBias
@@ -196,8 +196,15 @@ public final class StandardControls: Sendable {
     }
   }
 
+  /// The control named `name` or one of its aliases (a ``ControlDescriptor/Control`` name, as
+  /// `--control` and the studio use: `exposure-bias`, `ev`, `temperature`), ignoring case.
+  public func control(named name: String) -> (any CaptureControl)? {
+    guard let named = ControlKey.control(named: name) else { return nil }
+    return all.first { $0.accessibilityIdentifier == named.name }
+  }
+
   private var identified: [(any CaptureControl, String)] {
-    TimelineControl.allCases.compactMap { name in control(for: name).map { ($0, name.rawValue) } }
+    ControlKey.allCases.compactMap { name in control(for: name).map { ($0, name.rawValue) } }
       + [
         (temperature, "temperature")
       ]
@@ -254,9 +261,9 @@ public final class StandardControls: Sendable {
     if control === whiteBalance { return .select(.whiteBalance, option: state.whiteBalance.text) }
     if control === filter { return .select(.filter, option: state.filter.rawValue) }
     if control === grid {
-      return .select(.grid, option: TimelineControl.gridOptions[grid.selectedIndex])
+      return .select(.grid, option: ControlKey.gridOptions[grid.selectedIndex])
     }
-    guard let name = TimelineControl.allCases.first(where: { self.control(for: $0) === control }),
+    guard let name = ControlKey.allCases.first(where: { self.control(for: $0) === control }),
       let slider = control as? CaptureSlider
     else { return nil }
     return .slide(name, value: slider.value)

@@ -70,7 +70,7 @@ extension Timeline {
       ]
     case .slideCenter(let center):
       fields += [
-        ("type", quoted("slide")), ("control", quoted(TimelineControl.zoomCenter.rawValue)),
+        ("type", quoted("slide")), ("control", quoted(ControlKey.zoomCenter.rawValue)),
         ("value", "[\(NumberText.shortest(center.x)),\(NumberText.shortest(center.y))]"),
       ]
     case .select(let control, let option):
@@ -149,7 +149,7 @@ extension Timeline {
     return TimelineEvent(time: time, action: action, transition: transition)
   }
 
-  private static func slide(_ control: TimelineControl, in fields: inout [String: JSONValue])
+  private static func slide(_ control: ControlKey, in fields: inout [String: JSONValue])
     throws -> TimelineAction
   {
     let value = fields.removeValue(forKey: "value")
@@ -200,10 +200,10 @@ extension Timeline {
     return text
   }
 
-  private static func control(in fields: inout [String: JSONValue]) throws -> TimelineControl {
-    let allowed = TimelineControl.allCases.map(\.rawValue).joined(separator: ", ")
+  private static func control(in fields: inout [String: JSONValue]) throws -> ControlKey {
+    let allowed = ControlKey.allCases.map(\.rawValue).joined(separator: ", ")
     let name = try string("control", in: &fields, allowed: allowed)
-    guard let control = TimelineControl(timelineName: name) else {
+    guard let control = ControlKey(timelineName: name) else {
       throw LineProblem("unknown control \"\(EchoText.readable(name))\"; allowed: \(allowed).")
     }
     return control

@@ -26,9 +26,9 @@ public enum TimelineError: Error, Sendable, Hashable, CustomStringConvertible, L
       "Timeline line \(line) is malformed: \(problem)"
     case .unsupportedAction(let control, let action):
       "The control \"\(control)\" does not accept a \(action) event; allowed: slide on "
-        + TimelineControl.allCases.filter(\.acceptsSlide).map(\.rawValue).joined(separator: ", ")
+        + ControlKey.allCases.filter(\.acceptsSlide).map(\.rawValue).joined(separator: ", ")
         + "; select on "
-        + TimelineControl.allCases.filter(\.acceptsSelect).map(\.rawValue).joined(separator: ", ")
+        + ControlKey.allCases.filter(\.acceptsSelect).map(\.rawValue).joined(separator: ", ")
         + "."
     case .invalidTime(let time):
       "The event time \(time) is not valid; allowed: a finite number of seconds, 0 or more."

@@ -3,12 +3,12 @@ import Foundation
 /// What a user did: slid a slider to a value, selected an option, or pressed a capture button.
 public enum TimelineAction: Sendable, Hashable {
   /// A slide that landed on `value` (for `white-balance`, a temperature in kelvin).
-  case slide(TimelineControl, value: Double)
+  case slide(ControlKey, value: Double)
   /// A slide of the zoom centre (a pan) to a point, each coordinate 0 … 1; written as a `slide` of
   /// `zoom-center` with `"value": [x, y]`.
   case slideCenter(ZoomCenter)
   /// A selection, named in the state vocabulary (`"mono"`, `"daylight"`, `"4500K"`, `"on"`).
-  case select(TimelineControl, option: String)
+  case select(ControlKey, option: String)
   /// A hardware press.
   case press(CaptureEvent)
 }
@@ -33,7 +33,7 @@ public struct TimelineEvent: Sendable, Hashable {
 
 extension TimelineAction {
   /// The control the action moves, or nil for a press.
-  public var control: TimelineControl? {
+  public var control: ControlKey? {
     switch self {
     case .slide(let control, _), .select(let control, _): control
     case .slideCenter: .zoomCenter
@@ -57,12 +57,11 @@ extension ControlState {
         // The centre slides to a point: `.slideCenter`.
         throw TimelineError.unsupportedAction(control: control.rawValue, action: "number slide")
       }
-      let key = control.stateKey
       guard value.isFinite else {
         throw ControlStateError.notFinite(
-          key: key.cliName, value: String(value), allowed: key.allowedValues)
+          key: control.cliName, value: String(value), allowed: control.allowedValues)
       }
-      return try applying(key, text: String(value))
+      return try applying(control, text: String(value))
     case .slideCenter(let center):
       for value in [center.x, center.y]
       where !(value.isFinite && ControlState.zoomCenterRange.contains(value)) {
@@ -77,7 +76,7 @@ extension ControlState {
       guard control.acceptsSelect else {
         throw TimelineError.unsupportedAction(control: control.rawValue, action: "select")
       }
-      return try applying(control.stateKey, text: option)
+      return try applying(control, text: option)
     case .press:
       return self
     }

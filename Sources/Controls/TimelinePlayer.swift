@@ -78,13 +78,9 @@ extension ControlState {
   ///
   /// - Throws: `TimelineError.unsupportedMove` when the control has no such number (white balance as
   ///   shot or auto, the zoom centre's two coordinates, a picker).
-  func value(of control: TimelineControl) throws(TimelineError) -> Double {
-    switch control {
-    case .exposureBias: return exposureBias
-    case .zoom: return zoom
-    case .contrast: return contrast
-    case .saturation: return saturation
-    case .tint: return tint
+  func value(of control: ControlKey) throws(TimelineError) -> Double {
+    switch control.descriptor.kind {
+    case .number(_, _, let value): return self[keyPath: value]
     case .whiteBalance:
       switch whiteBalance {
       case .kelvin(let kelvin): return kelvin
@@ -94,7 +90,7 @@ extension ControlState {
           "a white-balance move starts from a temperature, and white balance "
             + "\(whiteBalance.text) has none; set a kelvin value or a preset before it")
       }
-    case .zoomCenter, .filter, .grid:
+    case .point, .filter, .toggle:
       throw .unsupportedAction(control: control.rawValue, action: "number slide")
     }
   }

@@ -16,10 +16,10 @@ import Foundation
 public struct TimelinePlayhead: Sendable {
   private var cursor: TimelineCursor
   private var current: ControlState
-  private var moves: [TimelineControl: Move] = [:]
+  private var moves: [ControlKey: Move] = [:]
   /// The controls whose keyframed moves set their values in the last ``state(at:)`` (a move's last
   /// value included), in a fixed order.
-  public private(set) var moved: [TimelineControl] = []
+  public private(set) var moved: [ControlKey] = []
 
   /// A move under way: `from` and `to` hold one number, or x and y for the zoom centre.
   private struct Move: Sendable {
@@ -62,7 +62,7 @@ public struct TimelinePlayhead: Sendable {
         throw .inapplicable(time: event.time, problem: Self.describe(error))
       }
     }
-    moved = TimelineControl.allCases.filter { moves[$0] != nil }
+    moved = ControlKey.allCases.filter { moves[$0] != nil }
     for control in moved {
       guard let move = moves[control] else { continue }
       let values = move.values(at: time)
@@ -99,14 +99,14 @@ public struct TimelinePlayhead: Sendable {
   }
 
   /// The control's value in `state`, as a slide sets it.
-  private static func values(of control: TimelineControl, in state: ControlState)
+  private static func values(of control: ControlKey, in state: ControlState)
     throws(TimelineError) -> [Double]
   {
     control == .zoomCenter
       ? [state.zoomCenter.x, state.zoomCenter.y] : [try state.value(of: control)]
   }
 
-  private static func action(_ control: TimelineControl, _ values: [Double]) -> TimelineAction {
+  private static func action(_ control: ControlKey, _ values: [Double]) -> TimelineAction {
     control == .zoomCenter && values.count == 2
       ? .slideCenter(ZoomCenter(x: values[0], y: values[1]))
       : .slide(control, value: values.first ?? .nan)

@@ -41,6 +41,18 @@ import Testing
     #expect(pro.zoomLabel(forFactor: pro.zoomRange.upperBound) == "15×")
   }
 
+  @Test func theLookupKnowsThePhonesThatShareACatalogDevicesCameras() throws {
+    let proMax = try CaptureDeviceModel.named("iphone-16-pro-max")
+    #expect(proMax.name == "iPhone 16 Pro Max" && proMax.supportsControls)
+    #expect(proMax.zoomRange == CaptureDeviceModel.iPhone16Pro.zoomRange)
+    #expect(try CaptureDeviceModel.named("iPhone 16 Plus").id == "iphone-16-plus")
+    #expect(try CaptureDeviceModel.named("USB webcam").id == "webcam")
+    let error = caught(CatalogError.self) { _ = try CaptureDeviceModel.named("iphone-16-pro-mx") }
+    #expect(
+      error?.description.hasPrefix(
+        "unknown device 'iphone-16-pro-mx'; did you mean 'iphone-16-pro-max'?") == true)
+  }
+
   @Test func zoomLabelsUseTheDisplayMultiplier() throws {
     let pro = try CaptureDeviceModel.named("iphone-16-pro")
     #expect(pro.zoomLabel(forFactor: 1) == "0.5×")

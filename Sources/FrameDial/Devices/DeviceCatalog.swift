@@ -19,29 +19,17 @@ public enum DeviceCatalog {
   /// The identifiers of every device, screens first.
   public static var identifiers: [String] { ScreenCatalog.identifiers + cameraOnly.map(\.id) }
 
-  /// The message for a device name neither catalog knows, with the nearest identifier when one is close.
-  static func unknownDeviceMessage(_ name: String, known: [String]) -> String {
-    "unknown device '\(name)';"
-      + (NearestWord.suggestion(for: name, among: known).map { " did you mean '\($0)'?" } ?? "")
-      + " the catalog (framedial devices) has: \(known.joined(separator: ", "))"
-  }
-
-  /// The capture figures of the device named `name` (its identifier or its name, ignoring case).
+  /// The capture figures of the device named `name` (its identifier or its name, ignoring case), found
+  /// by ``CaptureDeviceModel/named(_:)``; the errors also know the screens.
   ///
   /// - Throws: ``DeviceCatalogError`` for an unknown device, or a screen FrameDial has no capture
   ///   figures for.
   public static func capture(named name: String) throws(DeviceCatalogError) -> CaptureDeviceModel {
-    let wanted = name.lowercased()
-    if let camera = cameraOnly.first(where: { $0.id == wanted || $0.name.lowercased() == wanted }) {
-      return camera
-    }
+    if let capture = try? CaptureDeviceModel.named(name) { return capture }
     guard let screen = try? ScreenCatalog.named(name) else {
       throw .unknownDevice(name, known: identifiers)
     }
-    guard let capture = screen.capture else {
-      throw .noCaptureFigures(screen.id, withFigures: captureDevices.map(\.id))
-    }
-    return capture
+    throw .noCaptureFigures(screen.id, withFigures: captureDevices.map(\.id))
   }
 }
 
@@ -56,7 +44,7 @@ public enum DeviceCatalogError: Error, Equatable, CustomStringConvertible, Senda
   public var description: String {
     switch self {
     case .unknownDevice(let name, let known):
-      DeviceCatalog.unknownDeviceMessage(name, known: known)
+      CatalogError.unknownDevice(name, known: known).description
     case .noCaptureFigures(let id, let withFigures):
       "'\(id)' is a screen in the catalog, but FrameDial has no camera figures for it; devices with "
         + "them: \(withFigures.joined(separator: ", "))"

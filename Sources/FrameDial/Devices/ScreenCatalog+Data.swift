@@ -28,22 +28,20 @@ extension ScreenCatalog {
     pad("ipad-9.7", "9.7” iPad", 768, 1024, 1536, 2048, .iPadHomeButton),
     phone(
       "iphone-16-pro-max", "iPhone 16 Pro Max", 440, 956, 3, 1320, 2868, wide: true,
-      .iPhoneDynamicIsland, capture: .iPhone16Pro),
+      .iPhoneDynamicIsland),
     phone(
       "iphone-16-pro", "iPhone 16 Pro", 402, 874, 3, 1206, 2622, wide: false,
-      .iPhoneDynamicIsland, capture: .iPhone16Pro),
+      .iPhoneDynamicIsland),
     phone(
       "iphone-16-plus", "iPhone 16 Plus", 430, 932, 3, 1290, 2796, wide: true,
-      .iPhoneDynamicIsland, capture: .iPhone16),
+      .iPhoneDynamicIsland),
     phone(
-      "iphone-16", "iPhone 16", 393, 852, 3, 1179, 2556, wide: false, .iPhoneDynamicIsland,
-      capture: .iPhone16),
+      "iphone-16", "iPhone 16", 393, 852, 3, 1179, 2556, wide: false, .iPhoneDynamicIsland),
     phone(
       "iphone-15-pro-max", "iPhone 15 Pro Max", 430, 932, 3, 1290, 2796, wide: true,
-      .iPhoneDynamicIsland, capture: .iPhone15ProMax),
+      .iPhoneDynamicIsland),
     phone(
-      "iphone-15-pro", "iPhone 15 Pro", 393, 852, 3, 1179, 2556, wide: false, .iPhoneDynamicIsland,
-      capture: .iPhone15Pro),
+      "iphone-15-pro", "iPhone 15 Pro", 393, 852, 3, 1179, 2556, wide: false, .iPhoneDynamicIsland),
     phone(
       "iphone-15-plus", "iPhone 15 Plus", 430, 932, 3, 1290, 2796, wide: true, .iPhoneDynamicIsland),
     phone("iphone-15", "iPhone 15", 393, 852, 3, 1179, 2556, wide: false, .iPhoneDynamicIsland),
@@ -105,17 +103,19 @@ extension ScreenCatalog {
   }
 
   /// An iPhone row: compact × regular in portrait; in landscape regular × compact for the `wide`
-  /// (Plus and Max class) phones, compact × compact otherwise.
+  /// (Plus and Max class) phones, compact × compact otherwise; its capture figures are those
+  /// ``CaptureDeviceModel/known`` has for its identifier.
   private static func phone(
     _ id: String, _ name: String, _ pointWidth: Int, _ pointHeight: Int, _ scale: Int,
     _ pixelWidth: Int, _ pixelHeight: Int, wide: Bool, _ family: ScreenFamily,
-    listed: Bool = true, capture: CaptureDeviceModel? = nil
+    listed: Bool = true
   ) -> ScreenDevice {
     ScreenDevice(
       id: id, name: name, points: ScreenSize(width: pointWidth, height: pointHeight), scale: scale,
       pixels: ScreenSize(width: pixelWidth, height: pixelHeight),
       portrait: SizeClasses(width: .compact, height: .regular),
       landscape: SizeClasses(width: wide ? .regular : .compact, height: .compact),
-      sizeClassesListed: listed, family: family, capture: capture?.named(id: id, name: name))
+      sizeClassesListed: listed, family: family,
+      capture: CaptureDeviceModel.known.first { $0.id == id })
   }
 }

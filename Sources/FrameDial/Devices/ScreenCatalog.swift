@@ -48,7 +48,7 @@ public enum ScreenCatalogError: Error, Equatable, CustomStringConvertible, Senda
   public var description: String {
     switch self {
     case .unknownDevice(let name, let known):
-      DeviceCatalog.unknownDeviceMessage(name, known: known)
+      CatalogError.unknownDevice(name, known: known).description
     case .unknownOrientation(let word):
       "unknown orientation '\(word)'; use auto, portrait or landscape"
     }

@@ -4,37 +4,6 @@ import Foundation
 /// One control of the standard set chosen by name (`--control`), with what the overlay shows for it and
 /// the states a sweep renders.
 public struct ControlSelection: Sendable {
-  /// The controls that can be chosen, by their command-line names.
-  public enum Name: String, Sendable, CaseIterable {
-    /// The system exposure bias slider (alias `ev`).
-    case exposureBias = "exposure-bias"
-    /// The system zoom slider.
-    case zoom
-    /// The contrast slider.
-    case contrast
-    /// The saturation slider.
-    case saturation
-    /// The white-balance picker (alias `wb`).
-    case whiteBalance = "white-balance"
-    /// The colour-temperature slider (white balance in kelvin).
-    case temperature
-    /// The tint slider.
-    case tint
-    /// The filter picker.
-    case filter
-    /// The grid toggle (viewfinder only).
-    case grid
-
-    /// Finds a name or alias, ignoring case.
-    init?(text: String) {
-      switch text.lowercased() {
-      case "ev": self = .exposureBias
-      case "wb": self = .whiteBalance
-      default: self.init(rawValue: text.lowercased())
-      }
-    }
-  }
-
   /// A labelled state of a sweep.
   public struct Step: Sendable, Equatable {
     /// The overlay's label for the value ("+1.0 EV", "Mono").
@@ -44,23 +13,25 @@ public struct ControlSelection: Sendable {
   }
 
   /// The chosen control.
-  public let name: Name
+  public let control: ControlDescriptor.Control
   /// The standard controls of the device, which label the values.
   public let controls: StandardControls
 
   /// Every accepted name with its alias, for help and errors.
   public static var namesDescription: String {
-    Name.allCases.map(\.rawValue).joined(separator: ", ") + " (aliases ev, wb)"
+    let controls = ControlKey.controls
+    return controls.map(\.name).joined(separator: ", ") + " (aliases "
+      + controls.flatMap(\.aliases).joined(separator: ", ") + ")"
   }
 
   /// Chooses control `name` from `device`'s standard controls.
   ///
   /// - Throws: ``ControlSelectionError`` for an unknown name or a device whose figures make no controls.
   public init(_ name: String, device: CaptureDeviceModel) throws(ControlSelectionError) {
-    guard let chosen = Name(text: name) else {
+    guard let chosen = ControlKey.control(named: name) else {
       throw .unknownControl(name, known: Self.namesDescription)
     }
-    self.name = chosen
+    control = chosen
     do {
       controls = try StandardControls(device: CaptureDevice(model: device))
     } catch {
@@ -69,26 +40,11 @@ public struct ControlSelection: Sendable {
   }
 
   /// The slider, when the control is one.
-  public var slider: CaptureSlider? {
-    switch name {
-    case .exposureBias: controls.exposureBias
-    case .zoom: controls.zoom
-    case .contrast: controls.contrast
-    case .saturation: controls.saturation
-    case .temperature: controls.temperature
-    case .tint: controls.tint
-    case .whiteBalance, .filter, .grid: nil
-    }
-  }
+  public var slider: CaptureSlider? { controls.control(named: control.name) as? CaptureSlider }
 
   /// The picker, when the control is one.
   public var picker: CaptureIndexPicker? {
-    switch name {
-    case .whiteBalance: controls.whiteBalance
-    case .filter: controls.filter
-    case .grid: controls.grid
-    default: nil
-    }
+    controls.control(named: control.name) as? CaptureIndexPicker
   }
 
   /// What the overlay shows for this control when the picture has `state` and the grid is `gridOn`.
@@ -104,7 +60,7 @@ public struct ControlSelection: Sendable {
         body: .scale(
           OverlayContent.Scale(
             range: slider.values.range, value: value, marks: marks,
-            spacing: name == .zoom ? .logarithmic : name == .temperature ? .mired : .linear)))
+            spacing: control.spacing)))
     }
     guard let picker else { return nil }
     let index = pickerIndex(in: state, gridOn: gridOn)
@@ -135,7 +91,7 @@ public struct ControlSelection: Sendable {
         if marks.count < Self.minimumSliderSteps {
           for quarter in [0.25, 0.5, 0.75] {
             let value =
-              name == .zoom
+              control.spacing == .logarithmic
               ? range.lowerBound * pow(range.upperBound / range.lowerBound, quarter)
               : range.lowerBound + (range.upperBound - range.lowerBound) * quarter
             marks.insert(slider.values.nearestValue(to: value))
@@ -150,12 +106,12 @@ public struct ControlSelection: Sendable {
         return Step(label: slider.formattedValue(sliderValue(in: state)), state: state)
       }
     }
-    guard let picker, name != .grid else { throw .notAPictureControl(name.rawValue) }
+    guard let picker, !control.isViewfinderOnly else { throw .notAPictureControl(control.name) }
     let texts =
       values
       ?? picker.localizedIndexTitles.map { title in
         // "Kelvin" is a temperature: the one in `base`, or the neutral one.
-        guard name == .whiteBalance, title == StandardControls.whiteBalanceTitles.last else {
+        guard control.key == .whiteBalance, title == StandardControls.whiteBalanceTitles.last else {
           return title
         }
         if case .kelvin(let kelvin) = base.whiteBalance { return "\(kelvin)" }
@@ -164,7 +120,7 @@ public struct ControlSelection: Sendable {
     return try texts.map { text throws(ControlSelectionError) in
       let state = try parsed(text, on: base)
       let index = pickerIndex(in: state, gridOn: false)
-      if case .kelvin(let kelvin) = state.whiteBalance, name == .whiteBalance {
+      if case .kelvin(let kelvin) = state.whiteBalance, control.key == .whiteBalance {
         return Step(label: controls.temperature.formattedValue(kelvin), state: state)
       }
       return Step(label: picker.localizedIndexTitles[index], state: state)
@@ -173,25 +129,21 @@ public struct ControlSelection: Sendable {
 
   /// The slider's value in `state` (temperature: the white balance's kelvin, or the neutral 5500 K).
   func sliderValue(in state: ControlState) -> Double {
-    switch name {
-    case .exposureBias: state.exposureBias
-    case .zoom: state.zoom
-    case .contrast: state.contrast
-    case .saturation: state.saturation
-    case .tint: state.tint
-    case .temperature:
+    switch control.key.descriptor.kind {
+    case .number(_, _, let value): state[keyPath: value]
+    case .whiteBalance:
       switch state.whiteBalance {
       case .kelvin(let kelvin): kelvin
       case .preset(let preset): preset.kelvin
       case .none, .auto: StandardControls.neutralKelvin
       }
-    case .whiteBalance, .filter, .grid: 0
+    case .point, .filter, .toggle: 0
     }
   }
 
   /// The picker's selected index in `state`.
   func pickerIndex(in state: ControlState, gridOn: Bool) -> Int {
-    switch name {
+    switch control.key.descriptor.kind {
     case .whiteBalance:
       switch state.whiteBalance {
       case .none: 0
@@ -200,22 +152,18 @@ public struct ControlSelection: Sendable {
       case .kelvin: StandardControls.whiteBalanceTitles.count - 1
       }
     case .filter: Filter.allCases.firstIndex(of: state.filter) ?? 0
-    case .grid: gridOn ? 1 : 0
-    default: 0
+    case .toggle: gridOn ? 1 : 0
+    case .number, .point: 0
     }
   }
 
   /// `base` with the slider set to `value`.
   func setting(_ value: Double, on base: ControlState) -> ControlState {
     var state = base
-    switch name {
-    case .exposureBias: state.exposureBias = value
-    case .zoom: state.zoom = value
-    case .contrast: state.contrast = value
-    case .saturation: state.saturation = value
-    case .tint: state.tint = value
-    case .temperature: state.whiteBalance = .kelvin(value)
-    case .whiteBalance, .filter, .grid: break
+    switch control.key.descriptor.kind {
+    case .number(_, _, let target): state[keyPath: target] = value
+    case .whiteBalance: state.whiteBalance = .kelvin(value)
+    case .point, .filter, .toggle: break
     }
     return state
   }
@@ -224,34 +172,26 @@ public struct ControlSelection: Sendable {
   /// takes its option titles ("As Shot").
   func parsed(_ text: String, on base: ControlState) throws(ControlSelectionError) -> ControlState {
     let trimmed = text.trimmingCharacters(in: .whitespaces)
+    let key = control.key
     if let picker,
       let index = picker.localizedIndexTitles.firstIndex(where: {
         $0.lowercased() == trimmed.lowercased()
       })
     {
-      switch name {
+      switch key {
       case .whiteBalance where index == 0: return Self.set(.whiteBalance, "none", on: base)
       case .whiteBalance where index < StandardControls.whiteBalanceTitles.count - 1:
         return Self.set(.whiteBalance, trimmed, on: base)
       default: break
       }
     }
-    let key: ControlKey
-    switch name {
-    case .exposureBias: key = .exposureBias
-    case .zoom: key = .zoom
-    case .contrast: key = .contrast
-    case .saturation: key = .saturation
-    case .tint: key = .tint
-    case .filter: key = .filter
-    case .whiteBalance: key = .whiteBalance
-    case .temperature:
+    if control.isViewfinderOnly { throw .notAPictureControl(control.name) }
+    if key == .whiteBalance, slider != nil {
+      // The temperature slider takes kelvin only.
       let digits = trimmed.lowercased().hasSuffix("k") ? String(trimmed.dropLast()) : trimmed
       guard Double(digits) != nil else {
-        throw .invalidValue("temperature takes kelvin values such as 4500, not '\(text)'")
+        throw .invalidValue("\(control.name) takes kelvin values such as 4500, not '\(text)'")
       }
-      key = .whiteBalance
-    case .grid: throw .notAPictureControl(name.rawValue)
     }
     do {
       return try base.applying(key, text: trimmed)
@@ -278,7 +218,10 @@ public enum ControlSelectionError: Error, Equatable, Sendable, CustomStringConve
   /// The message.
   public var description: String {
     switch self {
-    case .unknownControl(let name, let known): "unknown control '\(name)'; use one of \(known)"
+    case .unknownControl(let name, let known):
+      NearestWord.unknown(
+        "control", name, among: ControlKey.controls.flatMap { [$0.name] + $0.aliases },
+        known: "use one of \(known)")
     case .notAPictureControl(let name):
       "\(name) does not change the picture (it only shows in the viewfinder); sweep another control"
     case .invalidValue(let message): message

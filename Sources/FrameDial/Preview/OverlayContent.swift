@@ -1,3 +1,4 @@
+import Controls
 import Foundation
 
 /// What the Camera Control overlay shows for the selected control (HIG "Camera Control": a title, an SF
@@ -6,15 +7,7 @@ public struct OverlayContent: Sendable, Equatable {
   /// A slider's scale.
   public struct Scale: Sendable, Equatable {
     /// How values are spaced along the scale.
-    public enum Spacing: Sendable, Equatable {
-      /// Equal steps of value take equal lengths.
-      case linear
-      /// Each doubling takes the same length (zoom).
-      case logarithmic
-      /// Equal steps of mired (a million over the kelvin) take equal lengths: colour temperature as the
-      /// eye sees it, so the warm end is not crowded into a corner.
-      case mired
-    }
+    public typealias Spacing = ScaleSpacing
 
     /// The slider's range.
     public var range: ClosedRange<Double>

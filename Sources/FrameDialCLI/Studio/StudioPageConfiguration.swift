@@ -62,15 +62,14 @@ struct StudioPageConfiguration: Encodable {
       let name = description.identifier
       return Control(
         name: name, jsonKey: Self.jsonKey(ofControl: name),
-        spacing: name == "zoom" ? "logarithmic" : name == "temperature" ? "mired" : "linear",
+        spacing: (ControlKey.control(named: name)?.spacing ?? .linear).rawValue,
         glyph: SymbolGlyph.glyph(for: description.symbol), description: description)
     }
   }
 
   /// The JSON state key the control named `name` sets (`temperature` sets the white balance).
   static func jsonKey(ofControl name: String) -> String {
-    let key = name == "temperature" ? ControlKey.whiteBalance : ControlKey(rawValue: name)
-    return key?.jsonKey ?? name
+    ControlKey.control(named: name)?.key.jsonKey ?? name
   }
 
   /// The JSON document.

@@ -33,8 +33,8 @@ final class StudioSession: StudioBackend {
     self.live = live
     self.downloads = downloads
     overlay = try StudioOverlay(model: model, changed: overlayChanged)
-    selections = try ControlSelection.Name.allCases.map { name in
-      try ControlSelection(name.rawValue, device: model)
+    selections = try ControlKey.controls.map { control in
+      try ControlSelection(control.name, device: model)
     }
     self.configuration = configuration
     self.changed = changed
@@ -87,7 +87,7 @@ final class StudioSession: StudioBackend {
     var labels: [String: String] = [:]
     for selection in selections {
       if let overlay = selection.overlay(for: state, gridOn: state.grid) {
-        labels[selection.name.rawValue] = overlay.valueText
+        labels[selection.control.name] = overlay.valueText
       }
     }
     return labels

@@ -18,6 +18,33 @@ import Testing
     #expect(plan.treatsChannelsAlike && !plan.needsAutoWhiteBalance)
   }
 
+  @Test func thePipelineIsAFoldOfTheRecipesStagesAlone() throws {
+    let curve = try #require(Curve(points: [SIMD2(0, 0.1), SIMD2(1, 0.9)]))
+    let recipe = Recipe(stages: [
+      .zoom(factor: 2, center: .center), .decode(.sRGB), .exposure(ev: 1),
+      .gains(SIMD3(1, 2, 4), name: "a"), .matrix(Matrix3(diagonal: SIMD3(0.5, 0.25, 3)), name: "b"),
+      .encode(.sRGB), .curve(curve, name: "c"), .contrast(1.5, pivot: 0.5),
+    ])
+    let pipeline = try #require(ColorPipeline(folding: recipe, encoding: .sRGB))
+    #expect(pipeline.domain == .linear && pipeline.matrix == nil && !pipeline.usesAutoGains)
+    #expect(pipeline.gains == SIMD3(1, 1, 24))
+    #expect(pipeline.curve == curve && pipeline.contrast == 1.5)
+    let mixing = Matrix3(SIMD3(0.5, 0.5, 0), SIMD3(0, 1, 0), SIMD3(0, 0, 1))
+    let mixed = try #require(
+      ColorPipeline(
+        folding: Recipe(stages: [
+          .decode(.hlg), .autoWhiteBalance, .matrix(mixing, name: "m"), .encode(.hlg),
+        ]), encoding: .bt2100HLG))
+    #expect(mixed.domain == .linear && mixed.usesAutoGains && mixed.matrix == mixing)
+    #expect(mixed.gains == SIMD3(1, 1, 1) && mixed.curve == nil && mixed.contrast == 1)
+    let encoded = try #require(
+      ColorPipeline(folding: Recipe(stages: [.contrast(0.5, pivot: 0.5)]), encoding: .sRGB))
+    #expect(encoded.domain == .encoded && encoded.contrast == 0.5 && encoded.treatsChannelsAlike)
+    #expect(
+      ColorPipeline(folding: Recipe(stages: [.zoom(factor: 3, center: .center)]), encoding: .sRGB)
+        == nil)
+  }
+
   @Test func zoomAloneKeepsTheIdentityColourProgram() {
     let plan = Plan(compiling: ControlState(zoom: 2.5, zoomCenter: ZoomCenter(x: 0.2, y: 0.9)))
     #expect(plan.zoom == PlanZoom(factor: 2.5, center: ZoomCenter(x: 0.2, y: 0.9)))

@@ -189,5 +189,9 @@ import Vips
     #expect(throws: ControlSelectionError.self) {
       try ControlSelection("iso", device: CaptureDeviceModel.named("iphone-16-pro"))
     }
+    #expect(
+      "\(ControlSelectionError.unknownControl("tnt", known: ControlSelection.namesDescription))"
+        == "unknown control 'tnt'; did you mean 'tint'? use one of exposure-bias, zoom, contrast, "
+        + "saturation, white-balance, temperature, tint, filter, grid (aliases ev, wb)")
   }
 }

@@ -133,4 +133,24 @@ import Vips
     #expect(Set(ScreenCatalog.identifiers).count == ScreenCatalog.all.count)
     #expect(ScreenCatalog.all.count == 49)
   }
+
+  @Test func everyScreensCameraIsTheOneLookupsAndTheCLIsDeviceIsTheSame() throws {
+    let withCameras = ScreenCatalog.all.filter { $0.capture != nil }
+    #expect(
+      withCameras.map(\.id) == [
+        "iphone-16-pro-max", "iphone-16-pro", "iphone-16-plus", "iphone-16", "iphone-15-pro-max",
+        "iphone-15-pro",
+      ])
+    for screen in withCameras {
+      #expect(screen.capture == (try CaptureDeviceModel.named(screen.id)))
+      #expect(try DeviceCatalog.capture(named: screen.name) == CaptureDeviceModel.named(screen.id))
+    }
+    #expect(try DeviceCatalog.capture(named: "webcam") == .webcam)
+    let unknown = "\(DeviceCatalogError.unknownDevice("pixel-9", known: ["pixel-8"]))"
+    #expect(unknown == "\(CatalogError.unknownDevice("pixel-9", known: ["pixel-8"]))")
+    #expect(
+      unknown
+        == "unknown device 'pixel-9'; did you mean 'pixel-8'? the catalog (framedial devices) has: "
+        + "pixel-8")
+  }
 }

@@ -12,10 +12,11 @@ struct ColorCompiler {
     thresholds = RecencyCache(capacity: memoCapacity)
   }
 
-  /// The compilation for a colour key, or nil when the key changes no colour.
-  mutating func compilation(for key: CompilableState) -> ColorCompilation? {
+  /// The compilation for a colour key whose stages are `recipe`'s (its zoom is ignored), or nil when
+  /// the key changes no colour.
+  mutating func compilation(for key: CompilableState, recipe: Recipe) -> ColorCompilation? {
     if let known = compilations.value(for: key) { return known }
-    guard let pipeline = ColorPipeline(state: key) else { return nil }
+    guard let pipeline = ColorPipeline(folding: recipe, encoding: key.encoding) else { return nil }
     let transfer = pipeline.outputTransfer
     let outputThresholds: OutputThresholds
     if let known = thresholds.value(for: transfer) {

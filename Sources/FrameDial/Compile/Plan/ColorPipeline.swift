@@ -1,7 +1,7 @@
-import Controls
 import Foundation
 
-/// The colour stages of a recipe after folding: what the lookup tables and the matrix are built from.
+/// The colour stages of a recipe after folding (a fold of ``Recipe``'s stages, not a second reading of
+/// the state): what the lookup tables and the matrix are built from.
 ///
 /// Exposure, preset or kelvin white balance, and any diagonal matrix fold into one gain per channel; the
 /// saturation and look matrices merge into one (`matrix`, nil when the merged matrix is diagonal); the look's
@@ -30,42 +30,40 @@ public struct ColorPipeline: Sendable, Hashable {
   /// Contrast around the encoding's pivot on encoded values (1 when unchanged).
   public let contrast: Double
 
-  /// The folded pipeline of a state, or nil when the state changes no colour.
-  init?(state: CompilableState) {
-    let primaries = state.encoding.primaries
-    let look = FilterLook(state.filter, luma: primaries.lumaWeights)
-    var gains = SIMD3<Double>(repeating: pow(2, state.exposureBias))
-    switch state.whiteBalance {
-    case .preset(let preset):
-      gains *= WhiteBalanceGains.gains(
-        kelvin: preset.kelvin, tint: state.tint, primaries: primaries)
-    case .kelvin(let kelvin):
-      gains *= WhiteBalanceGains.gains(
-        kelvin: kelvin, tint: state.tint, primaries: primaries)
-    case .none, .auto:
-      break
-    }
-    var matrix: Matrix3? =
-      state.saturation == 1
-      ? nil : SaturationMatrix.matrix(saturation: state.saturation, luma: primaries.lumaWeights)
-    if let lookMatrix = look.matrix {
-      matrix = matrix.map { $0.followed(by: lookMatrix) } ?? lookMatrix
+  /// The colour stages of `recipe` folded, for pictures in `encoding`; nil when no stage changes a colour.
+  ///
+  /// The recipe alone says which stages apply (see ``Recipe/init(compiling:encoding:)``); the fold only
+  /// multiplies gains and matrices in their order and keeps the curve and contrast. The zoom is skipped.
+  init?(folding recipe: Recipe, encoding: ColourEncoding) {
+    var gains = SIMD3<Double>(repeating: 1)
+    var matrix: Matrix3?
+    var (usesLinearLight, usesAutoGains) = (false, false)
+    var (curve, contrast): (Curve?, Double) = (nil, 1)
+    for stage in recipe.stages {
+      switch stage {
+      case .zoom: continue
+      case .decode, .encode: usesLinearLight = true
+      case .exposure(let ev): gains *= pow(2, ev)
+      case .gains(let stageGains, _): gains *= stageGains
+      case .autoWhiteBalance: usesAutoGains = true
+      case .matrix(let stageMatrix, _):
+        matrix = matrix.map { $0.followed(by: stageMatrix) } ?? stageMatrix
+      case .curve(let stageCurve, _): curve = stageCurve
+      case .contrast(let k, _): contrast = k
+      }
     }
     if let merged = matrix, merged.isDiagonal {
       gains *= merged.diagonal
       matrix = nil
     }
-    let usesLinearLight =
-      state.exposureBias != 0 || state.whiteBalance != .none || state.saturation != 1
-      || look.matrix != nil
-    guard usesLinearLight || look.curve != nil || state.contrast != 1 else { return nil }
-    self.encoding = state.encoding
+    guard usesLinearLight || curve != nil || contrast != 1 else { return nil }
+    self.encoding = encoding
     self.domain = usesLinearLight ? .linear : .encoded
     self.gains = gains
-    self.usesAutoGains = state.whiteBalance == .auto
+    self.usesAutoGains = usesAutoGains
     self.matrix = matrix
-    self.curve = look.curve
-    self.contrast = state.contrast
+    self.curve = curve
+    self.contrast = contrast
   }
 
   /// The encoding transfer, curve and contrast, the part shared by every channel after the linear stages.

@@ -1,6 +1,7 @@
 import Controls
 
-/// The optimized, immutable form of a control state: an optional zoom and a colour program of tables.
+/// The optimized, immutable form of a control state: a fold of its ``Recipe`` into an optional zoom and a
+/// colour program of tables.
 ///
 /// `recipe` is the same state unoptimized, stage by stage, for lowering paths that walk it. Plans are shared
 /// between threads and cached by `PlanCache`; their 16-bit tables are built on first use.
@@ -27,10 +28,10 @@ public final class Plan: Sendable {
     let compilable = CompilableState(state, encoding: encoding)
     self.state = state
     self.encoding = encoding
-    self.recipe = Recipe(compiling: compilable)
-    self.zoom =
-      compilable.zoom == 1 ? nil : PlanZoom(factor: compilable.zoom, center: compilable.zoomCenter)
-    self.compilation = compiler.compilation(for: compilable.colorKey)
+    let recipe = Recipe(compiling: compilable)
+    self.recipe = recipe
+    self.zoom = recipe.stages.lazy.compactMap(PlanZoom.init(stage:)).first
+    self.compilation = compiler.compilation(for: compilable.colorKey, recipe: recipe)
     self.pipeline = compilation?.pipeline
   }
 

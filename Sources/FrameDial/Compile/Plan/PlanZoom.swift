@@ -12,3 +12,11 @@ public struct PlanZoom: Sendable, Hashable {
     ZoomWindow(imageWidth: imageWidth, imageHeight: imageHeight, zoom: factor, center: center)
   }
 }
+
+extension PlanZoom {
+  /// The zoom of a recipe's `zoom` stage; nil for any other stage.
+  init?(stage: RecipeStage) {
+    guard case .zoom(let factor, let center) = stage else { return nil }
+    self.init(factor: factor, center: center)
+  }
+}
