@@ -20,7 +20,7 @@ public enum DeviceCatalog {
   public static var identifiers: [String] { ScreenCatalog.identifiers + cameraOnly.map(\.id) }
 
   /// The capture figures of the device named `name` (its identifier or its name, ignoring case), found
-  /// by ``CaptureDeviceModel/named(_:)``; the errors also know the screens.
+  /// by `CaptureDeviceModel.named(_:)`; the errors also know the screens.
   ///
   /// - Throws: ``DeviceCatalogError`` for an unknown device, or a screen FrameDial has no capture
   ///   figures for.
