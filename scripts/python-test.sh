@@ -30,7 +30,7 @@ if [ "${1:-}" = "--installed" ]; then
   (cd python/tests && FRAMEDIAL_BINARY="$(cd ../.. && swift build --show-bin-path)/framedial" \
     python3 -m pytest -q -p no:cacheprovider .)
 else
-  venv="$(scripts/python-venv.sh | tail -n 1)"
+  venv="$(cd "$(scripts/python-venv.sh | tail -n 1)" && pwd)"
   (cd python && "$venv/bin/python3" -m mypy)
   swift build --product FrameDialC >&2
   swift build --product framedial >&2
