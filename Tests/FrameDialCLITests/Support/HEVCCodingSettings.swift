@@ -1,9 +1,9 @@
 import Foundation
 
 /// The coding settings of a HEIC's picture, read from the parameter sets of its `hvcC` box: what tells
-/// x265's presets apart in the file (libheif 1.15 writes no x265 information SEI naming them).
-/// `ultrafast` codes trees of 32 × 32 split down to 16 × 16 units, without sign hiding or SAO;
-/// `slow` (libvips's `heifsave`) trees of 64 × 64 down to 8 × 8, with both.
+/// x265's presets apart in the file (libheif 1.15 writes no x265 information SEI naming them). Through
+/// libheif, x265 codes 64 × 64 trees at every preset; `ultrafast` splits them down to 16 × 16 units,
+/// without sign hiding or SAO, `slow` (libvips's `heifsave`) down to 8 × 8, with both.
 struct HEVCCodingSettings: Equatable, CustomStringConvertible {
   /// The coding tree unit's side (x265's `ctu`).
   var treeSize: Int
@@ -29,19 +29,24 @@ struct HEVCCodingSettings: Equatable, CustomStringConvertible {
   init(heic url: URL) throws {
     let record = [UInt8](try GridHEIC.payload("hvcC", in: Data(contentsOf: url)))
     // The 22-byte configuration, then arrays of NAL units: type, count, and each unit's length.
+    let corrupt = CocoaError(.fileReadCorruptFile)
+    guard record.count > 22 else { throw corrupt }
     var units: [Int: [UInt8]] = [:]
     var offset = 23
     for _ in 0..<Int(record[22]) {
+      guard offset + 3 <= record.count else { throw corrupt }
       let type = Int(record[offset] & 0x3f)
       let count = Int(record[offset + 1]) << 8 | Int(record[offset + 2])
       offset += 3
       for _ in 0..<count {
+        guard offset + 2 <= record.count else { throw corrupt }
         let length = Int(record[offset]) << 8 | Int(record[offset + 1])
+        guard offset + 2 + length <= record.count else { throw corrupt }
         if units[type] == nil { units[type] = Array(record[offset + 2..<offset + 2 + length]) }
         offset += 2 + length
       }
     }
-    guard let sps = units[33], let pps = units[34] else { throw CocoaError(.fileReadCorruptFile) }
+    guard let sps = units[33], let pps = units[34] else { throw corrupt }
     var sequence = BitReader(sps)
     // H.265 7.3.2.2: VPS id, one sub-layer (x265's), temporal nesting, the profile, tier and level.
     sequence.skip(4 + 3 + 1 + 96)
