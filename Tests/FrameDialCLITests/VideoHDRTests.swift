@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Vips
 
 /// `framedial video` on HDR input (HLG, PQ): kept HDR (HEVC Main 10, tagged in the stream's VUI and
 /// the container, PQ's mastering metadata carried) or tone-mapped to SDR BT.709 (`--hdr sdr`), on clips
@@ -241,6 +242,19 @@ import Testing
     #expect(pixels.count == 64 * 64 * 3)
     // Full-range reference white, as the SDR video's: about 218 of 255.
     #expect(pixels[(32 * 64 + 32) * 3] >= 205 && pixels[(32 * 64 + 32) * 3] <= 232, "\(pixels[0])")
+    // As a HEIC (8-bit, through libheif), the same SDR still.
+    let heic = root.appendingPathComponent("still.heic")
+    let asHEIC = try CLIRunner.run(["video", input.path, "--frame-at", "0.1", "-o", heic.path])
+    #expect(asHEIC.status == 0, "\(asHEIC.standardError)")
+    let heicPixels = try Image(contentsOf: heic.path).pixelBytes()
+    #expect(heicPixels.count == pixels.count)
+    let centre = (32 * 64 + 32) * 3
+    for band in 0..<3 where heicPixels.count == pixels.count {
+      let difference = abs(Int(heicPixels[centre + band]) - Int(pixels[centre + band]))
+      #expect(
+        difference <= 3,
+        "band \(band): \(heicPixels[centre + band]) against \(pixels[centre + band])")
+    }
     // The controls apply before the tone mapping: the still changes.
     let darker = root.appendingPathComponent("darker.png")
     let pushed = try CLIRunner.run([

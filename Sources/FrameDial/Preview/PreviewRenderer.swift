@@ -14,18 +14,21 @@ public struct PreviewOptions: Sendable {
   public var grid: Bool
   /// How the input is read (pixel limit, fail-on policy).
   public var load: LoadOptions
+  /// How hard the encoder works on a HEIC preview (`--effort`); other formats ignore it.
+  public var effort: EncodingEffort
 
   /// Creates options.
   public init(
     device: ScreenDevice, orientation: ScreenOrientation = .portrait,
     overlay: OverlayContent? = nil,
-    grid: Bool = false, load: LoadOptions = LoadOptions()
+    grid: Bool = false, load: LoadOptions = LoadOptions(), effort: EncodingEffort = .standard
   ) {
     self.device = device
     self.orientation = orientation
     self.overlay = overlay
     self.grid = grid
     self.load = load
+    self.effort = effort
   }
 }
 
@@ -75,31 +78,17 @@ public struct PreviewRenderer: Sendable {
   }
 
   /// Renders `input` with `state` into a preview written atomically to `output` (its extension picks
-  /// the format; PNG keeps the drawing sharp). Returns the layout used.
+  /// the format; PNG keeps the drawing sharp; HEIC is written at `options.effort`). Returns the layout
+  /// used.
   @discardableResult
   public func renderFile(
     at input: String, to output: String, state: ControlState, options: PreviewOptions
   ) throws -> PreviewLayout {
-    guard let format = ImageFormat(path: output) else {
-      throw RenderError("\(output): unknown output format; use an extension such as .png or .jpg")
-    }
-    try OutputTarget.check(output, input: input)
-    let mark = Vips.errorMark()
-    let composed = try DecodeVerdict.naming(input, load: options.load) {
+    try ImageFileWriter.writeDrawn(
+      from: input, to: output, load: options.load, effort: options.effort
+    ) {
       try compose(picture(at: input, state: state, load: options.load), options: options)
     }
-    try AtomicFile.write(to: output) { temporary in
-      do {
-        try composed.image.write(
-          to: temporary, format: format,
-          options: QualityChoice(format: format, requested: nil).saveOptions)
-      } catch let error as VipsError {
-        throw RenderError.writing(
-          output, from: input, temporary: temporary, failure: error, load: options.load)
-      }
-      try DecodeVerdict.confirm(input, since: mark, load: options.load)
-    }
-    return composed.layout
   }
 
   /// The rule-of-thirds lines over `view`, one point wide, half-transparent white.

@@ -8,18 +8,20 @@ public enum FrameStill {
   /// Writes the packed 8-bit RGB frame `pixels` (`width × height`) to `output` in the format its
   /// extension names. `rotation` is the display rotation in degrees counter-clockwise (FFmpeg's sign;
   /// rounded to quarter turns), `sampleAspect` the pixels' width over their height, `quality` the
-  /// quality of a lossy format (nil: FrameDial's default for it).
+  /// quality of a lossy format (nil: FrameDial's default for it), `effort` how hard the HEIC encoder
+  /// works (other formats ignore it).
   ///
   /// - Throws: ``RenderError`` naming `output` when its format is unknown or it cannot be written; a
   ///   failure leaves no file at `output`.
   @discardableResult
   public static func write(
     _ pixels: UnsafeRawBufferPointer, width: Int, height: Int, rotation: Double?,
-    sampleAspect: Double, to output: String, quality: Int? = nil
+    sampleAspect: Double, to output: String, quality: Int? = nil,
+    effort: EncodingEffort = .standard
   ) throws -> StillResult {
     guard let format = ImageFormat(path: output) else {
       throw RenderError(
-        "\(output): unknown still format; use an extension such as .png, .jpg, .webp, .tif")
+        "\(output): unknown still format; use an extension such as .png, .jpg, .webp, .tif, .heic")
     }
     do {
       var image = try Image(
@@ -33,9 +35,10 @@ public enum FrameStill {
         editor.setInt("orientation", 1)
         if !SRGBProfile.data.isEmpty { editor.setBlob(Image.iccProfileField, SRGBProfile.data) }
       }
-      let options = QualityChoice(format: format, requested: quality).saveOptions
+      let choice = QualityChoice(format: format, requested: quality)
       try AtomicFile.write(to: output) { temporary in
-        try tagged.write(to: temporary, format: format, options: options)
+        try ImageFileWriter.write(
+          tagged, to: temporary, format: format, choice: choice, effort: effort)
       }
       return StillResult(
         outputPath: output, width: tagged.width, height: tagged.height, format: format)

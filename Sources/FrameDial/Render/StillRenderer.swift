@@ -1,6 +1,5 @@
 import Controls
 import Foundation
-import HEIF
 import Vips
 
 /// Options for rendering a still.
@@ -168,19 +167,13 @@ public final class StillRenderer: Sendable {
     do {
       try AtomicFile.write(to: output) { temporary in
         do {
-          let choice = QualityChoice(format: format, requested: options.quality, input: image)
-          if format == .heic {
-            try HEICOutput.write(tagged, to: temporary, choice: choice, effort: options.effort)
-          } else {
-            try tagged.write(to: temporary, format: format, options: choice.saveOptions)
-          }
+          try ImageFileWriter.write(
+            tagged, to: temporary, format: format,
+            choice: QualityChoice(format: format, requested: options.quality, input: image),
+            effort: options.effort)
         } catch let error as VipsError {
           throw RenderError.writing(
             output, from: input, temporary: temporary, failure: error, load: options.load)
-        } catch let error as HEIFError {
-          throw RenderError.writing(
-            output, from: input, temporary: temporary, failure: VipsError(error.message),
-            load: options.load)
         }
         try DecodeVerdict.confirm(input, since: mark, load: options.load)
         try beforeMovingIntoPlace(temporary)

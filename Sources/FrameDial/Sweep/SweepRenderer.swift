@@ -59,32 +59,16 @@ public struct SweepRenderer: Sendable {
     return (try sheet.compositing(layers), layout)
   }
 
-  /// Reads `input`, renders the sheet and writes it atomically to `output` (extension picks the format).
+  /// Reads `input`, renders the sheet and writes it atomically to `output` (extension picks the format;
+  /// HEIC is written at `effort`).
   @discardableResult
   public func renderFile(
     at input: String, to output: String, steps: [ControlSelection.Step], heading: String,
-    load: LoadOptions = LoadOptions()
+    load: LoadOptions = LoadOptions(), effort: EncodingEffort = .standard
   ) throws -> SweepLayout {
-    guard let format = ImageFormat(path: output) else {
-      throw RenderError("\(output): unknown output format; use an extension such as .png or .jpg")
-    }
-    try OutputTarget.check(output, input: input)
-    let mark = Vips.errorMark()
-    let result = try DecodeVerdict.naming(input, load: load) {
+    try ImageFileWriter.writeDrawn(from: input, to: output, load: load, effort: effort) {
       let picture = try StillInput.load(input, options: load, keepSixteenBits: false)
       return try sheet(picture, steps: steps, heading: heading)
     }
-    try AtomicFile.write(to: output) { temporary in
-      do {
-        try result.image.write(
-          to: temporary, format: format,
-          options: QualityChoice(format: format, requested: nil).saveOptions)
-      } catch let error as VipsError {
-        throw RenderError.writing(
-          output, from: input, temporary: temporary, failure: error, load: load)
-      }
-      try DecodeVerdict.confirm(input, since: mark, load: load)
-    }
-    return result.layout
   }
 }

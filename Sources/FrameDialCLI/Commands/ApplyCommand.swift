@@ -22,7 +22,7 @@ enum ApplyCommand: Command {
         "the file to write (its folder is created if missing; its extension picks the format), "
           + "or - for standard output with --format"),
       qualityOption,
-      effortOption,
+      EffortOption.option,
       .value(
         "format", "FORMAT", "jpeg, png, webp, tiff, heic or avif (default: from OUT's extension)"),
       .value("pixel-limit", "PIXELS", "refuse larger images (default 100000000)"),
@@ -129,14 +129,6 @@ enum ApplyCommand: Command {
     "quality 1 … 100 for JPEG, WebP, HEIC, AVIF, TIFF (\(QualityChoice.defaultsSummary); "
       + "with --quality, JPEG chroma is 4:2:0 below 90, 4:4:4 from 90)")
 
-  /// `--effort fast|balanced|small`, shared with batch.
-  static let effortOption = ArgumentParser.Option.value(
-    "effort", "EFFORT",
-    "HEIC encoding time against file size, each compared with small at the same luma SSIM: fast "
-      + "(default: x265 ultrafast with adaptive quantisation; about 5 CPU-s for 12 MP; 20–24 % "
-      + "more bytes), balanced (also 8×8 coding units, sign hiding and SAO: about 3× fast's time, "
-      + "2–5 % more bytes) or small (x265 slow, as libvips's heifsave: about 8× fast's time)")
-
   /// `--background COLOUR`, shared with batch.
   static let backgroundOption = ArgumentParser.Option.value(
     "background", "COLOUR",
@@ -156,14 +148,7 @@ enum ApplyCommand: Command {
       }
       options.format = format
     }
-    if let name = arguments.value("effort") {
-      guard let effort = EncodingEffort(rawValue: name.lowercased()) else {
-        throw UsageError(
-          "--effort must be one of \(EncodingEffort.allCases.map(\.rawValue).joined(separator: ", ")), not '\(name)'"
-        )
-      }
-      options.effort = effort
-    }
+    if let effort = try EffortOption.effort(from: arguments) { options.effort = effort }
     if let limit = try arguments.int("pixel-limit", in: 1...Int.max) {
       options.load.pixelLimit = limit
     }

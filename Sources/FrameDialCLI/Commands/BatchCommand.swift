@@ -20,7 +20,7 @@ enum BatchCommand: Command {
         "format", "FORMAT",
         "jpeg, png, webp, tiff, heic or avif (default: each input's own; GIF → PNG)"),
       ApplyCommand.qualityOption,
-      ApplyCommand.effortOption,
+      EffortOption.option,
       .value(
         "name", "TEMPLATE",
         "output names from {stem} {ext} {name} {format} (default {stem}.{ext}; {ext} keeps the input's spelling)"

@@ -10,7 +10,7 @@ enum PreviewCommand: Command {
     "Draw a device screen showing the processed image as the viewfinder, with the Camera Control overlay."
   static let usage =
     "preview IN -o OUT.png [--device NAME] [--orientation portrait|landscape] [--control NAME] [--grid] "
-    + "[--no-overlay] [--preset NAME] [--state FILE]… [--set KEY=VALUE]…"
+    + "[--no-overlay] [--effort E] [--preset NAME] [--state FILE]… [--set KEY=VALUE]…"
   /// The device drawn when `--device` is not given.
   static let defaultDevice = "iphone-16-pro"
   /// The control the overlay shows when `--control` is not given.
@@ -18,6 +18,7 @@ enum PreviewCommand: Command {
   static let parser = ArgumentParser(
     options: [
       .value("output", short: "o", "OUT", "the picture to write (.png recommended)"),
+      EffortOption.option,
       .value("device", "NAME", "a screen from framedial devices (default \(defaultDevice))"),
       .value(
         "orientation", "O", "portrait (default) or landscape (Camera Control on the top edge)"),
@@ -57,6 +58,7 @@ enum PreviewCommand: Command {
     if let limit = try arguments.int("pixel-limit", in: 1...Int.max) {
       options.load.pixelLimit = limit
     }
+    if let effort = try EffortOption.effort(from: arguments) { options.effort = effort }
     if !arguments.flag("no-overlay") {
       options.overlay = selection.overlay(for: state, gridOn: options.grid)
     }

@@ -11,10 +11,11 @@ enum SweepCommand: Command {
     "Render a contact sheet of the image at several values of one control, each tile labelled."
   static let usage =
     "sweep IN -o OUT.png --control KEY [--values A,B,C | --prominent] [--device NAME] "
-    + "[--preset NAME] [--state FILE]… [--set KEY=VALUE]…"
+    + "[--effort E] [--preset NAME] [--state FILE]… [--set KEY=VALUE]…"
   static let parser = ArgumentParser(
     options: [
       .value("output", short: "o", "OUT", "the contact sheet to write (.png recommended)"),
+      EffortOption.option,
       .value("control", "KEY", "the control to sweep: \(ControlSelection.namesDescription)"),
       .value(
         "values", "A,B,C",
@@ -45,6 +46,7 @@ enum SweepCommand: Command {
       throw UsageError("give either --values or --prominent, not both")
     }
     let state = try StateOptions.state(from: arguments)
+    let effort = try EffortOption.effort(from: arguments) ?? .standard
     let selection: ControlSelection
     let steps: [ControlSelection.Step]
     do {
@@ -67,7 +69,7 @@ enum SweepCommand: Command {
       "\(control.title) (\(control.symbolName)): "
       + steps.map(\.label).joined(separator: " · ")
     let layout = try SweepRenderer().renderFile(
-      at: input, to: output, steps: steps, heading: heading, load: load)
+      at: input, to: output, steps: steps, heading: heading, load: load, effort: effort)
     console.out(
       "\(input) → \(output) (\(layout.width)×\(layout.height); \(steps.count) tiles of "
         + "\(layout.tileWidth)×\(layout.tileHeight): \(steps.map(\.label).joined(separator: ", ")))"

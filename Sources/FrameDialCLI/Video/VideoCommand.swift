@@ -14,7 +14,7 @@ enum VideoCommand: Command {
     "video IN -o OUT [--state FILE.json]… [--set KEY=VALUE]… [--timeline FILE.jsonl] [--crf N] "
     + "[--encoder-preset P] [--codec h264|hevc] [--hdr keep|sdr] [--start T] [--duration D] "
     + "[--json] | "
-    + "video IN --frame-at T -o STILL.png [state options]"
+    + "video IN --frame-at T -o STILL.png [--effort E] [state options]"
   static let parser = ArgumentParser(
     options: [
       .value(
@@ -45,6 +45,7 @@ enum VideoCommand: Command {
         "frame-at", "T",
         "write only the frame shown at T, processed, as a still (-o still.png, .jpg …), upright "
           + "and with square pixels"),
+      EffortOption.option,
       .value(
         "pixel-limit", "PIXELS",
         "refuse larger frames, as decoded or, for --frame-at, as shown (default 100000000)"),
@@ -72,9 +73,14 @@ enum VideoCommand: Command {
       }
       guard ImageFormat(path: output) != nil else {
         throw UsageError(
-          "--frame-at writes a still: name a .png, .jpg, .webp or .tif output, not '\(output)'")
+          "--frame-at writes a still: name a .png, .jpg, .webp, .tif or .heic output, not '\(output)'"
+        )
       }
+    } else if arguments.value("effort") != nil {
+      throw UsageError(
+        "--effort sets the encoder of a --frame-at HEIC still; a video's is --encoder-preset")
     }
+    let effort = try EffortOption.effort(from: arguments) ?? .standard
     if frameAt == nil, let problem = VideoTranscoder.containerProblem(outputName: output) {
       throw UsageError("\(output): \(problem)")
     }
@@ -197,7 +203,7 @@ enum VideoCommand: Command {
       func write(_ pixels: UnsafeRawBufferPointer) throws {
         still = try FrameStill.write(
           pixels, width: source.width, height: source.height, rotation: source.rotation,
-          sampleAspect: source.sampleAspect, to: output)
+          sampleAspect: source.sampleAspect, to: output, effort: effort)
       }
       if hdr {
         try transcoder.toneMappedFrame(at: frameAt, render: render, still: write)
