@@ -20,12 +20,23 @@ int fd_attach(VipsImage *in, VipsImage **out, VipsGenerateFn generate, KernelPar
         fd_free_params(NULL, params);
         return -1;
     }
+    return fd_attach_image(in, out, in->Xsize, in->Ysize, vips_start_one, generate, vips_stop_one, params,
+        &params->input, G_CALLBACK(fd_free_params));
+}
+
+int fd_attach_image(VipsImage *in, VipsImage **out, int width, int height, VipsStartFn start,
+    VipsGenerateFn generate, VipsStopFn stop, void *params, VipsImage **input, GCallback free_params) {
     VipsImage *image = vips_image_new();
-    params->input = in;
+    *input = in;
     g_object_ref(in);
-    g_signal_connect(image, "close", G_CALLBACK(fd_free_params), params);
-    if (vips_image_pipelinev(image, VIPS_DEMAND_STYLE_THINSTRIP, in, NULL) ||
-        vips_image_generate(image, vips_start_one, generate, vips_stop_one, in, params)) {
+    g_signal_connect(image, "close", free_params, params);
+    if (vips_image_pipelinev(image, VIPS_DEMAND_STYLE_THINSTRIP, in, NULL)) {
+        g_object_unref(image);
+        return -1;
+    }
+    image->Xsize = width;
+    image->Ysize = height;
+    if (vips_image_generate(image, start, generate, stop, in, params)) {
         g_object_unref(image);
         return -1;
     }

@@ -2,35 +2,31 @@
 
 #include "kernel_support.h"
 
-static int generate_lut16(VipsRegion *out_region, void *seq, void *a, void *b, gboolean *stop) {
-    VipsRegion *in_region = (VipsRegion *)seq;
-    const KernelParams *params = (const KernelParams *)b;
-    (void)a;
-    (void)stop;
-    VipsRect *rect = &out_region->valid;
-    if (vips_region_prepare(in_region, rect)) return -1;
-    const int bands = out_region->im->Bands;
+// lut16 of one row of `pixels` 16-bit pixels of `bands` bands.
+static void lut16_row(const KernelParams *params, const VipsPel *in, VipsPel *out, int pixels, int bands) {
     const int colour = params->colour_bands;
     const uint16_t *t = (const uint16_t *)params->tables;
-    for (int y = 0; y < rect->height; y++) {
-        const uint16_t *p = (const uint16_t *)VIPS_REGION_ADDR(in_region, rect->left, rect->top + y);
-        uint16_t *q = (uint16_t *)VIPS_REGION_ADDR(out_region, rect->left, rect->top + y);
-        if (bands == 3 && colour == 3) {
-            const uint16_t *t0 = t, *t1 = t + 65536, *t2 = t + 2 * 65536;
-            for (int x = 0; x < rect->width; x++, p += 3, q += 3) {
-                q[0] = t0[p[0]];
-                q[1] = t1[p[1]];
-                q[2] = t2[p[2]];
-            }
-            continue;
+    const uint16_t *p = (const uint16_t *)in;
+    uint16_t *q = (uint16_t *)out;
+    if (bands == 3 && colour == 3) {
+        const uint16_t *t0 = t, *t1 = t + 65536, *t2 = t + 2 * 65536;
+        for (int x = 0; x < pixels; x++, p += 3, q += 3) {
+            q[0] = t0[p[0]];
+            q[1] = t1[p[1]];
+            q[2] = t2[p[2]];
         }
-        for (int x = 0; x < rect->width; x++) {
-            for (int c = 0; c < bands; c++) q[c] = c < colour ? t[c * 65536 + p[c]] : p[c];
-            p += bands;
-            q += bands;
-        }
+        return;
     }
-    return 0;
+    for (int x = 0; x < pixels; x++) {
+        for (int c = 0; c < bands; c++) q[c] = c < colour ? t[c * 65536 + p[c]] : p[c];
+        p += bands;
+        q += bands;
+    }
+}
+
+static int generate_lut16(VipsRegion *out_region, void *seq, void *a, void *b, gboolean *stop) {
+    (void)a, (void)stop;
+    return fd_generate_rows(out_region, seq, (const KernelParams *)b, lut16_row);
 }
 
 int fd_kernel_lut16(VipsImage *in, VipsImage **out, const uint16_t *tables, int colour_bands) {

@@ -215,19 +215,8 @@ void fd_lut8_row(const KernelParams *params, const uint8_t *p, uint8_t *q, int p
 }
 
 static int generate_lut8(VipsRegion *out_region, void *seq, void *a, void *b, gboolean *stop) {
-    VipsRegion *in_region = (VipsRegion *)seq;
-    const KernelParams *params = (const KernelParams *)b;
-    (void)a;
-    (void)stop;
-    VipsRect *rect = &out_region->valid;
-    if (vips_region_prepare(in_region, rect)) return -1;
-    const int bands = out_region->im->Bands;
-    for (int y = 0; y < rect->height; y++) {
-        const uint8_t *p = VIPS_REGION_ADDR(in_region, rect->left, rect->top + y);
-        uint8_t *q = VIPS_REGION_ADDR(out_region, rect->left, rect->top + y);
-        fd_lut8_row(params, p, q, rect->width, bands);
-    }
-    return 0;
+    (void)a, (void)stop;
+    return fd_generate_rows(out_region, seq, (const KernelParams *)b, fd_lut8_row);
 }
 
 // Lays the tables out as 16-entry blocks for the SIMD lookups, when the path in force has them: block h is

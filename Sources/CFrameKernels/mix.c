@@ -343,30 +343,25 @@ void fd_mix8_row(const KernelParams *params, const uint8_t *p, uint8_t *q, int p
     mix8_scalar(p, q, pixels, bands, params);
 }
 
-static int generate_mix(VipsRegion *out_region, void *seq, void *a, void *b, gboolean *stop) {
-    VipsRegion *in_region = (VipsRegion *)seq;
-    const KernelParams *params = (const KernelParams *)b;
-    (void)a;
-    (void)stop;
-    VipsRect *rect = &out_region->valid;
-    if (vips_region_prepare(in_region, rect)) return -1;
-    const int bands = out_region->im->Bands;
-    for (int y = 0; y < rect->height; y++) {
-        VipsPel *p = VIPS_REGION_ADDR(in_region, rect->left, rect->top + y);
-        VipsPel *q = VIPS_REGION_ADDR(out_region, rect->left, rect->top + y);
-        if (params->entries == 256) {
-            fd_mix8_row(params, p, q, rect->width, bands);
-            continue;
-        }
-        int done = 0;
-#if FD_X86_SIMD
-        if (params->output_count <= (1 << 24) && fd_simd_path() >= FD_SIMD_AVX2)
-            done = mix16_avx2((const uint16_t *)p, (uint16_t *)q, rect->width, bands, params);
-#endif
-        mix16_scalar((const uint16_t *)p + done * bands, (uint16_t *)q + done * bands, rect->width - done,
-            bands, params);
+// The mix of one row of `pixels` pixels of `bands` bands: fd_mix8_row for 8-bit images; for 16-bit
+// ones the AVX2 path where it applies, then the scalar path for the rest.
+static void mix_row(const KernelParams *params, const VipsPel *p, VipsPel *q, int pixels, int bands) {
+    if (params->entries == 256) {
+        fd_mix8_row(params, p, q, pixels, bands);
+        return;
     }
-    return 0;
+    int done = 0;
+#if FD_X86_SIMD
+    if (params->output_count <= (1 << 24) && fd_simd_path() >= FD_SIMD_AVX2)
+        done = mix16_avx2((const uint16_t *)p, (uint16_t *)q, pixels, bands, params);
+#endif
+    mix16_scalar((const uint16_t *)p + done * bands, (uint16_t *)q + done * bands, pixels - done, bands,
+        params);
+}
+
+static int generate_mix(VipsRegion *out_region, void *seq, void *a, void *b, gboolean *stop) {
+    (void)a, (void)stop;
+    return fd_generate_rows(out_region, seq, (const KernelParams *)b, mix_row);
 }
 
 // Precomputes the 8-bit SIMD paths' terms, when the path in force has them: for input band c and

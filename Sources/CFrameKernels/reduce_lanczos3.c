@@ -7,12 +7,10 @@
 // plane at once: per pair of taps, one word permute gathers the (left, right) inputs of all 16 from a
 // 64-word window and one multiply-add applies the weights; it gives the scalar path's values exactly.
 
-#include "FrameKernels.h"
-#include "simd_support.h"
+#include "kernel_support.h"
 
 #include <math.h>
 #include <string.h>
-#include <vips/vips.h>
 
 enum { REDUCE_BITS = 14, REDUCE_CHUNK = 16, REDUCE_WINDOW = 64 };
 
@@ -332,19 +330,6 @@ int fd_kernel_reduceh_lanczos3(VipsImage *in, VipsImage **out, int width) {
     params->width = width;
     params->bands = in->Bands;
     prepare_reduce(params);
-    VipsImage *image = vips_image_new();
-    params->input = in;
-    g_object_ref(in);
-    g_signal_connect(image, "close", G_CALLBACK(free_reduce_params), params);
-    if (vips_image_pipelinev(image, VIPS_DEMAND_STYLE_THINSTRIP, in, NULL)) {
-        g_object_unref(image);
-        return -1;
-    }
-    image->Xsize = width;
-    if (vips_image_generate(image, reduce_start, generate_reduce, reduce_stop, in, params)) {
-        g_object_unref(image);
-        return -1;
-    }
-    *out = image;
-    return 0;
+    return fd_attach_image(in, out, width, in->Ysize, reduce_start, generate_reduce, reduce_stop, params,
+        &params->input, G_CALLBACK(free_reduce_params));
 }

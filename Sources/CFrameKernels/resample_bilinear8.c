@@ -323,20 +323,6 @@ int fd_kernel_resample_bilinear8(VipsImage *in, VipsImage **out, int width, int 
         params->x1[x] *= params->bands;
     }
     prepare_resize_chunks(params);
-    VipsImage *image = vips_image_new();
-    params->input = in;
-    g_object_ref(in);
-    g_signal_connect(image, "close", G_CALLBACK(free_resize_params), params);
-    if (vips_image_pipelinev(image, VIPS_DEMAND_STYLE_THINSTRIP, in, NULL)) {
-        g_object_unref(image);
-        return -1;
-    }
-    image->Xsize = width;
-    image->Ysize = height;
-    if (vips_image_generate(image, resize_start, generate_resize, resize_stop, in, params)) {
-        g_object_unref(image);
-        return -1;
-    }
-    *out = image;
-    return 0;
+    return fd_attach_image(in, out, width, height, resize_start, generate_resize, resize_stop, params,
+        &params->input, G_CALLBACK(free_resize_params));
 }

@@ -1,7 +1,7 @@
-// Reads a JPEG header with libjpeg. libjpeg reports a fatal error by calling error_exit, which by
-// default prints and exits the process; here it formats the message and jumps back to the caller, so a
-// damaged file is an error return, never an exit or a crash. Warnings are not printed.
+// Reads a JPEG header with libjpeg; a damaged file is an error return (see jpeg_error_trap.h), never an
+// exit or a crash. Warnings are not printed.
 #include "JPEGHeaderReader.h"
+#include "jpeg_error_trap.h"
 
 #include <errno.h>
 #include <setjmp.h>
@@ -11,23 +11,6 @@
 
 #include <jpeglib.h>
 #include <jerror.h>
-
-typedef struct {
-    struct jpeg_error_mgr manager;
-    jmp_buf resume;
-    char *message;
-    size_t message_size;
-} ErrorTrap;
-
-static void trap_error_exit(j_common_ptr cinfo) {
-    ErrorTrap *trap = (ErrorTrap *)cinfo->err;
-    char text[JMSG_LENGTH_MAX];
-    (*cinfo->err->format_message)(cinfo, text);
-    if (trap->message && trap->message_size > 0) snprintf(trap->message, trap->message_size, "%s", text);
-    longjmp(trap->resume, 1);
-}
-
-static void trap_output_message(j_common_ptr cinfo) { (void)cinfo; }
 
 // A source that reads the file through pread from offset 0 on, in chunks.
 typedef struct {
@@ -93,14 +76,9 @@ typedef void (*SourceSetup)(j_decompress_ptr cinfo, void *context);
 static int read_header(SourceSetup setup, void *context, FDJPEGHeader *header, char *message,
     size_t message_size) {
     struct jpeg_decompress_struct cinfo;
-    ErrorTrap trap;
+    JPEGErrorTrap trap;
     memset(&cinfo, 0, sizeof cinfo);
-    cinfo.err = jpeg_std_error(&trap.manager);
-    trap.manager.error_exit = trap_error_exit;
-    trap.manager.output_message = trap_output_message;
-    trap.message = message;
-    trap.message_size = message_size;
-    if (message && message_size > 0) message[0] = '\0';
+    cinfo.err = fd_jpeg_error_trap(&trap, message, message_size);
     if (setjmp(trap.resume)) {
         jpeg_destroy_decompress(&cinfo);
         return -1;

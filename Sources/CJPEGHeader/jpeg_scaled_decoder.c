@@ -1,7 +1,9 @@
 // Decodes a JPEG at M/8 of its size with libjpeg's scale_num / scale_denom: libjpeg-turbo computes each
 // 8×8 block's inverse DCT at M×M, so a picture that will be made smaller is never decoded in full.
-// libjpeg's fatal errors jump back here (never exit or crash); warnings stop the decode as `fail_on` says.
+// libjpeg's fatal errors jump back here (never exit or crash; see jpeg_error_trap.h); warnings stop the
+// decode as `fail_on` says.
 #include "JPEGScaledDecoder.h"
+#include "jpeg_error_trap.h"
 
 #include <setjmp.h>
 #include <stdio.h>
@@ -11,50 +13,28 @@
 #include <jpeglib.h>
 #include <jerror.h>
 
-typedef struct {
-    struct jpeg_error_mgr manager;
-    jmp_buf resume;
-    int fail_on;
-    char *message;
-    size_t message_size;
-} DecodeTrap;
-
-static void decode_error_exit(j_common_ptr cinfo) {
-    DecodeTrap *trap = (DecodeTrap *)cinfo->err;
-    char text[JMSG_LENGTH_MAX];
-    (*cinfo->err->format_message)(cinfo, text);
-    if (trap->message && trap->message_size > 0) snprintf(trap->message, trap->message_size, "%s", text);
-    longjmp(trap->resume, 1);
-}
-
 // libjpeg calls this with level -1 for a warning about damaged data (the decode goes on).
 static void decode_emit_message(j_common_ptr cinfo, int level) {
-    DecodeTrap *trap = (DecodeTrap *)cinfo->err;
+    JPEGErrorTrap *trap = (JPEGErrorTrap *)cinfo->err;
     if (level >= 0) return;
     int stops = trap->fail_on == FD_JPEG_FAIL_ON_WARNING ||
         (trap->fail_on == FD_JPEG_FAIL_ON_TRUNCATED && cinfo->err->msg_code == JWRN_JPEG_EOF);
     if (stops) (*cinfo->err->error_exit)(cinfo);
 }
 
-static void decode_output_message(j_common_ptr cinfo) { (void)cinfo; }
-
 int fd_jpeg_decode_scaled(const void *bytes, size_t count, int eighths, int fail_on,
     long long pixel_limit, FDJPEGScaledImage *image, char *message, size_t message_size) {
     struct jpeg_decompress_struct cinfo;
-    DecodeTrap trap;
+    JPEGErrorTrap trap;
     memset(image, 0, sizeof *image);
     if (message && message_size > 0) message[0] = '\0';
     if (eighths < 1 || eighths > 8) {
         if (message && message_size > 0) snprintf(message, message_size, "scale %d/8 is not 1/8 … 8/8", eighths);
         return FD_JPEG_SCALED_FAILED;
     }
-    cinfo.err = jpeg_std_error(&trap.manager);
-    trap.manager.error_exit = decode_error_exit;
+    cinfo.err = fd_jpeg_error_trap(&trap, message, message_size);
     trap.manager.emit_message = decode_emit_message;
-    trap.manager.output_message = decode_output_message;
     trap.fail_on = fail_on;
-    trap.message = message;
-    trap.message_size = message_size;
     // Volatile: changed between setjmp and a possible longjmp.
     unsigned char *volatile pixels = NULL;
     if (setjmp(trap.resume)) {

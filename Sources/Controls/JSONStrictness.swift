@@ -205,13 +205,8 @@ enum JSONStrictness {
     }
 
     private mutating func object(depth: Int) throws -> JSONValue {
-      index += 1
       var members: [String: JSONValue] = [:]
-      skipWhitespace()
-      if current == UInt8(ascii: "}") {
-        index += 1
-        return .object(members)
-      }
+      if enter(closedBy: UInt8(ascii: "}")) { return .object(members) }
       while true {
         skipWhitespace()
         guard current == UInt8(ascii: "\"") else {
@@ -240,29 +235,17 @@ enum JSONStrictness {
         skipWhitespace()
         if depth == 1 { topLevelKey = key }
         members[key] = try value(depth: depth + 1)
-        skipWhitespace()
-        switch current {
-        case UInt8(ascii: ","): index += 1
-        case UInt8(ascii: "}"):
-          index += 1
+        if try ends(
+          closedBy: UInt8(ascii: "}"), where: "after the value of \"\(EchoText.readable(key))\"")
+        {
           return .object(members)
-        default:
-          throw Problem(
-            offset: index,
-            sentence: "expected ',' or '}' after the value of \"\(EchoText.readable(key))\", "
-              + "found \(found())")
         }
       }
     }
 
     private mutating func array(depth: Int) throws -> JSONValue {
-      index += 1
       var items: [JSONValue] = []
-      skipWhitespace()
-      if current == UInt8(ascii: "]") {
-        index += 1
-        return .array(items)
-      }
+      if enter(closedBy: UInt8(ascii: "]")) { return .array(items) }
       while true {
         skipWhitespace()
         if current == UInt8(ascii: "]") {
@@ -270,16 +253,37 @@ enum JSONStrictness {
             offset: index, sentence: "a comma before ']': remove it, or add a value after it")
         }
         items.append(try value(depth: depth + 1))
-        skipWhitespace()
-        switch current {
-        case UInt8(ascii: ","): index += 1
-        case UInt8(ascii: "]"):
-          index += 1
-          return .array(items)
-        default:
-          throw Problem(
-            offset: index, sentence: "expected ',' or ']' in an array, found \(found())")
-        }
+        if try ends(closedBy: UInt8(ascii: "]"), where: "in an array") { return .array(items) }
+      }
+    }
+
+    /// Steps over an object's or array's opening bracket and the white space after it; when `closing`
+    /// follows at once, steps over it too and returns true: the object or array is empty.
+    private mutating func enter(closedBy closing: UInt8) -> Bool {
+      index += 1
+      skipWhitespace()
+      guard current == closing else { return false }
+      index += 1
+      return true
+    }
+
+    /// After a member of an object or array: steps over the white space and the comma or `closing`
+    /// that must follow, and returns true at `closing` (the end). Anything else is a problem, said to
+    /// be `place` ("in an array").
+    private mutating func ends(closedBy closing: UInt8, where place: String) throws -> Bool {
+      skipWhitespace()
+      switch current {
+      case UInt8(ascii: ","):
+        index += 1
+        return false
+      case closing:
+        index += 1
+        return true
+      default:
+        throw Problem(
+          offset: index,
+          sentence:
+            "expected ',' or '\(Character(Unicode.Scalar(closing)))' \(place), found \(found())")
       }
     }
 

@@ -48,11 +48,7 @@ public func cBatchPlan(
   _ request: UnsafePointer<CChar>?, _ plan: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
   _ error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> Int32 {
-  plan?.pointee = nil
-  return reporting(error) {
-    guard let plan else {
-      throw CallError(.invalidArgument, "the plan out-pointer is a null pointer")
-    }
+  reporting(error, into: plan, named: "plan") {
     let batch = try BatchRequestJSON(json: request)
     let settings = batch.settings
     try Library.start()
@@ -73,7 +69,7 @@ public func cBatchPlan(
       case .write(let work): writes.append(work.jsonObject)
       }
     }
-    plan.pointee = try jsonCopy([
+    return try jsonCopy([
       "batch": try settings.jsonObject(), "finished": finished, "writes": writes,
     ])
   }
@@ -87,11 +83,7 @@ public func cBatchRender(
   _ event: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
   _ error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> Int32 {
-  event?.pointee = nil
-  return reporting(error) {
-    guard let event else {
-      throw CallError(.invalidArgument, "the event out-pointer is a null pointer")
-    }
+  reporting(error, into: event, named: "event") {
     guard (1...256).contains(concurrent) else {
       throw CallError(
         .invalidArgument,
@@ -111,7 +103,7 @@ public func cBatchRender(
     let cores = ProcessInfo.processInfo.activeProcessorCount
     try Vips.setThreads(
       requested.flatMap { $0 > 0 ? $0 : nil } ?? max(1, cores / Int(concurrent)))
-    event.pointee = try jsonCopy(eventObject(runner.write(work)))
+    return try jsonCopy(eventObject(runner.write(work)))
   }
 }
 
@@ -122,11 +114,7 @@ public func cBatchFinish(
   _ run: UnsafePointer<CChar>?, _ summary: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
   _ error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> Int32 {
-  summary?.pointee = nil
-  return reporting(error) {
-    guard let summary else {
-      throw CallError(.invalidArgument, "the summary out-pointer is a null pointer")
-    }
+  reporting(error, into: summary, named: "summary") {
     let members = try BatchRequestJSON.object(run, "the run JSON")
     guard let files = members["files"] as? [[String: Any]] else {
       throw CallError(.invalidOptions, "\"files\" must be a list of file events")
@@ -152,6 +140,6 @@ public func cBatchFinish(
     // A worker killed mid-file leaves its temporary file; the file itself was written again elsewhere.
     for folder in Set(folders) { AtomicFile.removeStaleTemporaries(in: folder) }
     let notes = try BatchRequestJSON.flag(members, "notesSlowFormats")
-    summary.pointee = try jsonCopy(counts.jsonObject(note: notes ? counts.slowFormatNote : nil))
+    return try jsonCopy(counts.jsonObject(note: notes ? counts.slowFormatNote : nil))
   }
 }

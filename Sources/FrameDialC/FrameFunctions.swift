@@ -32,11 +32,7 @@ public func cFrameRendererNew(
   _ renderer: UnsafeMutablePointer<OpaquePointer?>?,
   _ error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> Int32 {
-  renderer?.pointee = nil
-  return reporting(error) {
-    guard let renderer else {
-      throw CallError(.invalidArgument, "the renderer out-pointer is a null pointer")
-    }
+  reporting(error, into: renderer, named: "renderer") {
     let name = try CString.read(pixelFormat, "the pixel format")
     guard let format = PixelFormat(rawValue: name.lowercased()) else {
       let names = PixelFormat.allCases.map { $0.rawValue }.joined(separator: ", ")
@@ -66,7 +62,7 @@ public func cFrameRendererNew(
     let frames = try FrameRenderer(
       width: Int(width), height: Int(height), pixelFormat: format,
       rowStride: rowStride == 0 ? nil : rowStride, controls: live, cache: FrameHandle.cache)
-    renderer.pointee = try Handles.register(FrameHandle(frames, live: live))
+    return try Handles.register(FrameHandle(frames, live: live))
   }
 }
 

@@ -32,12 +32,8 @@ public func cStateFromJSON(
   _ json: UnsafePointer<CChar>?, _ state: UnsafeMutablePointer<OpaquePointer?>?,
   _ error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> Int32 {
-  state?.pointee = nil
-  return reporting(error) {
-    guard let state else {
-      throw CallError(.invalidArgument, "the state out-pointer is a null pointer")
-    }
-    state.pointee = try Handles.register(StateHandle(try StateHandle.parse(json)))
+  reporting(error, into: state, named: "state") {
+    try Handles.register(StateHandle(try StateHandle.parse(json)))
   }
 }
 
@@ -47,13 +43,9 @@ public func cStateToJSON(
   _ state: OpaquePointer?, _ json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
   _ error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> Int32 {
-  json?.pointee = nil
-  return reporting(error) {
-    guard let json else {
-      throw CallError(.invalidArgument, "the JSON out-pointer is a null pointer")
-    }
+  reporting(error, into: json, named: "JSON") {
     let value = try Handles.object(state, as: StateHandle.self, "state").state
-    json.pointee = CString.copy(String(decoding: try value.jsonData(), as: UTF8.self))
+    return CString.copy(String(decoding: try value.jsonData(), as: UTF8.self))
   }
 }
 

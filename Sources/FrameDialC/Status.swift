@@ -53,6 +53,21 @@ func reporting(
   }
 }
 
+/// ``reporting(_:_:)`` for a C function that hands its result out through `out`, an out-pointer named
+/// `name` in the message when it is NULL: `*out` is NULL unless `body` succeeds, then what it returned.
+func reporting<Value>(
+  _ error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+  into out: UnsafeMutablePointer<Value?>?, named name: String, _ body: () throws -> Value?
+) -> Int32 {
+  out?.pointee = nil
+  return reporting(error) {
+    guard let out else {
+      throw CallError(.invalidArgument, "the \(name) out-pointer is a null pointer")
+    }
+    out.pointee = try body()
+  }
+}
+
 /// Strings handed across the C boundary.
 enum CString {
   /// A `malloc`ed copy of `text`, NUL-terminated, for the caller to free with `framedial_string_free`

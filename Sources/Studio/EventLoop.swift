@@ -54,13 +54,7 @@ final class EventLoop: @unchecked Sendable {
   /// objects must not be closed from inside their own callbacks).
   func later(_ work: @escaping () -> Void) {
     let source = g_idle_source_new()
-    attach(
-      source,
-      { data in
-        guard let data else { return 0 }
-        Unmanaged<LaterBox>.fromOpaque(data).takeUnretainedValue().work()
-        return 0  // G_SOURCE_REMOVE
-      }, work)
+    attach(source, repeating: false, work)
     g_source_unref(source)
   }
 
@@ -69,23 +63,23 @@ final class EventLoop: @unchecked Sendable {
   /// only.
   func every(seconds: UInt32, _ work: @escaping () -> Void) -> UnsafeMutablePointer<GSource>? {
     let source = g_timeout_source_new_seconds(seconds)
-    attach(
-      source,
-      { data in
-        guard let data else { return 0 }
-        Unmanaged<LaterBox>.fromOpaque(data).takeUnretainedValue().work()
-        return 1  // G_SOURCE_CONTINUE
-      }, work)
+    attach(source, repeating: true, work)
     return source
   }
 
-  /// Gives `source` the callback `call`, which finds `work` in its data (released with the source),
-  /// and attaches it to the loop's context.
+  /// Gives `source` a callback that runs `work` (kept in its data, released with the source) and then
+  /// keeps the source when `repeating`, else removes it; and attaches it to the loop's context.
   private func attach(
-    _ source: UnsafeMutablePointer<GSource>?, _ call: GSourceFunc, _ work: @escaping () -> Void
+    _ source: UnsafeMutablePointer<GSource>?, repeating: Bool, _ work: @escaping () -> Void
   ) {
     g_source_set_callback(
-      source, call, Unmanaged.passRetained(LaterBox(work)).toOpaque(),
+      source,
+      { data in
+        guard let data else { return 0 }
+        let box = Unmanaged<LaterBox>.fromOpaque(data).takeUnretainedValue()
+        box.work()
+        return box.repeating ? 1 : 0  // G_SOURCE_CONTINUE : G_SOURCE_REMOVE
+      }, Unmanaged.passRetained(LaterBox(work, repeating: repeating)).toOpaque(),
       { data in data.map { Unmanaged<LaterBox>.fromOpaque($0).release() } })
     g_source_attach(source, context)
   }
@@ -97,7 +91,11 @@ final class EventLoop: @unchecked Sendable {
 
   private final class LaterBox {
     let work: () -> Void
-    init(_ work: @escaping () -> Void) { self.work = work }
+    let repeating: Bool
+    init(_ work: @escaping () -> Void, repeating: Bool) {
+      self.work = work
+      self.repeating = repeating
+    }
   }
 
   private final class WorkBox {

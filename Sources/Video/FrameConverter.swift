@@ -75,12 +75,10 @@ final class FrameConverter {
     throws(VideoError)
   {
     if let planar {
-      let data = frame.pointee.data
-      let planes = [data.0, data.1, data.2].compactMap { $0.map { UnsafeRawPointer($0) } }
-      let lines = frame.pointee.linesize
-      let strides = [lines.0, lines.1, lines.2].map { Int($0) }
-      guard planes.count == 3 else { throw VideoError("a video frame has no planes") }
-      planar.toRGB(planes: planes, strides: strides, into: target, rgbStride: stride)
+      let (planes, strides) = try Self.planes(of: frame.pointee)
+      planar.toRGB(
+        planes: planes.map { UnsafeRawPointer($0) }, strides: strides, into: target,
+        rgbStride: stride)
       return
     }
     let rows = fd_scale_frame_to_packed(
@@ -93,16 +91,23 @@ final class FrameConverter {
     throws(VideoError)
   {
     if let planar {
-      let data = frame.pointee.data
-      let planes = [data.0, data.1, data.2].compactMap { $0.map { UnsafeMutableRawPointer($0) } }
-      let lines = frame.pointee.linesize
-      let strides = [lines.0, lines.1, lines.2].map { Int($0) }
-      guard planes.count == 3 else { throw VideoError("a video frame has no planes") }
+      let (planes, strides) = try Self.planes(of: frame.pointee)
       planar.fromRGB(source, rgbStride: stride, into: planes, strides: strides)
       return
     }
     let rows = fd_scale_packed_to_frame(
       context, source.assumingMemoryBound(to: UInt8.self), Int32(stride), height, frame)
     guard rows > 0 else { throw VideoError("cannot convert an RGB frame back to video") }
+  }
+
+  /// The three planes of a planar `frame` and their row strides in bytes.
+  private static func planes(of frame: AVFrame) throws(VideoError) -> (
+    planes: [UnsafeMutableRawPointer], strides: [Int]
+  ) {
+    let data = frame.data
+    let planes = [data.0, data.1, data.2].compactMap { $0.map { UnsafeMutableRawPointer($0) } }
+    let lines = frame.linesize
+    guard planes.count == 3 else { throw VideoError("a video frame has no planes") }
+    return (planes, [lines.0, lines.1, lines.2].map { Int($0) })
   }
 }

@@ -9,34 +9,12 @@ extension Image {
   /// Per-channel lookup: colour band `c` becomes `tables[c * entries + value]` (`entries` = 256 for 8-bit
   /// images, 65536 for 16-bit); bands after `colourBands` (alpha) are copied.
   public func applyingLookupTables(_ tables: [UInt8], colourBands: Int) throws -> Image {
-    guard format == .uchar else {
-      throw VipsError("8-bit tables need an 8-bit image, not \(format)")
-    }
-    guard tables.count == colourBands * 256 else {
-      throw VipsError(
-        "\(colourBands) 8-bit tables need \(colourBands * 256) entries, got \(tables.count)")
-    }
-    return try kernelOutput("lookup tables") { output in
-      tables.withUnsafeBufferPointer {
-        fd_kernel_lut8(pointer, &output, $0.baseAddress, Int32(colourBands))
-      }
-    }
+    try lookingUp(tables, colourBands: colourBands, imageFormat: .uchar, fd_kernel_lut8)
   }
 
   /// Per-channel lookup on a 16-bit image with 65536-entry tables.
   public func applyingLookupTables(_ tables: [UInt16], colourBands: Int) throws -> Image {
-    guard format == .ushort else {
-      throw VipsError("16-bit tables need a 16-bit image, not \(format)")
-    }
-    guard tables.count == colourBands * 65536 else {
-      throw VipsError(
-        "\(colourBands) 16-bit tables need \(colourBands * 65536) entries, got \(tables.count)")
-    }
-    return try kernelOutput("lookup tables") { output in
-      tables.withUnsafeBufferPointer {
-        fd_kernel_lut16(pointer, &output, $0.baseAddress, Int32(colourBands))
-      }
-    }
+    try lookingUp(tables, colourBands: colourBands, imageFormat: .ushort, fd_kernel_lut16)
   }
 
   /// Channel mixing in one pass: `linear = inputTables[c][value]`, `mixed = matrix × linear`, then
@@ -105,6 +83,33 @@ extension Image {
     }
     return try kernelOutput("Lanczos 3 reduction") { output in
       fd_kernel_reduceh_lanczos3(pointer, &output, Int32(width))
+    }
+  }
+
+  /// Per-channel lookup through `kernel` (`fd_kernel_lut8` or `fd_kernel_lut16`) with tables of
+  /// `Entry.bitWidth`-bit entries, one for each of their 2^bits values, on an image of `imageFormat`.
+  private func lookingUp<Entry: FixedWidthInteger & UnsignedInteger>(
+    _ tables: [Entry], colourBands: Int, imageFormat: BandFormat,
+    _ kernel: (
+      UnsafeMutablePointer<VipsImage>?, UnsafeMutablePointer<UnsafeMutablePointer<VipsImage>?>?,
+      UnsafePointer<Entry>?, Int32
+    ) -> Int32
+  ) throws -> Image {
+    let bits = Entry.bitWidth
+    guard format == imageFormat else {
+      throw VipsError(
+        "\(bits)-bit tables need \(bits == 8 ? "an" : "a") \(bits)-bit image, not \(format)")
+    }
+    let entries = 1 << bits
+    guard tables.count == colourBands * entries else {
+      throw VipsError(
+        "\(colourBands) \(bits)-bit tables need \(colourBands * entries) entries, got \(tables.count)"
+      )
+    }
+    return try kernelOutput("lookup tables") { output in
+      tables.withUnsafeBufferPointer {
+        kernel(pointer, &output, $0.baseAddress, Int32(colourBands))
+      }
     }
   }
 

@@ -1,5 +1,6 @@
-/// A rectangle in pixels: left and top edges, width and height.
-public struct PixelRect: Sendable, Hashable, CustomStringConvertible {
+/// A rectangle in pixels: left and top edges, width and height (encoded as `x`, `y`, `width` and
+/// `height`).
+public struct PixelRect: Sendable, Hashable, Encodable, CustomStringConvertible {
   /// The left edge.
   public var x: Int
   /// The top edge.

@@ -8,9 +8,8 @@ import Vips
 #endif
 
 /// `framedial apply IN -o OUT`: one still through the controls, written atomically.
-enum ApplyCommand: Command {
+enum ApplyCommand: ExitingAtOnceCommand {
   static let name = "apply"
-  static let trapsSignals = true
   static let summary =
     "Render one image with the control values and write it (in its own colour space unless --profile; EXIF with orientation 1, XMP and IPTC kept unless --strip)."
   static let usage =
@@ -25,7 +24,7 @@ enum ApplyCommand: Command {
       EffortOption.option,
       .value(
         "format", "FORMAT", "jpeg, png, webp, tiff, heic or avif (default: from OUT's extension)"),
-      .value("pixel-limit", "PIXELS", "refuse larger images (default 100000000)"),
+      PixelLimitOption.option,
       backgroundOption,
       .flag("unoptimized", "render through the unoptimized graph (for comparisons)"),
       OverwriteOption.option,
@@ -33,8 +32,6 @@ enum ApplyCommand: Command {
       + StateOptions.options)
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
-    let trap = SignalTrap.exitingAtOnce(command: name, console: console)
-    defer { trap.cancel() }
     let (input, output) = try arguments.singleInputAndOutput(
       command: name, outputHint: "OUT")
     let options = try stillOptions(arguments)
@@ -149,9 +146,7 @@ enum ApplyCommand: Command {
       options.format = format
     }
     if let effort = try EffortOption.effort(from: arguments) { options.effort = effort }
-    if let limit = try arguments.int("pixel-limit", in: 1...Int.max) {
-      options.load.pixelLimit = limit
-    }
+    options.load.pixelLimit = try PixelLimitOption.limit(from: arguments)
     options.optimized = !arguments.flag("unoptimized")
     options.fit = try FitOptions.fit(from: arguments)
     options.size = try SizeOptions.size(from: arguments)

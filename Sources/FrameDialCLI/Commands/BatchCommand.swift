@@ -4,9 +4,8 @@ import FrameDial
 import Vips
 
 /// `framedial batch IN… -o OUT_DIR`: a folder tree of photos through the controls, mirrored into OUT_DIR.
-enum BatchCommand: Command {
+enum BatchCommand: SignalTrappingCommand {
   static let name = "batch"
-  static let trapsSignals = true
   static let summary =
     "Render every image under the input folders into OUT_DIR, mirroring the tree; bad files are reported and skipped."
   static let usage =
@@ -31,7 +30,7 @@ enum BatchCommand: Command {
           + "threads, or VIPS_CONCURRENCY when that is set"),
       .value(
         "shard", "I/N", "process only part I of N (1 ≤ I ≤ N), split deterministically by path"),
-      .value("pixel-limit", "PIXELS", "refuse larger images (default 100000000)"),
+      PixelLimitOption.option,
       ApplyCommand.backgroundOption,
       .flag("no-recursive", "do not walk sub-folders"),
       .flag("follow-symlinks", "walk into symbolically linked folders"),

@@ -23,7 +23,7 @@ enum InfoCommand: Command {
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
     guard !arguments.positionals.isEmpty else { throw UsageError("no files given") }
-    let limit = try arguments.int("pixel-limit", in: 1...Int.max) ?? LoadOptions.defaultPixelLimit
+    let limit = try PixelLimitOption.limit(from: arguments)
     let json = arguments.flag("json")
     FFmpegLog.route(prefix: "framedial \(name)")
     var failed = 0

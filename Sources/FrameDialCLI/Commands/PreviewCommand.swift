@@ -3,9 +3,8 @@ import FrameDial
 
 /// `framedial preview IN -o OUT.png --device NAME`: a device screen with the processed picture as the
 /// viewfinder and the Camera Control overlay beside the control.
-enum PreviewCommand: Command {
+enum PreviewCommand: ExitingAtOnceCommand {
   static let name = "preview"
-  static let trapsSignals = true
   static let summary =
     "Draw a device screen showing the processed image as the viewfinder, with the Camera Control overlay."
   static let usage =
@@ -28,16 +27,13 @@ enum PreviewCommand: Command {
       ),
       .flag("grid", "draw the rule-of-thirds grid over the viewfinder (as --set grid=on)"),
       .flag("no-overlay", "draw the viewfinder without the Camera Control overlay"),
-      .value("pixel-limit", "PIXELS", "refuse larger images (default 100000000)"),
+      PixelLimitOption.option,
       OverwriteOption.option,
     ] + StateOptions.options)
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
-    let trap = SignalTrap.exitingAtOnce(command: name, console: console)
-    defer { trap.cancel() }
-    let (input, output) = try arguments.singleInputAndOutput(
-      command: name, outputHint: "OUT.png")
-    try OverwriteOption.check(output, input: input, arguments)
+    let (input, output) = try OverwriteOption.inputAndOutput(
+      arguments, command: name, outputHint: "OUT.png")
     let device: ScreenDevice
     let orientation: ScreenOrientation
     do {
@@ -55,9 +51,7 @@ enum PreviewCommand: Command {
       arguments.value("control") ?? defaultControl, screen: device)
     var options = PreviewOptions(
       device: device, orientation: orientation, grid: arguments.flag("grid") || state.grid)
-    if let limit = try arguments.int("pixel-limit", in: 1...Int.max) {
-      options.load.pixelLimit = limit
-    }
+    options.load.pixelLimit = try PixelLimitOption.limit(from: arguments)
     if let effort = try EffortOption.effort(from: arguments) { options.effort = effort }
     if !arguments.flag("no-overlay") {
       options.overlay = selection.overlay(for: state, gridOn: options.grid)

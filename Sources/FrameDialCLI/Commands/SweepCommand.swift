@@ -4,9 +4,8 @@ import Vips
 
 /// `framedial sweep IN -o OUT.png --control KEY`: a contact sheet of one picture at several values of
 /// one control, each tile labelled with the value.
-enum SweepCommand: Command {
+enum SweepCommand: ExitingAtOnceCommand {
   static let name = "sweep"
-  static let trapsSignals = true
   static let summary =
     "Render a contact sheet of the image at several values of one control, each tile labelled."
   static let usage =
@@ -29,16 +28,13 @@ enum SweepCommand: Command {
         "device", "NAME",
         "the capture device whose figures label zoom and exposure: "
           + "a device of framedial devices with camera figures (default iphone-16-pro)"),
-      .value("pixel-limit", "PIXELS", "refuse larger images (default 100000000)"),
+      PixelLimitOption.option,
       OverwriteOption.option,
     ] + StateOptions.options)
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
-    let trap = SignalTrap.exitingAtOnce(command: name, console: console)
-    defer { trap.cancel() }
-    let (input, output) = try arguments.singleInputAndOutput(
-      command: name, outputHint: "OUT.png")
-    try OverwriteOption.check(output, input: input, arguments)
+    let (input, output) = try OverwriteOption.inputAndOutput(
+      arguments, command: name, outputHint: "OUT.png")
     guard let controlName = arguments.value("control") else {
       throw UsageError("no control given (--control KEY: \(ControlSelection.namesDescription))")
     }
@@ -61,8 +57,7 @@ enum SweepCommand: Command {
     } catch {
       throw UsageError("\(error)")
     }
-    var load = LoadOptions()
-    if let limit = try arguments.int("pixel-limit", in: 1...Int.max) { load.pixelLimit = limit }
+    let load = LoadOptions(pixelLimit: try PixelLimitOption.limit(from: arguments))
     let control: any CaptureControl =
       selection.slider ?? selection.picker ?? selection.controls.grid
     let heading =

@@ -55,8 +55,12 @@ public enum CLI {
         console.outText(command.help)
         return ExitCode.success
       }
-      if !command.trapsSignals { SignalTrap.releaseHeldSignals() }
+      if !(command is any SignalTrappingCommand.Type) { SignalTrap.releaseHeldSignals() }
       try KernelPath.checkEnvironment(ProcessInfo.processInfo.environment)
+      let trap =
+        command is any ExitingAtOnceCommand.Type
+        ? SignalTrap.exitingAtOnce(command: command.name, console: console) : nil
+      defer { trap?.cancel() }
       let code = try command.run(parsed, console: console)
       return code == ExitCode.success && console.outputClosed ? ExitCode.outputClosed : code
     } catch let error as UsageError {

@@ -10,19 +10,25 @@ protocol Command: Sendable {
   static var parser: ArgumentParser { get }
   /// Runs the command and returns its exit code.
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32
-  /// True when `run` installs a ``SignalTrap`` (before it starts any work): SIGINT, SIGTERM and SIGHUP,
-  /// held since the process started, wait for the trap. False: they are released before `run`.
-  static var trapsSignals: Bool { get }
 }
 
 extension Command {
-  static var trapsSignals: Bool { false }
-
   /// The full `--help` text.
   static var help: String {
     "usage: framedial \(usage)\n\n\(summary)\n\noptions:\n\(parser.optionsHelp)"
   }
 }
+
+/// A command that catches SIGINT, SIGTERM and SIGHUP with a ``SignalTrap`` installed before it starts
+/// any work: the signals, held since the process started, wait for the trap. `batch` and `studio`
+/// install their own in `run`; for an ``ExitingAtOnceCommand`` ``CLI`` installs it. The signals of
+/// any other command are released before its `run`.
+protocol SignalTrappingCommand: Command {}
+
+/// A command that writes its output synchronously (`apply`, `preview`, `sweep`, `video`): ``CLI`` runs it
+/// under ``SignalTrap/exitingAtOnce(command:console:)``, so a signal removes the temporary file, says so
+/// and exits at once.
+protocol ExitingAtOnceCommand: SignalTrappingCommand {}
 
 /// Exit codes, as documented in docs/cli/conventions.md.
 enum ExitCode {

@@ -57,18 +57,12 @@ final class FrameRelay: @unchecked Sendable {
 
   /// An empty input buffer to fill, or nil when the rendering thread has stopped.
   func emptyInput() -> FrameBuffer? {
-    locked {
-      while freeInputs.isEmpty && !stopped { condition.wait() }
-      return stopped ? nil : freeInputs.removeLast()
-    }
+    takeFree(from: \.freeInputs, unless: { stopped })
   }
 
   /// Hands a filled buffer, the input's end or its failure to the rendering thread.
   func deliver(_ input: Input) {
-    locked {
-      inputs.append(input)
-      condition.broadcast()
-    }
+    append(input, to: \.inputs)
   }
 
   // MARK: Rendering thread
@@ -84,26 +78,17 @@ final class FrameRelay: @unchecked Sendable {
 
   /// Gives an input buffer back to the reader once its frame is rendered.
   func recycle(input buffer: FrameBuffer) {
-    locked {
-      freeInputs.append(buffer)
-      condition.broadcast()
-    }
+    append(buffer, to: \.freeInputs)
   }
 
   /// An output buffer to render into, or nil when the writer has failed (see ``finish()``).
   func emptyOutput() -> FrameBuffer? {
-    locked {
-      while freeOutputs.isEmpty && !writerFinished { condition.wait() }
-      return writerFinished ? nil : freeOutputs.removeLast()
-    }
+    takeFree(from: \.freeOutputs, unless: { writerFinished })
   }
 
   /// Queues a rendered frame for the writer.
   func send(_ buffer: FrameBuffer) {
-    locked {
-      outputs.append(buffer)
-      condition.broadcast()
-    }
+    append(buffer, to: \.outputs)
   }
 
   /// Ends the run: the reader stops, the writer writes what is queued, and this returns once it has;
@@ -131,10 +116,7 @@ final class FrameRelay: @unchecked Sendable {
 
   /// Gives an output buffer back to the rendering thread once it is written.
   func recycle(output buffer: FrameBuffer) {
-    locked {
-      freeOutputs.append(buffer)
-      condition.broadcast()
-    }
+    append(buffer, to: \.freeOutputs)
   }
 
   /// The writer is done: `error` when writing failed (queued frames are then dropped).
@@ -143,6 +125,26 @@ final class FrameRelay: @unchecked Sendable {
       writerError = error
       writerFinished = true
       outputs.removeAll()
+      condition.broadcast()
+    }
+  }
+
+  /// A buffer from the pool at `pool`, waiting for one while `closed` is false; nil once it is true.
+  private func takeFree(
+    from pool: ReferenceWritableKeyPath<FrameRelay, [FrameBuffer]>, unless closed: () -> Bool
+  ) -> FrameBuffer? {
+    locked {
+      while self[keyPath: pool].isEmpty && !closed() { condition.wait() }
+      return closed() ? nil : self[keyPath: pool].removeLast()
+    }
+  }
+
+  /// Appends `element` to the queue or pool at `list` and wakes the threads waiting on the relay.
+  private func append<Element>(
+    _ element: Element, to list: ReferenceWritableKeyPath<FrameRelay, [Element]>
+  ) {
+    locked {
+      self[keyPath: list].append(element)
       condition.broadcast()
     }
   }

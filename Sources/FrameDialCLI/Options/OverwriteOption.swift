@@ -19,4 +19,16 @@ enum OverwriteOption {
     guard lstat(output, &status) == 0 else { return }
     throw RenderError("\(output) exists; add --overwrite (-y) to replace it")
   }
+
+  /// The single input and the output of a command that makes one file from one (`preview`, `sweep`),
+  /// the output checked by ``check(_:input:_:)``; `command` and `outputHint` are as
+  /// ``ParsedArguments/singleInputAndOutput(command:outputHint:)`` takes them.
+  static func inputAndOutput(
+    _ arguments: ParsedArguments, command: String, outputHint: String
+  ) throws -> (input: String, output: String) {
+    let (input, output) = try arguments.singleInputAndOutput(
+      command: command, outputHint: outputHint)
+    try check(output, input: input, arguments)
+    return (input, output)
+  }
 }

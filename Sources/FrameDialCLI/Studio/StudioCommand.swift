@@ -7,9 +7,8 @@ import Vips
 /// `framedial studio [IMAGE|VIDEO] [--device NAME] [--port N] [--listen ADDRESS] [--no-token]`: a local web page with
 /// the device screen, the live processed picture (a still, or a video playing in a loop) and the Camera
 /// Control overlay, and an HTTP API beside it.
-enum StudioCommand: Command {
+enum StudioCommand: SignalTrappingCommand {
   static let name = "studio"
-  static let trapsSignals = true
   static let summary =
     "Serve a local page to slide the Camera Control and watch the processed picture follow live."
   static let usage =
@@ -33,7 +32,7 @@ enum StudioCommand: Command {
         "no-token",
         "with --listen beyond this machine: ask for no token (anyone who reaches the address may "
           + "read the picture and change the state)"),
-      .value("pixel-limit", "PIXELS", "refuse larger images (default 100000000)"),
+      PixelLimitOption.option,
     ] + StateOptions.options)
 
   /// The repository's sample photo, found from this source file's location (as the benchmark finds it).
@@ -67,8 +66,7 @@ enum StudioCommand: Command {
     let listen = arguments.value("listen") ?? defaultAddress
     let address = listen.lowercased() == "localhost" ? "127.0.0.1" : listen
     let state = try StateOptions.state(from: arguments)
-    var load = LoadOptions()
-    if let limit = try arguments.int("pixel-limit", in: 1...Int.max) { load.pixelLimit = limit }
+    let load = LoadOptions(pixelLimit: try PixelLimitOption.limit(from: arguments))
 
     let model = device.capture ?? .iPhone16Pro
     let player = try videoPlayer(input, device: device)

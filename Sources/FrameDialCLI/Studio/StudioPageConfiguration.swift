@@ -6,22 +6,6 @@ import FrameDial
 /// Camera Control overlay go on it, the live frame's size, and the controls in overlay order (as
 /// `framedial controls --json` describes them, with the state key each one sets).
 struct StudioPageConfiguration: Encodable {
-  struct Size: Encodable {
-    var width: Int
-    var height: Int
-  }
-
-  struct Rect: Encodable {
-    var x: Int
-    var y: Int
-    var width: Int
-    var height: Int
-
-    init(_ rect: PixelRect) {
-      (x, y, width, height) = (rect.x, rect.y, rect.width, rect.height)
-    }
-  }
-
   struct Device: Encodable {
     var id: String
     var name: String
@@ -41,10 +25,10 @@ struct StudioPageConfiguration: Encodable {
   }
 
   var device: Device
-  var screen: Size
-  var viewfinder: Rect
-  var overlay: Rect?
-  var frame: Size
+  var screen: ScreenSize
+  var viewfinder: PixelRect
+  var overlay: PixelRect?
+  var frame: ScreenSize
   var controls: [Control]
 
   /// The configuration for `source` shown on `screen`, whose controls are `model`'s.
@@ -53,10 +37,10 @@ struct StudioPageConfiguration: Encodable {
     self.device = Device(
       id: device.id, name: device.name, hasCameraControl: device.hasCameraControl,
       orientation: layout.orientation.rawValue)
-    screen = Size(width: layout.screen.width, height: layout.screen.height)
-    viewfinder = Rect(layout.viewfinder)
-    overlay = layout.overlay.map(Rect.init)
-    frame = Size(width: source.width, height: source.height)
+    screen = ScreenSize(width: layout.screen.width, height: layout.screen.height)
+    viewfinder = layout.viewfinder
+    overlay = layout.overlay
+    frame = ScreenSize(width: source.width, height: source.height)
     let standard = try StandardControls(device: CaptureDevice(model: model))
     controls = ControlDescription.describing(standard.all).map { description in
       let name = description.identifier

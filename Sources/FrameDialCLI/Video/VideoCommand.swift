@@ -5,9 +5,8 @@ import Vips
 
 /// `framedial video IN -o OUT`: a video file through the controls, frame by frame, on FFmpeg's libraries;
 /// audio and subtitles copied, the output written atomically.
-enum VideoCommand: Command {
+enum VideoCommand: ExitingAtOnceCommand {
   static let name = "video"
-  static let trapsSignals = true
   static let summary =
     "Render a video file with the control values (frame times, colour tags, rotation and audio kept)."
   static let usage =
@@ -55,8 +54,6 @@ enum VideoCommand: Command {
     ] + StateOptions.options)
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
-    let trap = SignalTrap.exitingAtOnce(command: name, console: console)
-    defer { trap.cancel() }
     let (input, output) = try arguments.singleInputAndOutput(command: name, outputHint: "OUT.mp4")
     guard input != StandardStreams.dash, output != StandardStreams.dash else {
       throw UsageError("video reads and writes files, not standard input or output")
@@ -65,8 +62,7 @@ enum VideoCommand: Command {
     let settings = try VideoOptions.settings(from: arguments)
     let span = try VideoOptions.span(from: arguments)
     let frameAt = try VideoOptions.seconds(of: "frame-at", in: arguments)
-    let pixelLimit =
-      try arguments.int("pixel-limit", in: 1...Int.max) ?? LoadOptions.defaultPixelLimit
+    let pixelLimit = try PixelLimitOption.limit(from: arguments)
     if frameAt != nil {
       guard span.isWhole else {
         throw UsageError("--frame-at writes one frame: --start and --duration do not apply")
