@@ -110,30 +110,25 @@ public final class FrameRenderer {
     }
   }
 
+  /// The frame through the plan's shared lowering (``Plan/lowered(on:zoomKernel:outputSize:colouring:)``),
+  /// coloured by the cached kernel tables (8 bits) or the plan's 16-bit tables, with auto white
+  /// balance measured on the pixels being coloured.
   private func renderOptimized(_ frame: Image, plan: Plan, tables: KernelTables8) throws -> Image {
-    var source = frame
-    var window = ZoomWindow(imageWidth: layout.width, imageHeight: layout.height, zoom: 1)
-    if let zoom = plan.zoom {
-      let full = zoom.window(imageWidth: layout.width, imageHeight: layout.height)
-      let bounds = full.pixelBounds(margin: ZoomWindow.interpolationMargin)
-      source = try frame.extractArea(bounds)
-      window = full.relative(to: bounds)
+    try plan.lowered(on: frame, zoomKernel: zoomKernel) { source in
+      if pixelFormat.sampleBytes == 2 {
+        let program =
+          plan.needsAutoWhiteBalance
+          ? plan.colorProgram(autoGains: try autoGains(source, plan)) : plan.colorProgram
+        return try program.lowered(on: source)
+      }
+      var frameTables = tables
+      if plan.needsAutoWhiteBalance {
+        frameTables = KernelTables8(
+          plan.colorProgram(autoGains: try autoGains(source, plan)),
+          swapRedAndBlue: pixelFormat == .bgra)
+      }
+      return try frameTables.apply(to: source)
     }
-    if pixelFormat.sampleBytes == 2 {
-      let program =
-        plan.needsAutoWhiteBalance
-        ? plan.colorProgram(autoGains: try autoGains(source, plan)) : plan.colorProgram
-      return try program.lowered(on: source)
-        .resampled(window, to: layout.width, layout.height, kernel: zoomKernel)
-    }
-    var frameTables = tables
-    if plan.needsAutoWhiteBalance {
-      frameTables = KernelTables8(
-        plan.colorProgram(autoGains: try autoGains(source, plan)),
-        swapRedAndBlue: pixelFormat == .bgra)
-    }
-    let coloured = try frameTables.apply(to: source)
-    return try coloured.resampled(window, to: layout.width, layout.height, kernel: zoomKernel)
   }
 
   /// The smoothed grey-world gains of the frame's window, in R, G, B order.

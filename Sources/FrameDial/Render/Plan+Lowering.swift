@@ -20,23 +20,35 @@ extension Plan {
     outputSize: (width: Int, height: Int)? = nil
   ) throws -> Image {
     let program = needsAutoWhiteBalance ? colorProgram(autoGains: autoGains) : colorProgram
+    return try lowered(on: image, zoomKernel: zoomKernel, outputSize: outputSize) {
+      try program.lowered(on: $0)
+    }
+  }
+
+  /// The plan's geometry around `colour`, the one lowering stills and frames share: `colour` runs once,
+  /// on the pixels the plan colours (the zoom window's whole pixels, or the picture already reduced to
+  /// a smaller `outputSize`), and its result is brought to the output size as
+  /// ``lowered(on:autoGains:zoomKernel:outputSize:)`` describes.
+  func lowered(
+    on image: Image, zoomKernel: ZoomKernel, outputSize: (width: Int, height: Int)? = nil,
+    colouring colour: (Image) throws -> Image
+  ) throws -> Image {
     let size = outputSize ?? (image.width, image.height)
     guard let zoom else {
       if size.width <= image.width && size.height <= image.height {
         let fitted =
           size.width == image.width && size.height == image.height
           ? image : try image.thumbnailed(width: size.width, height: size.height)
-        return try program.lowered(on: fitted)
+        return try colour(fitted)
       }
-      return try program.lowered(on: image).enlarged(
-        to: size.width, size.height, kernel: zoomKernel)
+      return try colour(image).enlarged(to: size.width, size.height, kernel: zoomKernel)
     }
     let window = zoom.window(imageWidth: image.width, imageHeight: image.height)
     if Double(size.width) <= window.width && Double(size.height) <= window.height {
-      return try program.lowered(on: image.zoomReduced(window, to: size, kernel: zoomKernel))
+      return try colour(image.zoomReduced(window, to: size, kernel: zoomKernel))
     }
     let bounds = window.pixelBounds(margin: ZoomWindow.interpolationMargin)
-    let coloured = try program.lowered(on: image.extractArea(bounds))
+    let coloured = try colour(image.extractArea(bounds))
     return try coloured.resampled(
       window.relative(to: bounds), to: size.width, size.height, kernel: zoomKernel)
   }
