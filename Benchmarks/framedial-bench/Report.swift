@@ -470,10 +470,11 @@ enum Report {
         + BatchBenchmark.setArguments.joined(separator: " ")
         + ". The H.264 rows encode with libx264, the HLG rows with libx265 (kept: Main 10; "
         + "tone-mapped: 8-bit), at CRF 18, preset medium, automatic threads on both sides, and copy "
-        + "the audio. The tone-mapped target compares framedial with the control values (the "
-        + "controls in HDR light, then the tone mapping) with ffmpeg's chain alone, the same x265 "
-        + "options; the row without controls (the chain's own picture) is shown beside it: the "
-        + "controls' brighter, harder picture also changes x265's work. The cases take turns, "
+        + "the audio. Both HLG targets compare framedial with the control values (kept: the "
+        + "controls in HDR light; tone-mapped: the controls, then the tone mapping) with ffmpeg "
+        + "alone (the re-encode; the zscale + tonemap chain), the same x265 options; each has its "
+        + "row without controls (the clip's own picture) beside it: the controls' brighter, harder "
+        + "picture also changes x265's work. The cases take turns, "
         + "each round in a new order; seconds and frames/s are medians of their runs, and each ratio "
         + "is the median of the ratios of the rounds. Time: from start to exit, measured by a "
         + "launcher process.",

@@ -47,7 +47,12 @@ struct VideoBenchmark {
     case floorFast = "ffmpeg floor, ultrafast"
     /// `ffmpeg -i HLG -c:v libx265 -crf 18 -preset medium`: the HDR clip's decode and encode alone.
     case hdrFloor = "HLG: ffmpeg x265 re-encode"
-    /// `framedial video` on the HLG clip with the colour state, kept HDR (HEVC Main 10).
+    /// `framedial video` on the HLG clip without controls, kept HDR: the identity state writes the
+    /// decoded pixels unchanged, so this is FrameDial's own cost over the re-encode.
+    case hdrKeepPlain = "HLG: framedial --hdr keep, no controls"
+    /// `framedial video` on the HLG clip with the colour state, kept HDR (HEVC Main 10), compared with
+    /// the re-encode (the target). Its brighter, higher-contrast picture carries stronger
+    /// grain, which costs x265 more bits and time, so the row without controls is shown beside it.
     case hdrKeep = "HLG: framedial --hdr keep"
     /// ffmpeg's zscale + tonemap chain to SDR BT.709 (npl=203, mobius, as FrameDial), then x265.
     case hdrToneMapFloor = "HLG: ffmpeg zscale+tonemap"
@@ -61,7 +66,7 @@ struct VideoBenchmark {
 
     /// True for the cases on the HLG clip.
     var isHDR: Bool {
-      [.hdrFloor, .hdrKeep, .hdrToneMapFloor, .hdrSDRPlain, .hdrSDR].contains(self)
+      [.hdrFloor, .hdrKeepPlain, .hdrKeep, .hdrToneMapFloor, .hdrSDRPlain, .hdrSDR].contains(self)
     }
   }
 
@@ -126,6 +131,8 @@ struct VideoBenchmark {
     case .hdrFloor:
       return "ffmpeg -v error -y -i IN -c:v libx265 -crf 18 -preset medium -pix_fmt yuv420p10le "
         + "-x265-params log-level=error -c:a copy OUT"
+    case .hdrKeepPlain:
+      return "\(binary) video IN -o OUT"
     case .hdrKeep:
       return "\(binary) video IN -o OUT \(colour)"
     case .hdrToneMapFloor:
