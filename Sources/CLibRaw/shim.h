@@ -86,6 +86,16 @@ static inline void fd_raw_set_linear_output(libraw_data_t *raw) {
     raw->params.no_auto_bright = 1;  // [-W]
     raw->params.output_color = 1;    // sRGB primaries [-o 1]
 }
+// The camera's colours kept (no [-o]: output_color 0): convert_to_rgb then only counts its histogram,
+// and the caller converts with fd_raw_camera_matrix. (LibRaw 0.20.2 formats an unused profile name from
+// a null pointer in that case, which glibc prints as "(null)".)
+static inline void fd_raw_set_camera_colour_output(libraw_data_t *raw) {
+    raw->params.output_color = 0;
+}
+// The camera → sRGB matrix that convert_to_rgb applies for sRGB output (rgb_cam; row and column 0 … 2).
+static inline float fd_raw_camera_matrix(libraw_data_t *raw, int row, int column) {
+    return raw->color.rgb_cam[row % 3][column % 3];
+}
 static inline void fd_raw_set_camera_white_balance(libraw_data_t *raw, int on) {
     raw->params.use_camera_wb = on;  // [-w]
 }
