@@ -75,8 +75,9 @@ static void convert_scalar(uint16_t *picture, size_t from, size_t pixels, const 
 // Eight pixels at a time, the same codes as convert_scalar: the samples are split into channels with
 // shuffles, the camera conversion and the mix are the scalar path's multiplies and adds in its order,
 // truncation and clamps as there (max with 0 first, so NaN gives 0), the tables read by gathers of
-// 32-bit words whose low byte is the code. A block writes its 24 bytes after reading its 64, and the
-// bytes written never reach a later block's samples. Returns the pixels done, a multiple of 8.
+// 32-bit words whose low byte is the code. A block writes its 24 bytes (and 4 after them) after
+// reading its 64, and the bytes written never reach a later block's samples. Returns the pixels done,
+// a multiple of 8.
 FD_AVX2 static size_t convert_avx2(uint16_t *picture, size_t pixels, const RawRows *k) {
     __m256 cam[9], m[9];
     for (int i = 0; i < 9; i++) {
@@ -87,8 +88,12 @@ FD_AVX2 static size_t convert_avx2(uint16_t *picture, size_t pixels, const RawRo
                   top = _mm256_set1_epi32(65535), none = _mm256_setzero_si256();
     const __m256 scale = _mm256_set1_ps(k->scale), half = _mm256_set1_ps(0.5f), zero = _mm256_setzero_ps(),
                  last = _mm256_set1_ps((float)(k->count - 1));
+    const __m256i pack = _mm256_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1, 0, 1, 2, 4,
+        5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
     uint8_t *out = (uint8_t *)picture;
     size_t x = 0;
+    // The last block's stores reach 4 bytes past its pixels' 24: still inside the picture, whose
+    // pixels take 8 bytes each.
     for (; x + 8 <= pixels; x += 8) {
         const __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)(picture + 4 * x));
         const __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(picture + 4 * x + 16));
@@ -110,13 +115,11 @@ FD_AVX2 static size_t convert_avx2(uint16_t *picture, size_t pixels, const RawRo
                 _mm256_mul_ps(cam[3 * c + 2], bl));
             v[c] = _mm256_min_epi32(_mm256_max_epi32(_mm256_cvttps_epi32(sum), none), top);
         }
-        uint32_t codes[3][8];
+        __m256i codes[3];
         if (!k->mix) {
-            for (int c = 0; c < 3; c++) {
-                const __m256i code = _mm256_i32gather_epi32(
+            for (int c = 0; c < 3; c++)
+                codes[c] = _mm256_i32gather_epi32(
                     (const int *)(const void *)(k->tables8 + (size_t)c * 65536), v[c], 1);
-                _mm256_storeu_si256((__m256i *)codes[c], _mm256_and_si256(code, low8));
-            }
         } else {
             __m256 in[3];
             for (int c = 0; c < 3; c++) in[c] = _mm256_i32gather_ps(k->input + (size_t)c * 65536, v[c], 4);
@@ -127,17 +130,20 @@ FD_AVX2 static size_t convert_avx2(uint16_t *picture, size_t pixels, const RawRo
                 if (k->square_root) value = _mm256_sqrt_ps(_mm256_max_ps(value, zero));
                 __m256 position = _mm256_add_ps(_mm256_mul_ps(value, scale), half);
                 position = _mm256_min_ps(_mm256_max_ps(position, zero), last);
-                const __m256i code = _mm256_i32gather_epi32(
+                codes[row] = _mm256_i32gather_epi32(
                     (const int *)(const void *)(k->output + (size_t)row * k->count), _mm256_cvttps_epi32(position), 1);
-                _mm256_storeu_si256((__m256i *)codes[row], _mm256_and_si256(code, low8));
             }
         }
+        // Each pixel's three codes in the low three bytes of its 32-bit lane, then each 128-bit lane's
+        // four pixels packed into its first 12 bytes and stored; the 4 bytes after them are written
+        // again by the next block (or lie past the picture's 3-byte pixels).
+        const __m256i rgb = _mm256_or_si256(_mm256_and_si256(codes[0], low8),
+            _mm256_or_si256(_mm256_slli_epi32(_mm256_and_si256(codes[1], low8), 8),
+                _mm256_slli_epi32(_mm256_and_si256(codes[2], low8), 16)));
+        const __m256i packed = _mm256_shuffle_epi8(rgb, pack);
         uint8_t *q = out + 3 * x;
-        for (int i = 0; i < 8; i++) {
-            q[3 * i] = (uint8_t)codes[0][i];
-            q[3 * i + 1] = (uint8_t)codes[1][i];
-            q[3 * i + 2] = (uint8_t)codes[2][i];
-        }
+        _mm_storeu_si128((__m128i *)(void *)q, _mm256_castsi256_si128(packed));
+        _mm_storeu_si128((__m128i *)(void *)(q + 12), _mm256_extracti128_si256(packed, 1));
     }
     return x;
 }

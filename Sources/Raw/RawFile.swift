@@ -160,7 +160,8 @@ public final class RawFile {
   }
 
   /// LibRaw's development with FrameDial's settings (see ``develop(halfSize:curve:)``), into its
-  /// working picture; `cameraColours` leaves out the conversion out of the camera's colours.
+  /// working picture; `cameraColours` leaves out the conversion out of the camera's colours and the
+  /// histogram LibRaw counts for automatic brightening.
   private func process(halfSize: Bool, cameraColours: Bool) throws {
     isDeveloped = true
     fd_raw_set_linear_output(data)
@@ -175,7 +176,12 @@ public final class RawFile {
         "LibRaw \(Self.libRawVersion) cannot decode its raw data: "
           + (unpacked != 0 ? Self.reason(unpacked) : "it is damaged or cut short"))
     }
+    // Kept in the camera's colours, nothing reads the histogram LibRaw would count on the way.
+    let skip = UnsafeMutablePointer<fd_raw_histogram_skip>.allocate(capacity: 1)
+    defer { skip.deallocate() }
+    if cameraColours { fd_raw_skip_histogram(data, skip) }
     let processed = libraw_dcraw_process(data)
+    libraw_set_progress_handler(data, nil, nil)
     guard processed == 0 else {
       throw RawError(
         "LibRaw \(Self.libRawVersion) cannot develop it: \(Self.reason(processed))")
