@@ -50,12 +50,14 @@ struct RawBatchBenchmark {
     }
     let runs = options.quick ? 3 : 5
     var seconds: [Case: [Double]] = [:]
+    var cpuSeconds: [Case: [Double]] = [:]
     var peaks: [Case: Double] = [:]
     for round in 0..<runs {
       for index in cases.indices {
         let which = cases[(index + round) % cases.count]
-        let (time, peak) = try measure(which, binary, input)
+        let (time, cpu, peak) = try measure(which, binary, input)
         seconds[which, default: []].append(time)
+        cpuSeconds[which, default: []].append(cpu)
         peaks[which] = max(peaks[which] ?? 0, peak)
       }
     }
@@ -66,7 +68,7 @@ struct RawBatchBenchmark {
         seconds: Statistics.median(sorted: times.sorted()),
         imagesPerSecond: Statistics.median(sorted: times.map { Double(input.count) / $0 }.sorted()),
         runs: times.count, runSeconds: times, peakResidentMB: peaks[which] ?? .nan,
-        method: Self.method(which))
+        method: Self.method(which), runCPUSeconds: cpuSeconds[which])
     }
   }
 
@@ -84,9 +86,10 @@ struct RawBatchBenchmark {
     }
   }
 
-  /// One run of `which`: its wall time and peak resident memory in megabytes.
+  /// One run of `which`: its wall time, its CPU seconds (user and system, of the process and the
+  /// children it waited for) and its peak resident memory in megabytes.
   private func measure(_ which: Case, _ binary: String, _ input: [String]) throws -> (
-    Double, Double
+    Double, Double, Double
   ) {
     let output = FileManager.default.temporaryDirectory
       .appendingPathComponent("framedial-bench-raw-out-\(UUID().uuidString)")
@@ -133,7 +136,7 @@ struct RawBatchBenchmark {
     guard exit.code == 0, let seconds = exit.seconds else {
       throw ChildProcessError("\(Self.method(which)) failed (exit \(exit.code))")
     }
-    return (seconds, Double(exit.peakResidentBytes) / 1e6)
+    return (seconds, exit.cpuSeconds, Double(exit.peakResidentBytes) / 1e6)
   }
 
   /// The generated DNGs (made once, kept in the temporary folder for later runs).

@@ -346,7 +346,8 @@ enum Report {
       }
       return [
         String(item.jobs), String(item.images), String(item.runs), n(item.seconds),
-        n(item.imagesPerSecond), n(item.peakResidentMB), marks.joined(separator: "; "), item.method,
+        n(item.imagesPerSecond), item.cpuSecondsPerImage.map(n) ?? "–", n(item.peakResidentMB),
+        marks.joined(separator: "; "), item.method,
       ]
     }
     return [
@@ -358,11 +359,17 @@ enum Report {
         + "writes JPEG quality \(BatchBenchmark.quality); `dcraw_emu` develops the same files with the "
         + "same LibRaw settings to 16-bit TIFF, no colour controls. The cases take turns, each run in a "
         + "new order; seconds and images/s are medians of their runs, each ratio the median of the "
-        + "ratios of the rounds. " + darktable,
+        + "ratios of the rounds. CPU-s/image: the median run's user + system CPU seconds per image, "
+        + "from `wait4` (the process and the children it waited for, `xargs`'s included): the work "
+        + "done, which other load on a shared machine does not inflate as it does wall time. "
+        + darktable,
       "",
     ]
       + table(
-        ["jobs", "images", "runs", "seconds", "images/s", "peak RSS MB", "target", "how"], rows)
+        [
+          "jobs", "images", "runs", "seconds", "images/s", "CPU-s/image", "peak RSS MB", "target",
+          "how",
+        ], rows)
       + [""]
   }
 

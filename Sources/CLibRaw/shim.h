@@ -86,6 +86,43 @@ static inline void fd_raw_set_linear_output(libraw_data_t *raw) {
     raw->params.no_auto_bright = 1;  // [-W]
     raw->params.output_color = 1;    // sRGB primaries [-o 1]
 }
+// The camera's colours kept (no [-o]: output_color 0): convert_to_rgb then only counts its histogram,
+// and the caller converts with fd_raw_camera_matrix. (LibRaw 0.20.2 formats an unused profile name from
+// a null pointer in that case, which glibc prints as "(null)".)
+static inline void fd_raw_set_camera_colour_output(libraw_data_t *raw) {
+    raw->params.output_color = 0;
+}
+// convert_to_rgb's histogram left out, when the camera's colours are kept: LibRaw 0.20 counts it over
+// every pixel's first `colors` samples for dcraw's automatic brightening, which FrameDial never asks
+// for. The colour count reads 0 from that step's first progress call to its last, and is given back
+// there; `colours` holds it meanwhile. Nothing else runs between the two calls.
+typedef struct {
+    libraw_data_t *raw;
+    int colours;
+} fd_raw_histogram_skip;
+static inline int fd_raw_skip_histogram_progress(
+    void *data, enum LibRaw_progress stage, int iteration, int expected) {
+    (void)expected;
+    fd_raw_histogram_skip *skip = (fd_raw_histogram_skip *)data;
+    if (stage != LIBRAW_PROGRESS_CONVERT_RGB || skip->raw->params.output_color != 0) return 0;
+    if (iteration == 0) {
+        skip->colours = skip->raw->idata.colors;
+        skip->raw->idata.colors = 0;
+    } else {
+        skip->raw->idata.colors = skip->colours;
+    }
+    return 0;
+}
+static inline void fd_raw_skip_histogram(libraw_data_t *raw, fd_raw_histogram_skip *skip) {
+    skip->raw = raw;
+    skip->colours = raw->idata.colors;
+    libraw_set_progress_handler(raw, fd_raw_skip_histogram_progress, skip);
+}
+
+// The camera → sRGB matrix that convert_to_rgb applies for sRGB output (rgb_cam; row and column 0 … 2).
+static inline float fd_raw_camera_matrix(libraw_data_t *raw, int row, int column) {
+    return raw->color.rgb_cam[row % 3][column % 3];
+}
 static inline void fd_raw_set_camera_white_balance(libraw_data_t *raw, int on) {
     raw->params.use_camera_wb = on;  // [-w]
 }

@@ -10,7 +10,7 @@ public final class RawFile {
 
   /// What the file is.
   public let facts: RawFacts
-  /// True once ``develop(halfSize:curve:)`` has begun.
+  /// True once a development (``develop(halfSize:curve:)``, ``developInCameraColours()``) has begun.
   private var isDeveloped = false
 
   /// LibRaw's version, such as "0.20.2-Release".
@@ -73,23 +73,7 @@ public final class RawFile {
     if let curve, curve.count != 65536 {
       throw RawError("a curve has 65536 entries, not \(curve.count)")
     }
-    isDeveloped = true
-    fd_raw_set_linear_output(data)
-    fd_raw_set_camera_white_balance(data, 1)
-    fd_raw_set_demosaic(data, 3)
-    fd_raw_set_half_size(data, halfSize ? 1 : 0)
-    fd_raw_set_highlight(data, 0)
-    let unpacked = libraw_unpack(data)
-    guard unpacked == 0, errors.pointee == 0 else {
-      throw RawError(
-        "LibRaw \(Self.libRawVersion) cannot decode its raw data: "
-          + (unpacked != 0 ? Self.reason(unpacked) : "it is damaged or cut short"))
-    }
-    let processed = libraw_dcraw_process(data)
-    guard processed == 0 else {
-      throw RawError(
-        "LibRaw \(Self.libRawVersion) cannot develop it: \(Self.reason(processed))")
-    }
+    try process(halfSize: halfSize, cameraColours: false)
     let table = curve ?? Self.identity
     let (width, height, colours) = (
       Int(fd_raw_width(data)), Int(fd_raw_height(data)), Int(fd_raw_colors(data))
@@ -133,6 +117,75 @@ public final class RawFile {
     return DevelopedRaw(
       .copy(image), samples: samples, width: copied.width, height: copied.height,
       bands: copied.colours)
+  }
+
+  /// True when ``developInCameraColours()`` can develop the file: an upright three-colour Bayer raw.
+  public var developsInCameraColours: Bool {
+    guard case .bayer = facts.layout else { return false }
+    return fd_raw_flip(data) == 0 && fd_raw_colors(data) == 3
+  }
+
+  /// Develops the raw as ``develop(halfSize:curve:)`` does at full size, but leaves the last step,
+  /// the conversion out of the camera's colours, to the caller: LibRaw's working picture is returned
+  /// as LibRaw has it just before its `convert_to_rgb` (16-bit linear camera colours, black level
+  /// subtracted, white-balanced and clipped, demosaiced) with the matrix that step would apply for
+  /// sRGB output. Converting with that matrix as ``CameraColourPicture`` says gives the samples of
+  /// ``develop(halfSize:curve:)``, and the caller can do it in the same pass as its own work.
+  ///
+  /// - Throws: ``RawError`` when the file is not one ``developsInCameraColours`` accepts, and as
+  ///   ``develop(halfSize:curve:)`` does.
+  public func developInCameraColours() throws -> CameraColourPicture {
+    guard !isDeveloped else {
+      throw RawError("LibRaw \(Self.libRawVersion) develops a file once; open it again")
+    }
+    guard developsInCameraColours else {
+      throw RawError(
+        "only an upright three-colour Bayer raw develops in the camera's colours, not "
+          + facts.summary)
+    }
+    try process(halfSize: false, cameraColours: true)
+    let (width, height) = (Int(fd_raw_width(data)), Int(fd_raw_height(data)))
+    guard fd_raw_colors(data) == 3, width > 0, height > 0,
+      let picture = fd_raw_working_picture(data)
+    else {
+      throw RawError(
+        "LibRaw \(Self.libRawVersion) developed \(fd_raw_colors(data)) colours of \(width)×\(height), "
+          + "not a three-colour picture")
+    }
+    let matrix = (0..<3).flatMap { row in
+      (0..<3).map { column in fd_raw_camera_matrix(data, Int32(row), Int32(column)) }
+    }
+    return CameraColourPicture(
+      file: self, samples: picture, width: width, height: height, cameraMatrix: matrix)
+  }
+
+  /// LibRaw's development with FrameDial's settings (see ``develop(halfSize:curve:)``), into its
+  /// working picture; `cameraColours` leaves out the conversion out of the camera's colours and the
+  /// histogram LibRaw counts for automatic brightening.
+  private func process(halfSize: Bool, cameraColours: Bool) throws {
+    isDeveloped = true
+    fd_raw_set_linear_output(data)
+    if cameraColours { fd_raw_set_camera_colour_output(data) }
+    fd_raw_set_camera_white_balance(data, 1)
+    fd_raw_set_demosaic(data, 3)
+    fd_raw_set_half_size(data, halfSize ? 1 : 0)
+    fd_raw_set_highlight(data, 0)
+    let unpacked = libraw_unpack(data)
+    guard unpacked == 0, errors.pointee == 0 else {
+      throw RawError(
+        "LibRaw \(Self.libRawVersion) cannot decode its raw data: "
+          + (unpacked != 0 ? Self.reason(unpacked) : "it is damaged or cut short"))
+    }
+    // Kept in the camera's colours, nothing reads the histogram LibRaw would count on the way.
+    let skip = UnsafeMutablePointer<fd_raw_histogram_skip>.allocate(capacity: 1)
+    defer { skip.deallocate() }
+    if cameraColours { fd_raw_skip_histogram(data, skip) }
+    let processed = libraw_dcraw_process(data)
+    libraw_set_progress_handler(data, nil, nil)
+    guard processed == 0 else {
+      throw RawError(
+        "LibRaw \(Self.libRawVersion) cannot develop it: \(Self.reason(processed))")
+    }
   }
 
   /// Rewrites LibRaw's working picture, four samples a pixel, as `bands` samples a pixel from its

@@ -10,15 +10,40 @@ extension Image {
   public static func adopting16(
     _ samples: UnsafeBufferPointer<UInt16>, width: Int, height: Int, bands: Int, owner: AnyObject
   ) throws -> Image {
-    try Vips.ensureStarted()
-    guard samples.count == width * height * bands, width > 0, height > 0,
-      let base = samples.baseAddress
-    else {
+    guard let base = samples.baseAddress else {
       throw VipsError("\(samples.count) samples do not make a \(width)×\(height)×\(bands) image")
     }
+    return try adopting(
+      UnsafeRawPointer(base), samples: samples.count, width: width, height: height, bands: bands,
+      format: VIPS_FORMAT_USHORT, owner: owner,
+      interpretation: bands >= 3 ? "rgb16" : "grey16")
+  }
+
+  /// The 8-bit twin of ``adopting16(_:width:height:bands:owner:)``: interpreted as sRGB (three or four
+  /// bands) or grey (one or two).
+  public static func adopting8(
+    _ samples: UnsafeBufferPointer<UInt8>, width: Int, height: Int, bands: Int, owner: AnyObject
+  ) throws -> Image {
+    guard let base = samples.baseAddress else {
+      throw VipsError("\(samples.count) samples do not make a \(width)×\(height)×\(bands) image")
+    }
+    return try adopting(
+      UnsafeRawPointer(base), samples: samples.count, width: width, height: height, bands: bands,
+      format: VIPS_FORMAT_UCHAR, owner: owner, interpretation: bands >= 3 ? "srgb" : "b-w")
+  }
+
+  private static func adopting(
+    _ base: UnsafeRawPointer, samples: Int, width: Int, height: Int, bands: Int,
+    format: VipsBandFormat, owner: AnyObject, interpretation: String
+  ) throws -> Image {
+    try Vips.ensureStarted()
+    guard samples == width * height * bands, width > 0, height > 0 else {
+      throw VipsError("\(samples) samples do not make a \(width)×\(height)×\(bands) image")
+    }
+    let bytes = samples * (format == VIPS_FORMAT_USHORT ? 2 : 1)
     guard
       let pointer = vips_image_new_from_memory(
-        base, samples.count * 2, Int32(width), Int32(height), Int32(bands), VIPS_FORMAT_USHORT)
+        base, bytes, Int32(width), Int32(height), Int32(bands), format)
     else { throw VipsError.fromLibvips("cannot wrap a \(width)×\(height) image") }
     let context = Unmanaged.passRetained(owner).toOpaque()
     let release: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = {
@@ -30,7 +55,7 @@ extension Image {
       GConnectFlags(0))
     let image = Image(owning: pointer)
     return try Operation.call(
-      "copy", ["in": .image(image), "interpretation": .string(bands >= 3 ? "rgb16" : "grey16")]
+      "copy", ["in": .image(image), "interpretation": .string(interpretation)]
     ).image()
   }
 }

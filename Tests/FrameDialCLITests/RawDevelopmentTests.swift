@@ -233,6 +233,75 @@ import Vips
     #expect(Set(expected).count > 10)
   }
 
+  /// A camera whose channels mix (XYZ → camera), 14-bit, with a black level: LibRaw's conversion out
+  /// of its colours moves every pixel.
+  static func mixingCamera() -> DNGScene {
+    var scene = DNGScene.patches()
+    scene.colourMatrix = [0.9, -0.25, -0.05, -0.45, 1.3, 0.15, -0.05, 0.15, 0.7]
+    scene.asShotNeutral = SIMD3(0.42, 1, 0.63)
+    scene.whiteLevel = 16383
+    scene.blackLevel = 512
+    return scene
+  }
+
+  /// A JPEG from a raw with nothing but colour to do is developed and rendered in one pass over
+  /// LibRaw's working picture, LibRaw's conversion out of the camera's colours done there: its pixels
+  /// are exactly those of the 16-bit way (taken here with `--size` at the raw's own size), for the
+  /// identity, per-channel tables (exposure alone) and the channel mix (the batch benchmark's state).
+  @Test(arguments: [
+    [], ["--set", "ev=0.7"],
+    [
+      "--set", "ev=0.5", "--set", "wb=tungsten", "--set", "contrast=1.2", "--set", "saturation=1.3",
+    ],
+  ])
+  func aJPEGDevelopedInOnePassHasTheCodesOfTheSixteenBitWay(state: [String]) throws {
+    let quality = ["--quality", "100"]
+    let run = try Self.develop(Self.mixingCamera(), output: "one.jpg", state + quality)
+    defer { try? FileManager.default.removeItem(at: run.folder) }
+    #expect(run.result.status == 0, "\(run.result.standardError)")
+    let sixteen = run.folder.appendingPathComponent("sixteen.jpg")
+    let reference = try CLIRunner.run(
+      ["apply", run.input.path, "-o", sixteen.path, "--size", "64x48"] + state + quality)
+    #expect(reference.status == 0, "\(reference.standardError)")
+    let ours = try Image(contentsOf: run.output.path)
+    let theirs = try Image(contentsOf: sixteen.path)
+    #expect(ours.width == 64 && ours.height == 48 && theirs.width == 64 && theirs.height == 48)
+    let (a, b) = (try ours.pixelBytes(), try theirs.pixelBytes())
+    #expect(a == b, "\(zip(a, b).filter { $0 != $1 }.count) of \(a.count) samples differ")
+    // Not a flat picture.
+    #expect(Set(a).count > 40)
+  }
+
+  /// The one-pass JPEG of a raw from a camera whose channels mix matches LibRaw's own development
+  /// (`dcraw_emu`, encoded with the sRGB transfer and quantised) block by block: each 8 × 8 block's
+  /// mean within 1 code of 255 in every channel.
+  @Test func aJPEGDevelopedInOnePassMatchesLibRawsOwnDevelopmentBlockByBlock() throws {
+    let run = try Self.develop(Self.mixingCamera(), output: "one.jpg", ["--quality", "100"])
+    defer { try? FileManager.default.removeItem(at: run.folder) }
+    #expect(run.result.status == 0, "\(run.result.standardError)")
+    let ours = try Image(contentsOf: run.output.path)
+    let bytes = try ours.pixelBytes()
+    let theirs = try Self.samples(try Self.dcrawEmu(run.input).path)
+    #expect(ours.width == theirs.width && ours.height == theirs.height && ours.bands == 3)
+    var worst = 0.0
+    for top in stride(from: 0, to: 48, by: 8) {
+      for left in stride(from: 0, to: 64, by: 8) {
+        for channel in 0..<3 {
+          var (mine, libraw) = (0.0, 0.0)
+          for y in top..<(top + 8) {
+            for x in left..<(left + 8) {
+              let index = (y * 64 + x) * 3 + channel
+              mine += Double(bytes[index])
+              libraw += Self.encoded(Double(theirs.3[index]) / 65535) * 255
+            }
+          }
+          worst = max(worst, abs(mine - libraw) / 64)
+        }
+      }
+    }
+    #expect(worst <= 1, "a block's mean is \(worst) codes from LibRaw's")
+  }
+
   @Test func aSizeAtHalfOrLessDevelopsAtHalfSizeAsLibRawDoes() throws {
     let run = try Self.develop(DNGScene.patches(), output: "half.tif", ["--size", "32x24"])
     defer { try? FileManager.default.removeItem(at: run.folder) }

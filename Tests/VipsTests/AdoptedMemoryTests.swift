@@ -51,6 +51,40 @@ import Testing
     #expect(freed.count == 1)
   }
 
+  /// 8-bit samples in memory of their own, counting when they are freed.
+  final class Samples8 {
+    let buffer: UnsafeMutableBufferPointer<UInt8>
+    let freed: Counter
+
+    init(_ values: [UInt8], freed: Counter) {
+      buffer = .allocate(capacity: values.count)
+      _ = buffer.initialize(from: values)
+      self.freed = freed
+    }
+
+    deinit {
+      buffer.deallocate()
+      freed.count += 1
+    }
+  }
+
+  @Test func anEightBitImageReadsItsBytesInPlaceAsSRGB() throws {
+    let freed = Counter()
+    let values: [UInt8] = (0..<(4 * 2 * 3)).map { UInt8($0 * 10) }
+    do {
+      let samples = Samples8(values, freed: freed)
+      let image = try Image.adopting8(
+        UnsafeBufferPointer(samples.buffer), width: 4, height: 2, bands: 3, owner: samples)
+      #expect(image.format == .uchar && image.interpretation == "srgb")
+      samples.buffer[5] = 255
+      var expected = values
+      expected[5] = 255
+      #expect(try image.pixelBytes() == expected)
+      #expect(freed.count == 0)
+    }
+    #expect(freed.count == 1)
+  }
+
   @Test func samplesThatDoNotMakeTheImageAreRefusedAndNotFreedTwice() throws {
     let freed = Counter()
     do {

@@ -30,25 +30,10 @@ public enum RawStill {
     let halfSize = options.shrink >= 2
     // The developed samples are encoded with the sRGB transfer as they are packed (in place in LibRaw's
     // working picture for an upright raw), and libvips reads them without a copy.
-    let (developed, facts, xmp) = try {
-      let file = try open(path, raw)
-      if let limit = options.pixelLimit {
-        let pixels = file.facts.width * file.facts.height / (halfSize ? 4 : 1)
-        if pixels > limit {
-          throw RenderError(
-            "\(path): \(raw.description) develops to \(pixels) pixels, over the pixel limit of "
-              + "\(limit)")
-        }
-      }
-      let xmp = file.xmp
-      do {
-        return (
-          try file.develop(halfSize: halfSize, curve: SRGBTransfer16.encode), file.facts, xmp
-        )
-      } catch let error as RawError {
-        throw RenderError("\(path): \(describe(file.facts)): \(error.message)")
-      }
-    }()
+    let (file, xmp) = try opened(path, raw, options: options, halfSize: halfSize)
+    let developed = try developing(path, file) {
+      try $0.develop(halfSize: halfSize, curve: SRGBTransfer16.encode)
+    }
     let adopted = try Image.adopting16(
       UnsafeBufferPointer(developed.samples), width: developed.width, height: developed.height,
       bands: developed.bands, owner: developed)
@@ -63,6 +48,65 @@ public enum RawStill {
           "interpretation": .string("rgb16"),
         ]
       ).image()
+    return try tagged(image, file.facts, xmp: xmp)
+  }
+
+  /// The raw at `path` developed at full size and rendered by `program` to 8-bit sRGB in one pass
+  /// over LibRaw's working picture (see `RawRows`), upright and tagged as ``developed(_:_:options:)``
+  /// tags it: the same codes as developing it, running `program` on the result and quantising it with
+  /// ``eightBits(_:)``, without the 16-bit picture in between. Nil when the raw does not develop in
+  /// the camera's colours (see `RawFile.developsInCameraColours`: a turned or non-Bayer raw), which
+  /// then takes the way through ``developed(_:_:options:)``.
+  static func rendered8(
+    _ path: String, _ raw: CameraRawFile, program: ColorProgram, options: LoadOptions
+  ) throws -> Image? {
+    let (file, xmp) = try opened(path, raw, options: options, halfSize: false)
+    guard file.developsInCameraColours else { return nil }
+    let picture = try developing(path, file) { try $0.developInCameraColours() }
+    do {
+      try RawRows.convert(
+        picture.samples, pixels: picture.width * picture.height, camera: picture.cameraMatrix,
+        colour: program.rawColour)
+    } catch let error as VipsError {
+      throw RenderError("\(path): \(error.message)")
+    }
+    let bytes = UnsafeMutableRawPointer(picture.samples).assumingMemoryBound(to: UInt8.self)
+    let image = try Image.adopting8(
+      UnsafeBufferPointer(start: bytes, count: picture.width * picture.height * 3),
+      width: picture.width, height: picture.height, bands: 3, owner: picture)
+    return try tagged(image, file.facts, xmp: xmp)
+  }
+
+  /// The raw opened, its developed size checked against the pixel limit, and its XMP packet (read
+  /// before a development releases it).
+  private static func opened(
+    _ path: String, _ raw: CameraRawFile, options: LoadOptions, halfSize: Bool
+  ) throws -> (file: RawFile, xmp: [UInt8]?) {
+    let file = try open(path, raw)
+    if let limit = options.pixelLimit {
+      let pixels = file.facts.width * file.facts.height / (halfSize ? 4 : 1)
+      if pixels > limit {
+        throw RenderError(
+          "\(path): \(raw.description) develops to \(pixels) pixels, over the pixel limit of "
+            + "\(limit)")
+      }
+    }
+    return (file, file.xmp)
+  }
+
+  /// `body`'s development of `file`, LibRaw's errors named with the file and what it is.
+  private static func developing<Result>(
+    _ path: String, _ file: RawFile, _ body: (RawFile) throws -> Result
+  ) throws -> Result {
+    do {
+      return try body(file)
+    } catch let error as RawError {
+      throw RenderError("\(path): \(describe(file.facts)): \(error.message)")
+    }
+  }
+
+  /// A developed raw upright (orientation 1) with the EXIF of its facts and its XMP packet.
+  private static func tagged(_ image: Image, _ facts: RawFacts, xmp: [UInt8]?) throws -> Image {
     let exif = RawEXIF.block(facts)
     return try image.editingMetadata { editor in
       editor.setInt("orientation", 1)
@@ -72,19 +116,18 @@ public enum RawStill {
   }
 
   /// A 16-bit rendered raw quantised to 8 bits for a format that holds no more: `round(V × 255)` of the
-  /// encoded value `V`, as the plan quantises (image-math.md, stage 7). One table lookup a sample: the
-  /// table is libvips's `linear` and `cast` applied to every 16-bit code, so the codes are theirs,
-  /// without their float copy of the picture in between.
+  /// encoded value `V`, as the plan quantises (image-math.md, stage 7). One table lookup a sample
+  /// (``eightBitCodes``).
   static func eightBits(_ image: Image) throws -> Image {
-    let codes = try Image.fromPixels16(allCodes, width: 65536, height: 1, bands: 1)
-    let table = try codes.linear([255.0 / 65535], [0.5]).cast(to: .uchar)
+    let table = try Image.fromPixels(eightBitCodes, width: 65536, height: 1, bands: 1)
     return try Operation.call(
       "copy", ["in": .image(try image.mapLUT(table)), "interpretation": .string("srgb")]
     ).image()
   }
 
-  /// Every 16-bit code, in order.
-  private static let allCodes: [UInt16] = (0...65535).map { UInt16($0) }
+  /// The 8-bit code of each 16-bit code `v`: `round(v × 255 / 65535)`, which is `(v + 128) / 257` in
+  /// integers (`v / 257` is never halfway between two integers).
+  static let eightBitCodes: [UInt8] = (0...65535).map { UInt8(($0 + 128) / 257) }
 
   /// The raw opened with LibRaw; a JPEG XL–compressed DNG is refused before LibRaw reads it.
   private static func open(_ path: String, _ raw: CameraRawFile) throws -> RawFile {

@@ -136,9 +136,59 @@ public final class StillRenderer: Sendable {
     // Reading strip by strip keeps memory low, but a zoom window and auto white balance read out of order.
     load.sequential = load.sequential && plan.zoom == nil && !plan.needsAutoWhiteBalance
     let mark = Vips.errorMark()
-    // A developed raw keeps 16 bits through the plan whatever the output, so exposure bias acts on the
-    // sensor's precision; an 8-bit output is quantised after it (``RawStill/eightBits(_:)``).
-    let sixteen = format.supportsSixteenBits || RawStill.identify(input) != nil
+    let raw = RawStill.identify(input)
+    let tagged: Image
+    let source: Image
+    var flattens = false
+    if let raw,
+      let rendered = try rawInOnePass(
+        input, raw, plan: plan, format: format, options: options)
+    {
+      (source, tagged) = (rendered, try finished(rendered, options: options))
+    } else {
+      // A developed raw keeps 16 bits through the plan whatever the output, so exposure bias acts on
+      // the sensor's precision; an 8-bit output is quantised after it (``RawStill/eightBits(_:)``).
+      let (still, outputSize) = try preparedStill(
+        input, plan: plan, sixteen: format.supportsSixteenBits || raw != nil, options: options,
+        load: load)
+      source = still.image
+      flattens = still.image.hasAlpha && !format.supportsAlpha
+      tagged = try DecodeVerdict.naming(input, load: options.load) {
+        try prepared(
+          still, state: state, options: options, format: format, outputSize: outputSize,
+          flatten: flattens)
+      }
+    }
+    do {
+      try AtomicFile.write(to: output) { temporary in
+        do {
+          try ImageFileWriter.write(
+            tagged, to: temporary, format: format,
+            choice: QualityChoice(format: format, requested: options.quality, input: source),
+            effort: options.effort)
+        } catch let error as VipsError {
+          throw RenderError.writing(
+            output, from: input, temporary: temporary, failure: error, load: options.load)
+        }
+        try DecodeVerdict.confirm(input, since: mark, load: options.load)
+        try beforeMovingIntoPlace(temporary)
+      }
+    } catch let error as VipsError {
+      throw RenderError("\(input): \(error.message)")
+    }
+    return StillResult(
+      outputPath: output, width: tagged.width, height: tagged.height, format: format,
+      warnings: (flattens
+        ? [Self.flatteningWarning(options.background, format: format, input: input)] : [])
+        + Self.metadataWarnings(tagged, format: format, input: input))
+  }
+
+  /// `input` read, upright, and brought to the space its controls run in (see ``StillInput``), made
+  /// smaller on load for ``StillOptions/size``, with the size of the result (nil keeps the image's);
+  /// `sixteen` keeps 16-bit samples.
+  private func preparedStill(
+    _ input: String, plan: Plan, sixteen: Bool, options: StillOptions, load: LoadOptions
+  ) throws -> (still: PreparedStill, outputSize: (width: Int, height: Int)?) {
     var outputSize: (width: Int, height: Int)?
     let upright: Image
     if let size = options.size {
@@ -157,35 +207,21 @@ public final class StillRenderer: Sendable {
       upright,
       keepSixteenBits: sixteen,
       convertsColour: !plan.recipe.colorStages.isEmpty, profile: options.profile)
-    let image = still.image
-    let flattens = image.hasAlpha && !format.supportsAlpha
-    let tagged = try DecodeVerdict.naming(input, load: options.load) {
-      try prepared(
-        still, state: state, options: options, format: format, outputSize: outputSize,
-        flatten: flattens)
-    }
-    do {
-      try AtomicFile.write(to: output) { temporary in
-        do {
-          try ImageFileWriter.write(
-            tagged, to: temporary, format: format,
-            choice: QualityChoice(format: format, requested: options.quality, input: image),
-            effort: options.effort)
-        } catch let error as VipsError {
-          throw RenderError.writing(
-            output, from: input, temporary: temporary, failure: error, load: options.load)
-        }
-        try DecodeVerdict.confirm(input, since: mark, load: options.load)
-        try beforeMovingIntoPlace(temporary)
-      }
-    } catch let error as VipsError {
-      throw RenderError("\(input): \(error.message)")
-    }
-    return StillResult(
-      outputPath: output, width: tagged.width, height: tagged.height, format: format,
-      warnings: (flattens
-        ? [Self.flatteningWarning(options.background, format: format, input: input)] : [])
-        + Self.metadataWarnings(tagged, format: format, input: input))
+    return (still, outputSize)
+  }
+
+  /// A raw written to 8 bits whose plan does nothing but colour (no zoom, no auto white balance, no
+  /// `--size` or `--fit`, its own sRGB kept) is developed and rendered in one pass over LibRaw's
+  /// working picture (``RawStill/rendered8(_:_:program:options:)``): the codes the 16-bit way gives,
+  /// without its 16-bit picture. Nil when it goes the 16-bit way.
+  private func rawInOnePass(
+    _ input: String, _ raw: CameraRawFile, plan: Plan, format: ImageFormat, options: StillOptions
+  ) throws -> Image? {
+    guard options.optimized, !format.supportsSixteenBits, options.size == nil, options.fit == nil,
+      options.profile == .keep, plan.zoom == nil, !plan.needsAutoWhiteBalance
+    else { return nil }
+    return try RawStill.rendered8(
+      input, raw, program: plan.colorProgram, options: options.load)
   }
 
   /// The rendered, fitted and tagged image to write in `format` (in the profile written, sRGB's when
@@ -210,6 +246,12 @@ public final class StillRenderer: Sendable {
     if rendered.format == .ushort, !format.supportsSixteenBits {
       rendered = try RawStill.eightBits(rendered)
     }
+    return try finished(rendered, options: options)
+  }
+
+  /// `rendered` with orientation 1, the metadata ``StillOptions/metadata`` keeps, and sRGB's profile
+  /// when it has none.
+  private func finished(_ rendered: Image, options: StillOptions) throws -> Image {
     let metadata = try options.metadata.edit(for: rendered)
     return try rendered.editingMetadata { editor in
       metadata(editor)
