@@ -113,7 +113,14 @@ static inline int fd_raw_skip_histogram_progress(
     }
     return 0;
 }
+// Only on the LibRaw series whose two progress calls around convert_to_rgb this relies on (0.20, as
+// Debian 12 ships): any other LibRaw (the library loaded, not the headers built against) counts its
+// histogram as usual.
+static inline int fd_raw_histogram_skip_known(void) {
+    return libraw_versionNumber() / 256 == LIBRAW_MAKE_VERSION(0, 20, 0) / 256;
+}
 static inline void fd_raw_skip_histogram(libraw_data_t *raw, fd_raw_histogram_skip *skip) {
+    if (!fd_raw_histogram_skip_known()) return;
     skip->raw = raw;
     skip->colours = raw->idata.colors;
     libraw_set_progress_handler(raw, fd_raw_skip_histogram_progress, skip);
