@@ -1,7 +1,8 @@
 import Controls
 
-/// A control state with every value brought into its documented range, as the compiler reads it, with the
-/// encoding of the pictures it will be applied to.
+/// A control state with every value brought into its documented range (``ControlState``'s ranges, which
+/// the control descriptors publish), as the compiler reads it, with the encoding of the pictures it will
+/// be applied to.
 ///
 /// Non-finite numbers become the identity value; finite ones are clamped. Tint only matters with a preset or
 /// kelvin white balance and is zeroed otherwise, so states that render alike compile alike.
@@ -18,23 +19,25 @@ struct CompilableState: Hashable {
 
   init(_ state: ControlState, encoding: ColourEncoding = .sRGB) {
     self.encoding = encoding
-    exposureBias = clamped(state.exposureBias, to: -8...8, otherwise: 0)
-    zoom = clamped(state.zoom, to: 1...16, otherwise: 1)
+    exposureBias = clamped(state.exposureBias, to: ControlState.exposureBiasRange, otherwise: 0)
+    zoom = clamped(state.zoom, to: ControlState.zoomRange, otherwise: 1)
     zoomCenter = ZoomCenter(
-      x: clamped(state.zoomCenter.x, to: 0...1, otherwise: 0.5),
-      y: clamped(state.zoomCenter.y, to: 0...1, otherwise: 0.5))
-    contrast = clamped(state.contrast, to: 0...2, otherwise: 1)
-    saturation = clamped(state.saturation, to: 0...2, otherwise: 1)
+      x: clamped(state.zoomCenter.x, to: ControlState.zoomCenterRange, otherwise: 0.5),
+      y: clamped(state.zoomCenter.y, to: ControlState.zoomCenterRange, otherwise: 0.5))
+    contrast = clamped(state.contrast, to: ControlState.contrastRange, otherwise: 1)
+    saturation = clamped(state.saturation, to: ControlState.saturationRange, otherwise: 1)
     filter = state.filter
     switch state.whiteBalance {
     case .kelvin(let kelvin):
-      whiteBalance = kelvin.isFinite ? .kelvin(min(max(kelvin, 1667), 25000)) : .none
+      let range = ControlState.kelvinRange
+      whiteBalance =
+        kelvin.isFinite ? .kelvin(min(max(kelvin, range.lowerBound), range.upperBound)) : .none
     case .none, .auto, .preset:
       whiteBalance = state.whiteBalance
     }
     switch whiteBalance {
     case .kelvin, .preset:
-      tint = clamped(state.tint, to: -150...150, otherwise: 0)
+      tint = clamped(state.tint, to: ControlState.tintRange, otherwise: 0)
     case .none, .auto:
       tint = 0
     }
