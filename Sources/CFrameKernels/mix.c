@@ -1,6 +1,7 @@
 // fd_kernel_mix (see FrameKernels.h): input tables, 3×3 matrix, output tables.
 
 #include "kernel_support.h"
+#include "mix_index.h"
 
 #include <math.h>
 #include <string.h>
@@ -11,54 +12,32 @@
 #pragma STDC FP_CONTRACT OFF
 #endif
 
-static inline int output_index(float value, float scale, int last, int square_root) {
-    if (square_root) value = value > 0.0f ? sqrtf(value) : 0.0f;
-    float position = value * scale + 0.5f;
-    if (!(position > 0.0f)) return 0;  // also catches NaN
-    if (position >= (float)last) return last;
-    return (int)position;
-}
-
-// Scalar mix of `n` 8-bit pixels of `bands` bands (alpha and further bands copied).
-static void mix8_scalar(const uint8_t *p, uint8_t *q, int n, int bands, const KernelParams *params) {
-    const float *i0 = (const float *)params->tables, *i1 = i0 + 256, *i2 = i0 + 512;
-    const float *m = params->matrix;
-    const float scale = params->scale;
-    const int count = params->output_count, last = count - 1, sqrt_index = params->square_root_index;
-    const uint8_t *o0 = (const uint8_t *)params->output_tables, *o1 = o0 + count, *o2 = o1 + count;
-    for (int x = 0; x < n; x++) {
-        const float r = i0[p[0]], g = i1[p[1]], bl = i2[p[2]];
-        q[0] = o0[output_index(m[0] * r + m[1] * g + m[2] * bl, scale, last, sqrt_index)];
-        q[1] = o1[output_index(m[3] * r + m[4] * g + m[5] * bl, scale, last, sqrt_index)];
-        q[2] = o2[output_index(m[6] * r + m[7] * g + m[8] * bl, scale, last, sqrt_index)];
-        for (int c = 3; c < bands; c++) q[c] = p[c];
-        p += bands;
-        q += bands;
+// Scalar mix of `n` pixels of `bands` bands of `Sample` (alpha and further bands copied), with input
+// tables of `entries` floats per channel: mix8_scalar and mix16_scalar.
+#define FD_DEFINE_MIX_SCALAR(name, Sample, entries)                                                        \
+    static void name(const Sample *p, Sample *q, int n, int bands, const KernelParams *params) {         \
+        const float *i0 = (const float *)params->tables, *i1 = i0 + (entries), *i2 = i1 + (entries);     \
+        const float *m = params->matrix;                                                                 \
+        const float scale = params->scale;                                                               \
+        const int count = params->output_count, last = count - 1, sqrt_index = params->square_root_index; \
+        const Sample *o0 = (const Sample *)params->output_tables, *o1 = o0 + count, *o2 = o1 + count;    \
+        for (int x = 0; x < n; x++) {                                                                    \
+            const float r = i0[p[0]], g = i1[p[1]], bl = i2[p[2]];                                       \
+            q[0] = o0[fd_mix_output_index(m[0] * r + m[1] * g + m[2] * bl, scale, last, sqrt_index)];    \
+            q[1] = o1[fd_mix_output_index(m[3] * r + m[4] * g + m[5] * bl, scale, last, sqrt_index)];    \
+            q[2] = o2[fd_mix_output_index(m[6] * r + m[7] * g + m[8] * bl, scale, last, sqrt_index)];    \
+            for (int c = 3; c < bands; c++) q[c] = p[c];                                                 \
+            p += bands;                                                                                  \
+            q += bands;                                                                                  \
+        }                                                                                                \
     }
-}
-
-// Scalar mix of `n` 16-bit pixels.
-static void mix16_scalar(const uint16_t *p, uint16_t *q, int n, int bands, const KernelParams *params) {
-    const float *i0 = (const float *)params->tables, *i1 = i0 + 65536, *i2 = i1 + 65536;
-    const float *m = params->matrix;
-    const float scale = params->scale;
-    const int count = params->output_count, last = count - 1, sqrt_index = params->square_root_index;
-    const uint16_t *o0 = (const uint16_t *)params->output_tables, *o1 = o0 + count, *o2 = o1 + count;
-    for (int x = 0; x < n; x++) {
-        const float r = i0[p[0]], g = i1[p[1]], bl = i2[p[2]];
-        q[0] = o0[output_index(m[0] * r + m[1] * g + m[2] * bl, scale, last, sqrt_index)];
-        q[1] = o1[output_index(m[3] * r + m[4] * g + m[5] * bl, scale, last, sqrt_index)];
-        q[2] = o2[output_index(m[6] * r + m[7] * g + m[8] * bl, scale, last, sqrt_index)];
-        for (int c = 3; c < bands; c++) q[c] = p[c];
-        p += bands;
-        q += bands;
-    }
-}
+FD_DEFINE_MIX_SCALAR(mix8_scalar, uint8_t, 256)
+FD_DEFINE_MIX_SCALAR(mix16_scalar, uint16_t, 65536)
 
 #if FD_X86_SIMD
 // AVX2 mix of 16-bit pixels, 8 at a time, giving exactly mix16_scalar's codes: the input floats are
 // gathered from the tables, the matrix is the scalar path's multiplies and adds in its order (no fused
-// multiply-add), the index is clamped as output_index does (max with 0 first, so NaN gives 0), and
+// multiply-add), the index is clamped as fd_mix_output_index does (max with 0 first, so NaN gives 0), and
 // the codes are gathered as 32-bit words at their 16-bit offsets, of which the low half is the code
 // (the output tables have two bytes of padding after the last). Returns the pixels done, a multiple
 // of 8; mix16_scalar does the rest.

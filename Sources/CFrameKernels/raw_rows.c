@@ -3,6 +3,7 @@
 
 #include "RawRows.h"
 
+#include "mix_index.h"
 #include "simd_support.h"
 
 #include <math.h>
@@ -34,14 +35,6 @@ static inline int camera_code(const float *m, float r, float g, float b) {
     return code < 0 ? 0 : code > 65535 ? 65535 : code;
 }
 
-// The mix kernel's output_index (mix.c).
-static inline int output_index(float value, float scale, int last, int square_root) {
-    if (square_root) value = value > 0.0f ? sqrtf(value) : 0.0f;
-    float position = value * scale + 0.5f;
-    if (!(position > 0.0f)) return 0;  // also catches NaN
-    if (position >= (float)last) return last;
-    return (int)position;
-}
 
 // Pixels `from` … `pixels` − 1, one at a time.
 static void convert_scalar(uint16_t *picture, size_t from, size_t pixels, const RawRows *k) {
@@ -62,9 +55,9 @@ static void convert_scalar(uint16_t *picture, size_t from, size_t pixels, const 
         }
         const float l0 = k->input[v0], l1 = k->input[65536 + v1], l2 = k->input[2 * 65536 + v2];
         const float *m = k->matrix;
-        const int i0 = output_index(m[0] * l0 + m[1] * l1 + m[2] * l2, k->scale, last, k->square_root);
-        const int i1 = output_index(m[3] * l0 + m[4] * l1 + m[5] * l2, k->scale, last, k->square_root);
-        const int i2 = output_index(m[6] * l0 + m[7] * l1 + m[8] * l2, k->scale, last, k->square_root);
+        const int i0 = fd_mix_output_index(m[0] * l0 + m[1] * l1 + m[2] * l2, k->scale, last, k->square_root);
+        const int i1 = fd_mix_output_index(m[3] * l0 + m[4] * l1 + m[5] * l2, k->scale, last, k->square_root);
+        const int i2 = fd_mix_output_index(m[6] * l0 + m[7] * l1 + m[8] * l2, k->scale, last, k->square_root);
         q[0] = k->output[i0];
         q[1] = k->output[k->count + i1];
         q[2] = k->output[2 * k->count + i2];

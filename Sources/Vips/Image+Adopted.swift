@@ -10,12 +10,8 @@ extension Image {
   public static func adopting16(
     _ samples: UnsafeBufferPointer<UInt16>, width: Int, height: Int, bands: Int, owner: AnyObject
   ) throws -> Image {
-    guard let base = samples.baseAddress else {
-      throw VipsError("\(samples.count) samples do not make a \(width)×\(height)×\(bands) image")
-    }
-    return try adopting(
-      UnsafeRawPointer(base), samples: samples.count, width: width, height: height, bands: bands,
-      format: VIPS_FORMAT_USHORT, owner: owner,
+    try adopting(
+      samples, width: width, height: height, bands: bands, format: VIPS_FORMAT_USHORT, owner: owner,
       interpretation: bands >= 3 ? "rgb16" : "grey16")
   }
 
@@ -24,23 +20,22 @@ extension Image {
   public static func adopting8(
     _ samples: UnsafeBufferPointer<UInt8>, width: Int, height: Int, bands: Int, owner: AnyObject
   ) throws -> Image {
-    guard let base = samples.baseAddress else {
-      throw VipsError("\(samples.count) samples do not make a \(width)×\(height)×\(bands) image")
-    }
-    return try adopting(
-      UnsafeRawPointer(base), samples: samples.count, width: width, height: height, bands: bands,
-      format: VIPS_FORMAT_UCHAR, owner: owner, interpretation: bands >= 3 ? "srgb" : "b-w")
+    try adopting(
+      samples, width: width, height: height, bands: bands, format: VIPS_FORMAT_UCHAR, owner: owner,
+      interpretation: bands >= 3 ? "srgb" : "b-w")
   }
 
-  private static func adopting(
-    _ base: UnsafeRawPointer, samples: Int, width: Int, height: Int, bands: Int,
+  private static func adopting<Sample>(
+    _ buffer: UnsafeBufferPointer<Sample>, width: Int, height: Int, bands: Int,
     format: VipsBandFormat, owner: AnyObject, interpretation: String
   ) throws -> Image {
-    try Vips.ensureStarted()
-    guard samples == width * height * bands, width > 0, height > 0 else {
+    let samples = buffer.count
+    guard let base = buffer.baseAddress, samples == width * height * bands, width > 0, height > 0
+    else {
       throw VipsError("\(samples) samples do not make a \(width)×\(height)×\(bands) image")
     }
-    let bytes = samples * (format == VIPS_FORMAT_USHORT ? 2 : 1)
+    try Vips.ensureStarted()
+    let bytes = samples * MemoryLayout<Sample>.stride
     guard
       let pointer = vips_image_new_from_memory(
         base, bytes, Int32(width), Int32(height), Int32(bands), format)
