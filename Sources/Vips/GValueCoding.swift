@@ -92,9 +92,9 @@ enum GValueCoding {
       g_object_unref(interpolator)
     default:
       if fundamental == fd_type_enum() {
-        try storeNamed(argument, in: &value, type: type, as: .enumeration, mismatch: mismatch)
+        try storeNamed(argument, in: &value, type: type, flags: false, mismatch: mismatch)
       } else if fundamental == fd_type_flags() {
-        try storeNamed(argument, in: &value, type: type, as: .flags, mismatch: mismatch)
+        try storeNamed(argument, in: &value, type: type, flags: true, mismatch: mismatch)
       } else {
         let typeName = g_type_name(type).map { String(cString: $0) } ?? "an unknown type"
         throw mismatch("a value of type \(typeName), which FrameDial cannot pass")
@@ -102,43 +102,36 @@ enum GValueCoding {
     }
   }
 
-  /// How ``storeNamed(_:in:type:as:mismatch:)`` sets a GEnum or a GFlags value.
-  private struct NamedKind: Sendable {
-    /// libvips's lookup of a nickname (negative when it is unknown).
-    let number: @Sendable (UnsafePointer<CChar>?, GType, UnsafePointer<CChar>?) -> Int32
-    /// Sets the value to a number.
-    let set: @Sendable (inout GValue, Int) -> Void
-    /// What an argument of the type must be, and what a nickname must be, for mismatches.
-    let expected: @Sendable (GType) -> (argument: String, nickname: String)
-
-    static let enumeration = NamedKind(
-      number: vips_enum_from_nick, set: { g_value_set_enum(&$0, Int32(clamping: $1)) },
-      expected: { type in
-        let allowed = "one of \(GValueCoding.enumNicknames(type).joined(separator: ", "))"
-        return (allowed, allowed)
-      })
-    static let flags = NamedKind(
-      number: vips_flags_from_nick, set: { g_value_set_flags(&$0, UInt32(truncatingIfNeeded: $1)) },
-      expected: { _ in ("flags by number or nickname", "flags by nickname") })
-  }
-
-  /// Stores an enum or flags `argument` given as a number or a nickname.
+  /// Stores an enum (or, with `flags`, a flags) `argument` given as a number or a nickname.
   private static func storeNamed(
-    _ argument: Argument, in value: inout GValue, type: GType, as kind: NamedKind,
+    _ argument: Argument, in value: inout GValue, type: GType, flags: Bool,
     mismatch: (String) -> VipsError
   ) throws {
+    func allowed() -> String {
+      flags
+        ? "flags by number or nickname" : "one of \(enumNicknames(type).joined(separator: ", "))"
+    }
+    let number: Int
     switch argument {
-    case .int(let number):
-      kind.set(&value, number)
+    case .int(let given):
+      number = given
     case .string(let nickname):
-      let number = kind.number("framedial", type, nickname)
-      guard number >= 0 else {
+      let found =
+        flags
+        ? vips_flags_from_nick("framedial", type, nickname)
+        : vips_enum_from_nick("framedial", type, nickname)
+      guard found >= 0 else {
         _ = VipsError.takeLibvipsMessage()
-        throw mismatch("\(kind.expected(type).nickname), not '\(nickname)'")
+        throw mismatch("\(flags ? "flags by nickname" : allowed()), not '\(nickname)'")
       }
-      kind.set(&value, Int(number))
+      number = Int(found)
     default:
-      throw mismatch(kind.expected(type).argument)
+      throw mismatch(allowed())
+    }
+    if flags {
+      g_value_set_flags(&value, UInt32(truncatingIfNeeded: number))
+    } else {
+      g_value_set_enum(&value, Int32(clamping: number))
     }
   }
 
