@@ -176,12 +176,18 @@ public final class RawFile {
         "LibRaw \(Self.libRawVersion) cannot decode its raw data: "
           + (unpacked != 0 ? Self.reason(unpacked) : "it is damaged or cut short"))
     }
-    // Kept in the camera's colours, nothing reads the histogram LibRaw would count on the way.
-    let skip = UnsafeMutablePointer<fd_raw_histogram_skip>.allocate(capacity: 1)
-    defer { skip.deallocate() }
-    if cameraColours { fd_raw_skip_histogram(data, skip) }
-    let processed = libraw_dcraw_process(data)
-    libraw_set_progress_handler(data, nil, nil)
+    let processed: Int32
+    if cameraColours {
+      // Kept in the camera's colours, nothing reads the histogram LibRaw would count on the way.
+      var skip = fd_raw_histogram_skip()
+      processed = withUnsafeMutablePointer(to: &skip) { skip in
+        fd_raw_skip_histogram(data, skip)
+        defer { libraw_set_progress_handler(data, nil, nil) }
+        return libraw_dcraw_process(data)
+      }
+    } else {
+      processed = libraw_dcraw_process(data)
+    }
     guard processed == 0 else {
       throw RawError(
         "LibRaw \(Self.libRawVersion) cannot develop it: \(Self.reason(processed))")
