@@ -8,12 +8,12 @@ import Testing
     var count = 0
   }
 
-  /// 16-bit samples in memory of their own, counting when they are freed.
-  final class Samples16 {
-    let buffer: UnsafeMutableBufferPointer<UInt16>
+  /// Samples in memory of their own, counting when they are freed.
+  final class Samples<Sample> {
+    let buffer: UnsafeMutableBufferPointer<Sample>
     let freed: Counter
 
-    init(_ values: [UInt16], freed: Counter) {
+    init(_ values: [Sample], freed: Counter) {
       buffer = .allocate(capacity: values.count)
       _ = buffer.initialize(from: values)
       self.freed = freed
@@ -30,7 +30,7 @@ import Testing
     let values: [UInt16] = (0..<(5 * 3 * 3)).map { UInt16($0 * 1000 + 7) }
     var derived: Image?
     do {
-      let samples = Samples16(values, freed: freed)
+      let samples = Samples(values, freed: freed)
       let image = try Image.adopting16(
         UnsafeBufferPointer(samples.buffer), width: 5, height: 3, bands: 3, owner: samples)
       #expect(image.width == 5 && image.height == 3 && image.bands == 3)
@@ -51,28 +51,11 @@ import Testing
     #expect(freed.count == 1)
   }
 
-  /// 8-bit samples in memory of their own, counting when they are freed.
-  final class Samples8 {
-    let buffer: UnsafeMutableBufferPointer<UInt8>
-    let freed: Counter
-
-    init(_ values: [UInt8], freed: Counter) {
-      buffer = .allocate(capacity: values.count)
-      _ = buffer.initialize(from: values)
-      self.freed = freed
-    }
-
-    deinit {
-      buffer.deallocate()
-      freed.count += 1
-    }
-  }
-
   @Test func anEightBitImageReadsItsBytesInPlaceAsSRGB() throws {
     let freed = Counter()
     let values: [UInt8] = (0..<(4 * 2 * 3)).map { UInt8($0 * 10) }
     do {
-      let samples = Samples8(values, freed: freed)
+      let samples = Samples(values, freed: freed)
       let image = try Image.adopting8(
         UnsafeBufferPointer(samples.buffer), width: 4, height: 2, bands: 3, owner: samples)
       #expect(image.format == .uchar && image.interpretation == "srgb")
@@ -88,7 +71,7 @@ import Testing
   @Test func samplesThatDoNotMakeTheImageAreRefusedAndNotFreedTwice() throws {
     let freed = Counter()
     do {
-      let samples = Samples16([1, 2, 3, 4, 5], freed: freed)
+      let samples = Samples<UInt16>([1, 2, 3, 4, 5], freed: freed)
       #expect(throws: VipsError.self) {
         try Image.adopting16(
           UnsafeBufferPointer(samples.buffer), width: 2, height: 1, bands: 3, owner: samples)
