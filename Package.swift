@@ -49,9 +49,12 @@ let package = Package(
     // BT.2100's transfer formulas, shared by the controls' maths (FrameDial) and the tone mapping
     // (Video), which depend on nothing else in common.
     .target(name: "ColourTransfer"),
+    // The tone mapping of HDR video to SDR in plain C (Video's DisplayLight step, and its RGB frames
+    // mapped whole for the studio and stills).
+    .target(name: "CToneMap"),
     // Video files on FFmpeg; its HEVC decoder also decodes HEIC pictures for libheif (HEVCStillDecoder,
     // an HEIF.HEVCPictureDecoder: the protocol comes from HEIF, no libheif call is made here).
-    .target(name: "Video", dependencies: ["CFFmpeg", "HEIF", "ColourTransfer"]),
+    .target(name: "Video", dependencies: ["CFFmpeg", "HEIF", "ColourTransfer", "CToneMap"]),
     // HEIC written (x265 at a chosen preset) and read (metadata libvips 8.14 does not show) by libheif,
     // and the decoder plugin through which libheif decodes HEVC with a decoder from outside (FFmpeg's).
     .target(name: "HEIF", dependencies: ["CHeif"]),

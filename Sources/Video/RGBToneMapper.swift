@@ -1,76 +1,106 @@
 import CFFmpeg
+import CToneMap
+import ColourTransfer
+import Foundation
 
 /// Tone-maps frames of HDR video held as 16-bit R′G′B′ — packed rgb48le, full range, the HLG or PQ
 /// codes as ``VideoTranscoder/play(choose:show:)`` and
 /// ``VideoTranscoder/toneMappedFrame(at:render:still:)`` hand them over, rendered in the video's own
-/// encoding or as decoded — to packed 8-bit SDR BT.709 RGB (rgb24), through the same steps as
-/// `video --hdr sdr` (``ToneMapper``). Frames may be of any size (a viewfinder's); made by
-/// ``VideoTranscoder/rgbToneMapper(width:height:)``.
-public final class RGBToneMapper {
+/// encoding or as decoded — to packed 8-bit SDR BT.709 RGB (rgb24), with the maths of `video --hdr sdr`
+/// (``ToneMapper``) in one pass of CToneMap's `fd_tone_map_rgb48_row`: a code's signal (HLG) or its
+/// PQ light at `npl=203` (``PQTransfer/decode(_:)``), the ``DisplayLight`` step, libavfilter's
+/// `tonemap=mobius` curve on the largest channel, and BT.1886's encoding rounded to 8 bits, without
+/// the chain's float frames. It gives ``ToneMapper``'s libavfilter chain's codes within one (tested).
+/// Frames may be of any size (a viewfinder's); made by ``VideoTranscoder/rgbToneMapper(width:height:)``.
+public final class RGBToneMapper: @unchecked Sendable {
+  // `@unchecked Sendable`: the tables are written once, in init, and only read after.
+
   /// The width of the frames mapped, in pixels.
   public let width: Int
   /// The height of the frames mapped, in pixels.
   public let height: Int
-  private let mapper: ToneMapper
-  private let frame: UnsafeMutablePointer<AVFrame>
+  private let light: DisplayLight
+  /// A 16-bit code's value as the display-light step takes it (65 536 entries), then the lights at
+  /// which the 8-bit codes begin (−∞, the 255 of codes 1 … 255, +∞).
+  private let tables: UnsafeMutableBufferPointer<Float>
+  /// The 8-bit code of each slot's least light (`FD_TONE_MAP_SLOTS` entries).
+  private let firstCodes: UnsafeMutableBufferPointer<UInt8>
+  private let parameters: FDToneMap
 
-  /// A mapper of `width × height` frames of video tagged `colour` (HLG or PQ; its range is that of
-  /// the YUV, the RGB being full range) with `metadata`.
+  /// A mapper of `width × height` frames of video tagged `colour` (HLG or PQ) with `metadata` (for
+  /// PQ's peak).
   ///
-  /// - Throws: ``VideoError`` when the size is not positive, or libavfilter cannot build the chains.
+  /// - Throws: ``VideoError`` when the size is not positive or the video is not HLG or PQ.
   init(width: Int, height: Int, colour: ColourTags, metadata: HDRMetadata) throws(VideoError) {
     guard width > 0, height > 0 else {
       throw VideoError("cannot tone-map frames of \(width)×\(height) pixels")
     }
+    let range = colour.dynamicRange
+    guard range.isHDR else { throw VideoError("only HLG and PQ video is tone-mapped") }
     (self.width, self.height) = (width, height)
-    var tags = colour
-    tags.range = AVCOL_RANGE_JPEG
-    mapper = try ToneMapper(
-      width: width, height: height, format: AV_PIX_FMT_RGB48LE, colour: tags, metadata: metadata,
-      output: AV_PIX_FMT_RGB24)
-    guard let frame = av_frame_alloc() else { throw VideoError("out of memory for video frames") }
-    frame.pointee.width = Int32(width)
-    frame.pointee.height = Int32(height)
-    frame.pointee.format = AV_PIX_FMT_RGB48LE.rawValue
-    frame.pointee.color_trc = tags.transfer
-    frame.pointee.color_primaries = tags.primaries
-    frame.pointee.colorspace = AVCOL_SPC_RGB
-    frame.pointee.color_range = AVCOL_RANGE_JPEG
-    guard av_frame_get_buffer(frame, 0) >= 0 else {
-      var owned: UnsafeMutablePointer<AVFrame>? = frame
-      av_frame_free(&owned)
-      throw VideoError("out of memory for video frames")
+    light = DisplayLight(range: range, bt2020: colour.primaries != AVCOL_PRI_BT709)
+    let codes = 65536
+    tables = .allocate(capacity: codes + 257)
+    for code in 0..<codes {
+      let signal = Double(code) / 65535
+      tables[code] = Float(range == .pq ? PQTransfer.decode(signal) : signal)
     }
-    self.frame = frame
+    // Code k begins where BT.1886's encoding, L^(1/2.4), reaches (k − 0.5)/255.
+    let thresholds =
+      [-Float.infinity]
+      + (1...255).map { Float(pow((Double($0) - 0.5) / 255, 2.4)) } + [Float.infinity]
+    for (index, light) in thresholds.enumerated() { tables[codes + index] = light }
+    let slots = Int(FD_TONE_MAP_SLOTS)
+    firstCodes = .allocate(capacity: slots)
+    for slot in 0..<slots {
+      let light = Float(bitPattern: UInt32(slot + Int(FD_TONE_MAP_FIRST_SLOT)) << 15)
+      let code = thresholds.lastIndex { $0 <= light } ?? 0
+      firstCodes[slot] = UInt8(code)
+    }
+    var map = FDToneMap()
+    map.light = light.parameters
+    map.code_value = UnsafePointer(tables.baseAddress)
+    map.knee = Float(ToneMapper.mobiusKnee)
+    map.peak = Float(ToneMapper.peak(of: range, metadata: metadata) / ToneMapper.referenceWhite)
+    map.thresholds = UnsafePointer(tables.baseAddress.map { $0 + codes })
+    map.first_codes = UnsafePointer(firstCodes.baseAddress)
+    parameters = map
   }
 
   deinit {
-    var owned: UnsafeMutablePointer<AVFrame>? = frame
-    av_frame_free(&owned)
+    tables.deallocate()
+    firstCodes.deallocate()
   }
 
   /// `input` (`width × height` rgb48le pixels, packed, little-endian) tone-mapped into `output`
-  /// (`width × height` rgb24 pixels, packed).
+  /// (`width × height` rgb24 pixels, packed), rows in bands on several threads.
   ///
-  /// - Throws: ``VideoError`` when a buffer is too small or a filter fails.
+  /// - Throws: ``VideoError`` when a buffer is too small.
   public func map(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer)
     throws(VideoError)
   {
-    let rowBytes = width * 6
-    guard let from = input.baseAddress, input.count >= rowBytes * height else {
+    let (width, height) = (self.width, self.height)
+    guard let from = input.baseAddress, input.count >= width * 6 * height else {
       throw VideoError(
-        "a \(width)×\(height) frame to tone-map needs \(rowBytes * height) bytes, not \(input.count)"
+        "a \(width)×\(height) frame to tone-map needs \(width * 6 * height) bytes, not \(input.count)"
       )
     }
-    try VideoError.check(av_frame_make_writable(frame), "out of memory for video frames")
-    guard let plane = frame.pointee.data.0 else {
-      throw VideoError("out of memory for video frames")
+    guard let to = output.baseAddress, output.count >= width * 3 * height else {
+      throw VideoError("a tone-mapped frame does not fit its buffer")
     }
-    let stride = Int(frame.pointee.linesize.0)
-    for row in 0..<height {
-      UnsafeMutableRawPointer(plane + row * stride).copyMemory(
-        from: from + row * rowBytes, byteCount: rowBytes)
+    // Addresses cross to the worker threads as integers; each band writes rows of its own.
+    let (source, target) = (Int(bitPattern: from), Int(bitPattern: to))
+    let bands = min(height, 8)
+    DispatchQueue.concurrentPerform(iterations: bands) { band in
+      withUnsafePointer(to: parameters) { map in
+        for row in (band * height / bands)..<((band + 1) * height / bands) {
+          guard
+            let samples = UnsafePointer<UInt16>(bitPattern: source + row * width * 6),
+            let bytes = UnsafeMutablePointer<UInt8>(bitPattern: target + row * width * 3)
+          else { return }
+          fd_tone_map_rgb48_row(samples, bytes, width, map)
+        }
+      }
     }
-    try mapper.map(frame, into: output)
   }
 }

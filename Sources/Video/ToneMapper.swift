@@ -22,6 +22,8 @@ final class ToneMapper {
   static let referenceWhite = 203.0
   /// The peak of HLG (a 1000 cd/m² display, BT.2100's reference).
   static let hlgPeak = 1000.0
+  /// Where `tonemap=mobius` leaves the linear part (its default `param`, written out).
+  static let mobiusKnee = 0.3
 
   private let decode: FilterChain
   private let light: DisplayLight
@@ -30,7 +32,8 @@ final class ToneMapper {
   private let height: Int
 
   /// A tone mapper of `width × height` frames of `format` tagged `colour` (HLG or PQ) with `metadata`
-  /// (for PQ's peak), giving frames of `output` (yuv420p, yuv444p or rgb24).
+  /// (for PQ's peak), giving frames of `output`: yuv420p or yuv444p for video, or rgb24 (the chain
+  /// ``RGBToneMapper``'s one pass is tested against).
   ///
   /// - Throws: ``VideoError`` when libavfilter cannot build the chains.
   init(
@@ -59,7 +62,9 @@ final class ToneMapper {
         + "format=\(VideoEncoder.name(of: output))"
     encode = try FilterChain(
       width: width, height: height, format: AV_PIX_FMT_GBRPF32LE,
-      description: "tonemap=mobius:desat=0:peak=\(String(format: "%.4f", peak)),\(encoding)")
+      description:
+        "tonemap=mobius:param=\(Self.mobiusKnee):desat=0:peak=\(String(format: "%.4f", peak)),"
+        + encoding)
   }
 
   /// The peak light of `range` in cd/m²: HLG's 1000; PQ's mastering display peak, else its content
@@ -73,24 +78,6 @@ final class ToneMapper {
       return Double(level.maxContentLight)
     }
     return hlgPeak
-  }
-
-  /// `frame` tone-mapped to packed rgb24 rows (`width × 3` bytes each) in `target` (a tone mapper
-  /// giving rgb24).
-  ///
-  /// - Throws: ``VideoError`` when a filter fails or `target` is too small.
-  func map(_ frame: UnsafePointer<AVFrame>, into target: UnsafeMutableRawBufferPointer)
-    throws(VideoError)
-  {
-    let mapped = try map(frame)
-    let rowBytes = width * 3
-    guard let plane = mapped.pointee.data.0, let base = target.baseAddress,
-      target.count >= rowBytes * height
-    else { throw VideoError("a tone-mapped frame does not fit its buffer") }
-    let stride = Int(mapped.pointee.linesize.0)
-    for row in 0..<height {
-      (base + row * rowBytes).copyMemory(from: plane + row * stride, byteCount: rowBytes)
-    }
   }
 
   /// `frame` tone-mapped, with its timestamp; valid until the next call.

@@ -1,0 +1,57 @@
+// FrameDial's tone mapping of HDR video (HLG or PQ) to SDR BT.709, in plain C: the step between
+// libavfilter's zscale and tonemap that the video path runs on planar float frames, and the whole
+// mapping of packed 16-bit R′G′B′ frames to packed 8-bit RGB that the studio and `--frame-at` stills
+// run (the same maths as the video path's zscale → this step → tonemap=mobius → zscale chain).
+#ifndef FRAMEDIAL_TONE_MAP_H
+#define FRAMEDIAL_TONE_MAP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+// From what zscale gives to BT.709 display light, 1.0 being reference white, every colour inside BT.709:
+// - with `scene_light` (HLG), the values are signals: each is decoded by `scene_light` (BT.2100's
+//   inverse OETF tabulated over 0 … signal_top, table_size + 1 entries, read with linear interpolation,
+//   clamped at both ends), then all three are multiplied by `system_gain` (the OOTF's
+//   Lw/203 · Ys^(γ−1), tabulated over 0 … luminance_top) read at their luminance Ys (`weights`);
+//   without it (PQ), the values are already display light;
+// - with `converts`, `matrix` (row-major 3 × 3) takes BT.2020 to BT.709;
+// - a colour with a channel below 0 moves towards the grey of its BT.709 luminance until that channel
+//   is 0 (black when that luminance is not positive).
+typedef struct {
+    const float *scene_light;
+    const float *system_gain;
+    int table_size;
+    float signal_top;
+    float luminance_top;
+    float weights[3];
+    int converts;
+    float matrix[9];
+} FDDisplayLight;
+
+// The display-light step on `count` pixels of three float planes, in place.
+void fd_display_light_row(float *red, float *green, float *blue, size_t count, const FDDisplayLight *light);
+
+// The whole mapping of packed 16-bit R′G′B′ (three samples a pixel) to packed 8-bit RGB (three bytes a
+// pixel): a sample's value is `code_value[code]` (HLG: code / 65535; PQ: its display light), then the
+// display-light step, then libavfilter's tonemap=mobius with desat=0 (the largest channel, at least
+// 1e-6, through the Möbius curve linear up to `knee` and reaching 1 at `peak`; the three channels
+// scaled by its ratio), then BT.709's SDR encoding: code k (0 … 255) is the one whose range
+// thresholds[k] ≤ light < thresholds[k + 1] holds the channel's light (thresholds[0] = −∞,
+// thresholds[256] = +∞, and between them the display lights of codes 0.5 … 254.5 through BT.1886's
+// 2.4 power). `first_codes` holds, for each slot of lights sharing a float's exponent and top 8
+// mantissa bits (its bits >> 15) from 2^−24 up to 1.0, the code of the slot's least light: within one
+// of the code of every light in the slot (lights below 2^−24 read slot 0).
+enum { FD_TONE_MAP_FIRST_SLOT = (127 - 24) << 8, FD_TONE_MAP_SLOTS = (24 << 8) + 1 };
+typedef struct {
+    FDDisplayLight light;
+    const float *code_value;
+    float knee;
+    float peak;
+    const float *thresholds;
+    const uint8_t *first_codes;
+} FDToneMap;
+
+// Maps `count` pixels from `input` to `output`.
+void fd_tone_map_rgb48_row(const uint16_t *input, uint8_t *output, size_t count, const FDToneMap *map);
+
+#endif

@@ -1,0 +1,144 @@
+// fd_display_light_row and fd_tone_map_rgb48_row (see ToneMap.h).
+//
+// Written for video's noisy pixels: selects (minss, maxss, blends) instead of branches, which noise
+// would mispredict; reciprocals multiplied instead of divisions; and the parameters copied into locals
+// first, since the 8-bit output may alias them and would make the compiler read them again a pixel.
+#include "ToneMap.h"
+
+#include <math.h>
+#include <string.h>
+
+// The step's parameters, as locals use them.
+typedef struct {
+    const float *scene_light, *system_gain;
+    float last;  // table_size
+    int last_index;  // table_size − 1
+    float signal_scale, luminance_scale;  // table_size / signal_top, table_size / luminance_top
+    float w0, w1, w2;
+    int converts;
+    float m[9];
+} Step;
+
+static inline Step step_of(const FDDisplayLight *d) {
+    Step s;
+    s.scene_light = d->scene_light;
+    s.system_gain = d->system_gain;
+    s.last = (float)d->table_size;
+    s.last_index = d->table_size - 1;
+    s.signal_scale = (float)d->table_size / d->signal_top;
+    s.luminance_scale = (float)d->table_size / d->luminance_top;
+    s.w0 = d->weights[0];
+    s.w1 = d->weights[1];
+    s.w2 = d->weights[2];
+    s.converts = d->converts;
+    memcpy(s.m, d->matrix, sizeof s.m);
+    return s;
+}
+
+// `table` (last + 1 entries) at position value × scale, interpolated, clamped at both ends.
+static inline float look(const float *table, const Step *s, float value, float scale) {
+    const float position = fminf(fmaxf(value * scale, 0.0f), s->last);
+    const int whole = (int)position;
+    const int index = whole < s->last_index ? whole : s->last_index;
+    const float fraction = position - (float)index;
+    return table[index] + (table[index + 1] - table[index]) * fraction;
+}
+
+// The display-light step on `count` pixels of three planes, in place, a stage a loop: one pixel's
+// chain through every stage is too long for the processor to overlap many pixels, while each stage's
+// loop has independent iterations (and the stages without tables vectorize).
+static void display_light(float *red, float *green, float *blue, size_t count, const Step *s) {
+    if (s->scene_light) {
+        for (size_t x = 0; x < count; x++) {
+            red[x] = look(s->scene_light, s, red[x], s->signal_scale);
+            green[x] = look(s->scene_light, s, green[x], s->signal_scale);
+            blue[x] = look(s->scene_light, s, blue[x], s->signal_scale);
+        }
+        for (size_t x = 0; x < count; x++) {
+            const float luminance = s->w0 * red[x] + s->w1 * green[x] + s->w2 * blue[x];
+            const float gain = look(s->system_gain, s, luminance, s->luminance_scale);
+            red[x] *= gain;
+            green[x] *= gain;
+            blue[x] *= gain;
+        }
+    }
+    const float *m = s->m;
+    for (size_t x = 0; x < count; x++) {
+        float r = red[x], g = green[x], b = blue[x];
+        if (s->converts) {
+            const float cr = m[0] * r + m[1] * g + m[2] * b;
+            const float cg = m[3] * r + m[4] * g + m[5] * b;
+            const float cb = m[6] * r + m[7] * g + m[8] * b;
+            r = cr;
+            g = cg;
+            b = cb;
+        }
+        // Outside BT.709 (a channel below 0), towards the grey of the BT.709 luminance by
+        // keep = luminance / (luminance − least); to black when that luminance is not positive.
+        const float least = fminf(fminf(r, g), b);
+        const float grey = fmaxf(0.2126f * r + 0.7152f * g + 0.0722f * b, 0.0f);
+        const int outside = least < 0;
+        const float keep = outside ? grey / (grey - least) : 1.0f;
+        red[x] = outside ? grey + keep * (r - grey) : r;
+        green[x] = outside ? grey + keep * (g - grey) : g;
+        blue[x] = outside ? grey + keep * (b - grey) : b;
+    }
+}
+
+void fd_display_light_row(float *red, float *green, float *blue, size_t count, const FDDisplayLight *light) {
+    const Step s = step_of(light);
+    display_light(red, green, blue, count, &s);
+}
+
+// The 8-bit code of display light `light`: the first code of the slot its float's exponent and top 8
+// mantissa bits name, moved by one when `light` lies below that code's threshold or at or above the
+// next one's.
+static inline int sdr_code(float light, const uint8_t *first_codes, const float *thresholds) {
+    const float clamped = fminf(fmaxf(light, 0.0f), 1.0f);
+    uint32_t bits;
+    memcpy(&bits, &clamped, sizeof bits);
+    const int slot = (int)(bits >> 15) - FD_TONE_MAP_FIRST_SLOT;
+    int code = first_codes[slot > 0 ? slot : 0];
+    code -= light < thresholds[code];
+    code += light >= thresholds[code + 1];
+    return code;
+}
+
+// Pixels a chunk of fd_tone_map_rgb48_row works on, a stage at a time.
+#define CHUNK 256
+
+void fd_tone_map_rgb48_row(const uint16_t *input, uint8_t *output, size_t count, const FDToneMap *map) {
+    const Step s = step_of(&map->light);
+    const float *code_value = map->code_value, *thresholds = map->thresholds;
+    const uint8_t *first_codes = map->first_codes;
+    // libavfilter's mobius above the knee j: (b² + 2bj + j²) / (b − a) · (in + a) / (in + b).
+    const float j = map->knee, peak = map->peak;
+    const float a = -j * j * (peak - 1.0f) / (j * j - 2.0f * j + peak);
+    const float b = (j * j - 2.0f * j * peak + peak) / fmaxf(peak - 1.0f, 1e-6f);
+    const float scale = (b * b + 2.0f * b * j + j * j) / (b - a);
+    float red[CHUNK], green[CHUNK], blue[CHUNK];
+    for (size_t start = 0; start < count; start += CHUNK) {
+        const size_t n = count - start < CHUNK ? count - start : CHUNK;
+        const uint16_t *in = input + 3 * start;
+        uint8_t *out = output + 3 * start;
+        for (size_t x = 0; x < n; x++) {
+            red[x] = code_value[in[3 * x]];
+            green[x] = code_value[in[3 * x + 1]];
+            blue[x] = code_value[in[3 * x + 2]];
+        }
+        display_light(red, green, blue, n, &s);
+        // The largest channel (at least 1e-6) through the curve; the three scaled by its ratio.
+        for (size_t x = 0; x < n; x++) {
+            const float largest = fmaxf(fmaxf(fmaxf(red[x], green[x]), blue[x]), 1e-6f);
+            const float ratio = largest <= j ? 1.0f : scale * (largest + a) / ((largest + b) * largest);
+            red[x] *= ratio;
+            green[x] *= ratio;
+            blue[x] *= ratio;
+        }
+        for (size_t x = 0; x < n; x++) {
+            out[3 * x] = (uint8_t)sdr_code(red[x], first_codes, thresholds);
+            out[3 * x + 1] = (uint8_t)sdr_code(green[x], first_codes, thresholds);
+            out[3 * x + 2] = (uint8_t)sdr_code(blue[x], first_codes, thresholds);
+        }
+    }
+}
