@@ -1,8 +1,9 @@
 // fd_display_light_row and fd_tone_map_rgb48_row (see ToneMap.h).
 //
-// Written for video's noisy pixels: selects (minss, maxss, blends) instead of branches, which noise
-// would mispredict; reciprocals multiplied instead of divisions; and the parameters copied into locals
-// first, since the 8-bit output may alias them and would make the compiler read them again a pixel.
+// Written for throughput on video's noisy pixels: each stage a loop of its own over a chunk (see
+// display_light), selects (minss, maxss, blends) instead of branches that noise would mispredict, table
+// positions found by multiplying rather than dividing, and the parameters copied into locals first,
+// since the 8-bit output may alias them and would make the compiler read them again a pixel.
 #include "ToneMap.h"
 
 #include <math.h>
@@ -46,7 +47,7 @@ static inline float look(const float *table, const Step *s, float value, float s
 
 // The display-light step on `count` pixels of three planes, in place, a stage a loop: one pixel's
 // chain through every stage is too long for the processor to overlap many pixels, while each stage's
-// loop has independent iterations (and the stages without tables vectorize).
+// loop has independent iterations (and those without tables can be vectorized by the compiler).
 static void display_light(float *red, float *green, float *blue, size_t count, const Step *s) {
     if (s->scene_light) {
         for (size_t x = 0; x < count; x++) {
