@@ -6,7 +6,6 @@
 #include "mix_index.h"
 #include "simd_support.h"
 
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -34,7 +33,6 @@ static inline int camera_code(const float *m, float r, float g, float b) {
     const int code = (int)out;
     return code < 0 ? 0 : code > 65535 ? 65535 : code;
 }
-
 
 // Pixels `from` … `pixels` − 1, one at a time.
 static void convert_scalar(uint16_t *picture, size_t from, size_t pixels, const RawRows *k) {

@@ -27,16 +27,15 @@ public final class RGBToneMapper: @unchecked Sendable {
   private let firstCodes: UnsafeMutableBufferPointer<UInt8>
   private let parameters: FDToneMap
 
-  /// A mapper of `width × height` frames of video tagged `colour` (HLG or PQ) with `metadata` (for
-  /// PQ's peak).
+  /// A mapper of `width × height` frames of video tagged `colour` (HLG or PQ, as
+  /// ``VideoTranscoder/rgbToneMapper(width:height:)`` checks) with `metadata` (for PQ's peak).
   ///
-  /// - Throws: ``VideoError`` when the size is not positive or the video is not HLG or PQ.
+  /// - Throws: ``VideoError`` when the size is not positive.
   init(width: Int, height: Int, colour: ColourTags, metadata: HDRMetadata) throws(VideoError) {
     guard width > 0, height > 0 else {
       throw VideoError("cannot tone-map frames of \(width)×\(height) pixels")
     }
     let range = colour.dynamicRange
-    guard range.isHDR else { throw VideoError("only HLG and PQ video is tone-mapped") }
     (self.width, self.height) = (width, height)
     light = DisplayLight(range: range, bt2020: colour.primaries != AVCOL_PRI_BT709)
     let codes = 65536

@@ -47,7 +47,7 @@ import Testing
     input.pointee.color_primaries = colour.primaries
     input.pointee.colorspace = AVCOL_SPC_RGB
     input.pointee.color_range = AVCOL_RANGE_JPEG
-    #expect(av_frame_get_buffer(input, 0) >= 0)
+    try #require(av_frame_get_buffer(input, 0) >= 0)
     let inputPlane = try #require(input.pointee.data.0)
     let inputStride = Int(input.pointee.linesize.0)
     let rowBytes = width * 6
