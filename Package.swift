@@ -59,7 +59,7 @@ let package = Package(
     // and the decoder plugin through which libheif decodes HEVC with a decoder from outside (FFmpeg's).
     .target(name: "HEIF", dependencies: ["CHeif"]),
     // Camera raw and DNG development (LibRaw), free of FrameDial's types.
-    .target(name: "Raw", dependencies: ["CLibRaw"]),
+    .target(name: "Raw", dependencies: ["CLibRaw", "CFrameKernels"]),
     // The `framedial studio` web server (libsoup 3) and its page, free of FrameDial's types.
     .target(
       name: "Studio", dependencies: ["CSoup", "Measurement", "JSONOutput"],

@@ -355,9 +355,10 @@ enum Report {
       "",
       "Inputs: \(result.rawInput ?? "–"). Control values: "
         + BatchBenchmark.setArguments.joined(separator: " ")
-        + ". FrameDial develops each raw on LibRaw (AHD, as-shot white balance, 16-bit linear) and "
-        + "writes JPEG quality \(BatchBenchmark.quality); `dcraw_emu` develops the same files with the "
-        + "same LibRaw settings to 16-bit TIFF, no colour controls. The cases take turns, each run in a "
+        + ". FrameDial develops each raw on LibRaw (as-shot white balance, 16-bit linear) with its "
+        + "own AHD demosaicing (LibRaw's AHD samples exactly) and writes JPEG quality "
+        + "\(BatchBenchmark.quality); `dcraw_emu` develops the same files with the same LibRaw "
+        + "settings (LibRaw's AHD) to 16-bit TIFF, no colour controls. The cases take turns, each run in a "
         + "new order; seconds and images/s are medians of their runs, each ratio the median of the "
         + "ratios of the rounds. CPU-s/image: the median run's user + system CPU seconds per image, "
         + "from `wait4` (the process and the children it waited for, `xargs`'s included): the work "

@@ -92,38 +92,57 @@ static inline void fd_raw_set_linear_output(libraw_data_t *raw) {
 static inline void fd_raw_set_camera_colour_output(libraw_data_t *raw) {
     raw->params.output_color = 0;
 }
-// convert_to_rgb's histogram left out, when the camera's colours are kept: LibRaw 0.20 counts it over
-// every pixel's first `colors` samples for dcraw's automatic brightening, which FrameDial never asks
-// for. The colour count reads 0 from that step's first progress call to its last, and is given back
-// there; `colours` holds it meanwhile. Nothing else runs between the two calls.
+// What FrameDial does at two steps of libraw_dcraw_process, from LibRaw's progress calls:
+// - after pre_interpolate (its last progress call), with no_interpolation set: `demosaic` demosaics the
+//   working picture (LibRaw's pattern is final there) and returns non-zero, or returns 0 and
+//   no_interpolation is cleared for LibRaw's own demosaicing to run, as it would have;
+// - with `skip_histogram`, when the camera's colours are kept: convert_to_rgb's histogram is left out.
+//   LibRaw 0.20 counts it over every pixel's first `colors` samples for dcraw's automatic brightening,
+//   which FrameDial never asks for. The colour count reads 0 from that step's first progress call to
+//   its last, and is given back there; `colours` holds it meanwhile. Nothing else runs in between.
 typedef struct {
     libraw_data_t *raw;
+    int (*demosaic)(libraw_data_t *raw, int bands);
+    int bands;
+    int demosaiced;  // set when `demosaic` did
+    int skip_histogram;
     int colours;
-} fd_raw_histogram_skip;
-static inline int fd_raw_skip_histogram_progress(
+} fd_raw_development;
+static inline int fd_raw_development_progress(
     void *data, enum LibRaw_progress stage, int iteration, int expected) {
     (void)expected;
-    fd_raw_histogram_skip *skip = (fd_raw_histogram_skip *)data;
-    if (stage != LIBRAW_PROGRESS_CONVERT_RGB || skip->raw->params.output_color != 0) return 0;
-    if (iteration == 0) {
-        skip->colours = skip->raw->idata.colors;
-        skip->raw->idata.colors = 0;
-    } else {
-        skip->raw->idata.colors = skip->colours;
+    fd_raw_development *development = (fd_raw_development *)data;
+    libraw_data_t *raw = development->raw;
+    if (stage == LIBRAW_PROGRESS_PRE_INTERPOLATE && iteration == 1 && raw->params.no_interpolation &&
+        development->demosaic) {
+        if (development->demosaic(raw, development->bands))
+            development->demosaiced = 1;
+        else
+            raw->params.no_interpolation = 0;
+    }
+    if (stage == LIBRAW_PROGRESS_CONVERT_RGB && development->skip_histogram && raw->params.output_color == 0) {
+        if (iteration == 0) {
+            development->colours = raw->idata.colors;
+            raw->idata.colors = 0;
+        } else {
+            raw->idata.colors = development->colours;
+        }
     }
     return 0;
 }
-// Only on the LibRaw series whose two progress calls around convert_to_rgb this relies on (0.20, as
-// Debian 12 ships): any other LibRaw (the library loaded, not the headers built against) counts its
-// histogram as usual.
-static inline int fd_raw_histogram_skip_known(void) {
+// Only on the LibRaw series whose progress calls this relies on (0.20, as Debian 12 ships): any other
+// LibRaw (the library loaded, not the headers built against) develops as usual, on its own.
+static inline int fd_raw_progress_steps_known(void) {
     return libraw_versionNumber() / 256 == LIBRAW_MAKE_VERSION(0, 20, 0) / 256;
 }
-static inline void fd_raw_skip_histogram(libraw_data_t *raw, fd_raw_histogram_skip *skip) {
-    if (!fd_raw_histogram_skip_known()) return;
-    skip->raw = raw;
-    skip->colours = raw->idata.colors;
-    libraw_set_progress_handler(raw, fd_raw_skip_histogram_progress, skip);
+// Follows `development` through the next libraw_dcraw_process; returns 0 (and follows nothing) on a
+// LibRaw whose progress calls are not known.
+static inline int fd_raw_follow_development(libraw_data_t *raw, fd_raw_development *development) {
+    if (!fd_raw_progress_steps_known()) return 0;
+    development->raw = raw;
+    development->colours = raw->idata.colors;
+    libraw_set_progress_handler(raw, fd_raw_development_progress, development);
+    return 1;
 }
 
 // The camera → sRGB matrix that convert_to_rgb applies for sRGB output (rgb_cam; row and column 0 … 2).
@@ -135,6 +154,11 @@ static inline void fd_raw_set_camera_white_balance(libraw_data_t *raw, int on) {
 }
 static inline void fd_raw_set_demosaic(libraw_data_t *raw, int quality) {
     raw->params.user_qual = quality;  // [-q]
+}
+// LibRaw's demosaicing left out [no_interpolation], for fd_raw_development's `demosaic` to do (or,
+// without one, for a picture that keeps each pixel's own colour only).
+static inline void fd_raw_set_no_interpolation(libraw_data_t *raw, int on) {
+    raw->params.no_interpolation = on;
 }
 static inline void fd_raw_set_half_size(libraw_data_t *raw, int on) {
     raw->params.half_size = on;  // [-h]

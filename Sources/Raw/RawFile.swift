@@ -1,4 +1,5 @@
 import CLibRaw
+import Foundation
 
 /// A camera raw or DNG file opened with LibRaw (the thread-safe `libraw_r`): what it is, and its
 /// development into linear light. One instance belongs to one thread at a time; instances are
@@ -12,6 +13,8 @@ public final class RawFile {
   public let facts: RawFacts
   /// True once a development (``develop(halfSize:curve:)``, ``developInCameraColours()``) has begun.
   private var isDeveloped = false
+  /// True when the development was demosaiced by FrameDial's AHD (``AHDDemosaic``), not LibRaw's.
+  private(set) var isDemosaicedByFrameDial = false
 
   /// LibRaw's version, such as "0.20.2-Release".
   public static var libRawVersion: String { String(cString: libraw_version()) }
@@ -67,13 +70,18 @@ public final class RawFile {
   ///   truncated or damaged file: LibRaw's reports of damaged data refuse the file rather than develop
   ///   what it could read) or developed, or when it was developed before.
   public func develop(halfSize: Bool = false, curve: [UInt16]? = nil) throws -> DevelopedRaw {
+    try develop(halfSize: halfSize, curve: curve, demosaicing: .standard)
+  }
+
+  /// ``develop(halfSize:curve:)`` with the demosaicing given.
+  func develop(halfSize: Bool, curve: [UInt16]?, demosaicing: Demosaicing) throws -> DevelopedRaw {
     guard !isDeveloped else {
       throw RawError("LibRaw \(Self.libRawVersion) develops a file once; open it again")
     }
     if let curve, curve.count != 65536 {
       throw RawError("a curve has 65536 entries, not \(curve.count)")
     }
-    try process(halfSize: halfSize, cameraColours: false)
+    try process(halfSize: halfSize, cameraColours: false, demosaicing: demosaicing)
     let table = curve ?? Self.identity
     let (width, height, colours) = (
       Int(fd_raw_width(data)), Int(fd_raw_height(data)), Int(fd_raw_colors(data))
@@ -135,6 +143,30 @@ public final class RawFile {
   /// - Throws: ``RawError`` when the file is not one ``developsInCameraColours`` accepts, and as
   ///   ``develop(halfSize:curve:)`` does.
   public func developInCameraColours() throws -> CameraColourPicture {
+    try developInCameraColours(demosaicing: .standard)
+  }
+
+  /// Who demosaics a raw developed at full size.
+  enum Demosaicing: Equatable {
+    /// FrameDial's AHD in `bands` bands of rows on as many threads (``AHDDemosaic``: the same samples
+    /// as LibRaw's, in a fraction of the time), or LibRaw's own AHD when that one does not take the
+    /// picture (a pattern other than a Bayer pattern with diagonal greens, or no band) or when the
+    /// LibRaw loaded is not the series FrameDial knows how to follow (see `fd_raw_follow_development`).
+    case frameDial(bands: Int)
+    /// LibRaw's own AHD.
+    case libRaw
+    /// Nobody: each pixel keeps its own colour only, as ``AHDDemosaic`` takes the picture (on the
+    /// LibRaw series FrameDial follows; LibRaw's own AHD on any other).
+    case none
+
+    /// FrameDial's AHD on every core.
+    static var standard: Demosaicing {
+      .frameDial(bands: ProcessInfo.processInfo.activeProcessorCount)
+    }
+  }
+
+  /// ``developInCameraColours()`` with the demosaicing given.
+  func developInCameraColours(demosaicing: Demosaicing) throws -> CameraColourPicture {
     guard !isDeveloped else {
       throw RawError("LibRaw \(Self.libRawVersion) develops a file once; open it again")
     }
@@ -143,7 +175,7 @@ public final class RawFile {
         "only an upright three-colour Bayer raw develops in the camera's colours, not "
           + facts.summary)
     }
-    try process(halfSize: false, cameraColours: true)
+    try process(halfSize: false, cameraColours: true, demosaicing: demosaicing)
     let (width, height) = (Int(fd_raw_width(data)), Int(fd_raw_height(data)))
     guard fd_raw_colors(data) == 3, width > 0, height > 0,
       let picture = fd_raw_working_picture(data)
@@ -152,17 +184,16 @@ public final class RawFile {
         "LibRaw \(Self.libRawVersion) developed \(fd_raw_colors(data)) colours of \(width)×\(height), "
           + "not a three-colour picture")
     }
-    let matrix = (0..<3).flatMap { row in
-      (0..<3).map { column in fd_raw_camera_matrix(data, Int32(row), Int32(column)) }
-    }
     return CameraColourPicture(
-      file: self, samples: picture, width: width, height: height, cameraMatrix: matrix)
+      file: self, samples: picture, width: width, height: height,
+      cameraMatrix: Self.cameraMatrix(data))
   }
 
   /// LibRaw's development with FrameDial's settings (see ``develop(halfSize:curve:)``), into its
   /// working picture; `cameraColours` leaves out the conversion out of the camera's colours and the
-  /// histogram LibRaw counts for automatic brightening.
-  private func process(halfSize: Bool, cameraColours: Bool) throws {
+  /// histogram LibRaw counts for automatic brightening. At full size, `demosaicing` says who demosaics:
+  /// for `.frameDial`, LibRaw stops before its own demosaicing and ``AHDDemosaic`` runs at that step.
+  private func process(halfSize: Bool, cameraColours: Bool, demosaicing: Demosaicing) throws {
     isDeveloped = true
     fd_raw_set_linear_output(data)
     if cameraColours { fd_raw_set_camera_colour_output(data) }
@@ -176,21 +207,46 @@ public final class RawFile {
         "LibRaw \(Self.libRawVersion) cannot decode its raw data: "
           + (unpacked != 0 ? Self.reason(unpacked) : "it is damaged or cut short"))
     }
-    let processed: Int32
-    if cameraColours {
-      // Kept in the camera's colours, nothing reads the histogram LibRaw would count on the way.
-      var skip = fd_raw_histogram_skip()
-      processed = withUnsafeMutablePointer(to: &skip) { skip in
-        fd_raw_skip_histogram(data, skip)
-        defer { libraw_set_progress_handler(data, nil, nil) }
-        return libraw_dcraw_process(data)
+    var development = fd_raw_development()
+    development.skip_histogram = cameraColours ? 1 : 0
+    if case .frameDial(let bands) = demosaicing {
+      development.demosaic = { raw, bands in
+        guard let raw else { return 0 }
+        return RawFile.demosaicWithAHD(raw, bands: Int(bands)) ? 1 : 0
       }
-    } else {
-      processed = libraw_dcraw_process(data)
+      development.bands = Int32(clamping: bands)
     }
+    let processed = withUnsafeMutablePointer(to: &development) { development in
+      let follows = fd_raw_follow_development(data, development) != 0
+      defer { libraw_set_progress_handler(data, nil, nil) }
+      fd_raw_set_no_interpolation(data, follows && !halfSize && demosaicing != .libRaw ? 1 : 0)
+      return libraw_dcraw_process(data)
+    }
+    isDemosaicedByFrameDial = development.demosaiced != 0
     guard processed == 0 else {
       throw RawError(
         "LibRaw \(Self.libRawVersion) cannot develop it: \(Self.reason(processed))")
+    }
+  }
+
+  /// ``AHDDemosaic`` on the working picture of `raw`, which LibRaw left undemosaiced; false when it
+  /// did not run (LibRaw's own then does).
+  private static func demosaicWithAHD(_ raw: UnsafeMutablePointer<libraw_data_t>, bands: Int)
+    -> Bool
+  {
+    let (width, height) = (Int(fd_raw_width(raw)), Int(fd_raw_height(raw)))
+    guard fd_raw_colors(raw) == 3, width > 0, height > 0,
+      let picture = fd_raw_working_picture(raw)
+    else { return false }
+    return AHDDemosaic.run(
+      picture, width: width, height: height, filters: fd_raw_filters(raw),
+      camera: cameraMatrix(raw), bands: bands)
+  }
+
+  /// LibRaw's camera → sRGB matrix (`rgb_cam`) of `raw`, row-major 3 × 3.
+  private static func cameraMatrix(_ raw: UnsafeMutablePointer<libraw_data_t>) -> [Float] {
+    (0..<3).flatMap { row in
+      (0..<3).map { column in fd_raw_camera_matrix(raw, Int32(row), Int32(column)) }
     }
   }
 
