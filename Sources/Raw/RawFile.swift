@@ -133,17 +133,18 @@ public final class RawFile {
     return fd_raw_flip(data) == 0 && fd_raw_colors(data) == 3
   }
 
-  /// Develops the raw as ``develop(halfSize:curve:)`` does at full size, but leaves the last step,
-  /// the conversion out of the camera's colours, to the caller: LibRaw's working picture is returned
-  /// as LibRaw has it just before its `convert_to_rgb` (16-bit linear camera colours, black level
-  /// subtracted, white-balanced and clipped, demosaiced) with the matrix that step would apply for
-  /// sRGB output. Converting with that matrix as ``CameraColourPicture`` says gives the samples of
-  /// ``develop(halfSize:curve:)``, and the caller can do it in the same pass as its own work.
+  /// Develops the raw as ``develop(halfSize:curve:)`` does, but leaves the last step, the conversion
+  /// out of the camera's colours, to the caller: LibRaw's working picture is returned as LibRaw has it
+  /// just before its `convert_to_rgb` (16-bit linear camera colours, black level subtracted,
+  /// white-balanced and clipped, demosaiced, or at half size each 2×2 block of photosites one pixel)
+  /// with the matrix that step would apply for sRGB output. Converting with that matrix as
+  /// ``CameraColourPicture`` says gives the samples of ``develop(halfSize:curve:)``, and the caller can
+  /// do it in the same pass as its own work.
   ///
   /// - Throws: ``RawError`` when the file is not one ``developsInCameraColours`` accepts, and as
   ///   ``develop(halfSize:curve:)`` does.
-  public func developInCameraColours() throws -> CameraColourPicture {
-    try developInCameraColours(demosaicing: .standard)
+  public func developInCameraColours(halfSize: Bool = false) throws -> CameraColourPicture {
+    try developInCameraColours(halfSize: halfSize, demosaicing: .standard)
   }
 
   /// Who demosaics a raw developed at full size.
@@ -166,7 +167,9 @@ public final class RawFile {
   }
 
   /// ``developInCameraColours()`` with the demosaicing given.
-  func developInCameraColours(demosaicing: Demosaicing) throws -> CameraColourPicture {
+  func developInCameraColours(halfSize: Bool = false, demosaicing: Demosaicing) throws
+    -> CameraColourPicture
+  {
     guard !isDeveloped else {
       throw RawError("LibRaw \(Self.libRawVersion) develops a file once; open it again")
     }
@@ -175,7 +178,7 @@ public final class RawFile {
         "only an upright three-colour Bayer raw develops in the camera's colours, not "
           + facts.summary)
     }
-    try process(halfSize: false, cameraColours: true, demosaicing: demosaicing)
+    try process(halfSize: halfSize, cameraColours: true, demosaicing: demosaicing)
     let (width, height) = (Int(fd_raw_width(data)), Int(fd_raw_height(data)))
     guard fd_raw_colors(data) == 3, width > 0, height > 0,
       let picture = fd_raw_working_picture(data)

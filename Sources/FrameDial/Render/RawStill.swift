@@ -51,18 +51,34 @@ public enum RawStill {
     return try tagged(image, file.facts, xmp: xmp)
   }
 
-  /// The raw at `path` developed at full size and rendered by `program` to 8-bit sRGB in one pass
-  /// over LibRaw's working picture (see `RawRows`), upright and tagged as ``developed(_:_:options:)``
-  /// tags it: the same codes as developing it, running `program` on the result and quantising it with
-  /// ``eightBits(_:)``, without the 16-bit picture in between. Nil when the raw does not develop in
-  /// the camera's colours (see `RawFile.developsInCameraColours`: a turned or non-Bayer raw), which
-  /// then takes the way through ``developed(_:_:options:)``.
+  /// The raw at `path` developed and rendered by `program` to 8-bit sRGB in one pass over LibRaw's
+  /// working picture (see `RawRows`), upright and tagged as ``developed(_:_:options:)`` tags it: the
+  /// same codes as developing it, running `program` on the result and quantising it with
+  /// ``eightBits(_:)``, without the 16-bit picture in between. With `size`, when the output is at most
+  /// half the raw's size (see ``shrink(width:height:by:)``), LibRaw develops it at half size and those
+  /// 8-bit codes are then resized to the output size (Lanczos 3), where the 16-bit way resizes its
+  /// 16-bit picture before `program`; a smaller shrink gives nil. Nil too when the raw does not
+  /// develop in the camera's colours (see `RawFile.developsInCameraColours`: a turned or non-Bayer
+  /// raw), which then takes the way through ``developed(_:_:options:)``.
   static func rendered8(
-    _ path: String, _ raw: CameraRawFile, program: ColorProgram, options: LoadOptions
+    _ path: String, _ raw: CameraRawFile, program: ColorProgram, options: LoadOptions,
+    size: SizeFit? = nil
   ) throws -> Image? {
-    let (file, xmp) = try opened(path, raw, options: options, halfSize: false)
+    let file = try open(path, raw)
+    let (width, height) = (file.facts.width, file.facts.height)
+    let outputSize = size?.outputSize(inputWidth: width, inputHeight: height)
+    if let size {
+      // A shrink short of half size goes the 16-bit way, which resizes before the colour.
+      let shrink = Self.shrink(width: width, height: height) {
+        size.loadShrink(imageWidth: $0, imageHeight: $1)
+      }
+      if shrink < 2 { return nil }
+    }
+    let halfSize = size != nil
+    try checkPixelLimit(path, raw, file, options: options, halfSize: halfSize)
+    let xmp = file.xmp
     guard file.developsInCameraColours else { return nil }
-    let picture = try developing(path, file) { try $0.developInCameraColours() }
+    let picture = try developing(path, file) { try $0.developInCameraColours(halfSize: halfSize) }
     do {
       try RawRows.convert(
         picture.samples, pixels: picture.width * picture.height, camera: picture.cameraMatrix,
@@ -71,10 +87,22 @@ public enum RawStill {
       throw RenderError("\(path): \(error.message)")
     }
     let bytes = UnsafeMutableRawPointer(picture.samples).assumingMemoryBound(to: UInt8.self)
-    let image = try Image.adopting8(
+    var image = try Image.adopting8(
       UnsafeBufferPointer(start: bytes, count: picture.width * picture.height * 3),
       width: picture.width, height: picture.height, bands: 3, owner: picture)
+    if let outputSize, outputSize != (picture.width, picture.height) {
+      image = try image.thumbnailed(width: outputSize.width, height: outputSize.height)
+    }
     return try tagged(image, file.facts, xmp: xmp)
+  }
+
+  /// The shrink-on-load factor of a raw whose upright size is `width × height`, from the rule
+  /// `shrink` gives for other pictures: 2 or more develops at half size (LibRaw's half-size
+  /// development, the only shrink a raw has), 1 at full size. Half size needs no margin for the final
+  /// resize: asked of a picture twice as large, `shrink` says 2 or more exactly when the output is at
+  /// most half this one.
+  static func shrink(width: Int, height: Int, by shrink: (Int, Int) -> Int) -> Int {
+    max(1, shrink(2 * width, 2 * height))
   }
 
   /// The raw opened, its developed size checked against the pixel limit, and its XMP packet (read
@@ -83,15 +111,21 @@ public enum RawStill {
     _ path: String, _ raw: CameraRawFile, options: LoadOptions, halfSize: Bool
   ) throws -> (file: RawFile, xmp: [UInt8]?) {
     let file = try open(path, raw)
-    if let limit = options.pixelLimit {
-      let pixels = file.facts.width * file.facts.height / (halfSize ? 4 : 1)
-      if pixels > limit {
-        throw RenderError(
-          "\(path): \(raw.description) develops to \(pixels) pixels, over the pixel limit of "
-            + "\(limit)")
-      }
-    }
+    try checkPixelLimit(path, raw, file, options: options, halfSize: halfSize)
     return (file, file.xmp)
+  }
+
+  /// Refuses `file` when its development (at half size with `halfSize`) is over the pixel limit.
+  private static func checkPixelLimit(
+    _ path: String, _ raw: CameraRawFile, _ file: RawFile, options: LoadOptions, halfSize: Bool
+  ) throws {
+    guard let limit = options.pixelLimit else { return }
+    let pixels = file.facts.width * file.facts.height / (halfSize ? 4 : 1)
+    if pixels > limit {
+      throw RenderError(
+        "\(path): \(raw.description) develops to \(pixels) pixels, over the pixel limit of "
+          + "\(limit)")
+    }
   }
 
   /// `body`'s development of `file`, LibRaw's errors named with the file and what it is.

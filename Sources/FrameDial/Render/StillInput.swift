@@ -90,9 +90,7 @@ public enum StillInput {
     if let raw = RawStill.identify(path) {
       let facts = try RawStill.facts(path, raw)  // already upright
       (width, height) = (facts.width, facts.height)
-      // LibRaw's half-size development needs no margin for a final resize: asked of a picture twice
-      // as large, `shrink` says 2 or more exactly when the output is at most half this one.
-      loadOptions.shrink = max(1, shrink(2 * width, 2 * height))
+      loadOptions.shrink = RawStill.shrink(width: width, height: height, by: shrink)
     } else {
       let header = try open(path, options: headerOptions).header  // no pixel decoded
       let swaps = (5...8).contains(header.orientation)

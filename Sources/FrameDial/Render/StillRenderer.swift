@@ -211,17 +211,18 @@ public final class StillRenderer: Sendable {
   }
 
   /// A raw written to 8 bits whose plan does nothing but colour (no zoom, no auto white balance, no
-  /// `--size` or `--fit`, its own sRGB kept) is developed and rendered in one pass over LibRaw's
-  /// working picture (``RawStill/rendered8(_:_:program:options:)``): the codes the 16-bit way gives,
-  /// without its 16-bit picture. Nil when it goes the 16-bit way.
+  /// `--fit`, its own sRGB kept; a `--size` only at half the raw's size or less) is developed and
+  /// rendered in one pass over LibRaw's working picture
+  /// (``RawStill/rendered8(_:_:program:options:size:)``): the codes the 16-bit way gives, without its
+  /// 16-bit picture (with `--size`, resized after the colour). Nil when it goes the 16-bit way.
   private func rawInOnePass(
     _ input: String, _ raw: CameraRawFile, plan: Plan, format: ImageFormat, options: StillOptions
   ) throws -> Image? {
-    guard options.optimized, !format.supportsSixteenBits, options.size == nil, options.fit == nil,
+    guard options.optimized, !format.supportsSixteenBits, options.fit == nil,
       options.profile == .keep, plan.zoom == nil, !plan.needsAutoWhiteBalance
     else { return nil }
     return try RawStill.rendered8(
-      input, raw, program: plan.colorProgram, options: options.load)
+      input, raw, program: plan.colorProgram, options: options.load, size: options.size)
   }
 
   /// The rendered, fitted and tagged image to write in `format` (in the profile written, sRGB's when
