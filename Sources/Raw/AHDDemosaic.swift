@@ -9,8 +9,9 @@ enum AHDDemosaic {
   /// pixel, each pixel's own colour filled) in place. `filters` is LibRaw's pattern at that step,
   /// `camera` its `rgb_cam` (row-major 3 × 3); `bands` bands of rows run on as many threads (fewer
   /// for a short picture). False when the kernel does not take the pattern or size, when `bands` is
-  /// less than 1, or when out of memory; the picture may then be partly demosaiced, and the caller
-  /// develops it again with LibRaw's own.
+  /// less than 1, or when out of memory. The picture may then be partly demosaiced, which LibRaw's own
+  /// demosaicing, run next, undoes: it reads each pixel's own colour only, which this keeps, and
+  /// writes every other sample.
   static func run(
     _ picture: UnsafeMutablePointer<UInt16>, width: Int, height: Int, filters: UInt32,
     camera: [Float], bands: Int
