@@ -249,13 +249,27 @@ static void colour_cols(const FDRawAHD *k, const Rings *rings, int row, int from
     }
 }
 
+// The rows the homogeneity of row `row` reads (CIELab of rows row − 1 … row + 1, per direction and
+// channel) and writes.
+typedef struct {
+    const int16_t *lab[2][3][3];
+    uint8_t *homo[2];
+} HomogeneityRows;
+static HomogeneityRows homogeneity_rows(const Rings *rings, int row) {
+    HomogeneityRows rows;
+    for (int d = 0; d < 2; d++) {
+        for (int c = 0; c < 3; c++)
+            for (int i = 0; i < 3; i++) rows.lab[d][c][i] = rings->lab[d][c][(row - 1 + i) & 3];
+        rows.homo[d] = rings->homo[d][row & 3];
+    }
+    return rows;
+}
+
 // Homogeneity counts of row `row` in both directions, columns [from, to).
 static void homogeneity_cols(const Rings *rings, int row, int from, int to) {
-    const int16_t *lab[2][3][3];
-    for (int d = 0; d < 2; d++)
-        for (int c = 0; c < 3; c++)
-            for (int i = 0; i < 3; i++) lab[d][c][i] = rings->lab[d][c][(row - 1 + i) & 3];
-    uint8_t *homo[2] = {rings->homo[0][row & 3], rings->homo[1][row & 3]};
+    const HomogeneityRows rows = homogeneity_rows(rings, row);
+    const int16_t *const(*lab)[3][3] = rows.lab;
+    uint8_t *const *homo = rows.homo;
     for (int col = from; col < to; col++) {
         unsigned ldiff[2][4], abdiff[2][4];
         for (int d = 0; d < 2; d++) {
@@ -280,15 +294,30 @@ static void homogeneity_cols(const Rings *rings, int row, int from, int to) {
     }
 }
 
+// The rows the choice of row `row` reads (homogeneity of rows row − 1 … row + 1 and the row's colours,
+// per direction) and writes.
+typedef struct {
+    const uint8_t *h[2][3];
+    const uint16_t *rgb[2][3];
+    uint16_t *out;
+} ChoiceRows;
+static ChoiceRows choice_rows(const FDRawAHD *k, const Rings *rings, int row, uint16_t *picture) {
+    ChoiceRows rows;
+    for (int d = 0; d < 2; d++)
+        for (int i = 0; i < 3; i++) {
+            rows.h[d][i] = rings->homo[d][(row - 1 + i) & 3];
+            rows.rgb[d][i] = rings->rgb[d][i][row & 3];
+        }
+    rows.out = picture + (size_t)row * (size_t)k->width * 4;
+    return rows;
+}
+
 // The chosen colours of row `row`, columns [from, to), into the picture.
 static void choose_cols(const FDRawAHD *k, const Rings *rings, int row, int from, int to, uint16_t *picture) {
-    const uint8_t *h[2][3];
-    for (int d = 0; d < 2; d++)
-        for (int i = 0; i < 3; i++) h[d][i] = rings->homo[d][(row - 1 + i) & 3];
-    const uint16_t *rgb[2][3];
-    for (int d = 0; d < 2; d++)
-        for (int c = 0; c < 3; c++) rgb[d][c] = rings->rgb[d][c][row & 3];
-    uint16_t *out = picture + (size_t)row * (size_t)k->width * 4;
+    const ChoiceRows rows = choice_rows(k, rings, row, picture);
+    const uint8_t *const(*h)[3] = rows.h;
+    const uint16_t *const(*rgb)[3] = rows.rgb;
+    uint16_t *out = rows.out;
     for (int col = from; col < to; col++) {
         int sum[2];
         for (int d = 0; d < 2; d++) {
@@ -410,11 +439,9 @@ FD_AVX2 static int colour_avx2(const FDRawAHD *k, const Rings *rings, int row, i
 
 // homogeneity_cols on blocks of eight columns; returns the first column not done.
 FD_AVX2 static int homogeneity_avx2(const Rings *rings, int row, int col, int to) {
-    const int16_t *lab[2][3][3];
-    for (int d = 0; d < 2; d++)
-        for (int c = 0; c < 3; c++)
-            for (int i = 0; i < 3; i++) lab[d][c][i] = rings->lab[d][c][(row - 1 + i) & 3];
-    uint8_t *homo[2] = {rings->homo[0][row & 3], rings->homo[1][row & 3]};
+    const HomogeneityRows rows = homogeneity_rows(rings, row);
+    const int16_t *const(*lab)[3][3] = rows.lab;
+    uint8_t *const *homo = rows.homo;
     const __m256i gather_bytes = _mm256_setr_epi32(0, 4, 0, 0, 0, 0, 0, 0);
     for (; col + 8 <= to; col += 8) {
         __m256i ldiff[2][4], abdiff[2][4];
@@ -452,13 +479,10 @@ FD_AVX2 static int homogeneity_avx2(const Rings *rings, int row, int col, int to
 // choose_cols on blocks of eight columns; returns the first column not done. Each pixel's fourth
 // sample is kept.
 FD_AVX2 static int choose_avx2(const FDRawAHD *k, const Rings *rings, int row, int col, int to, uint16_t *picture) {
-    const uint8_t *h[2][3];
-    for (int d = 0; d < 2; d++)
-        for (int i = 0; i < 3; i++) h[d][i] = rings->homo[d][(row - 1 + i) & 3];
-    const uint16_t *rgb[2][3];
-    for (int d = 0; d < 2; d++)
-        for (int c = 0; c < 3; c++) rgb[d][c] = rings->rgb[d][c][row & 3];
-    uint16_t *out = picture + (size_t)row * (size_t)k->width * 4;
+    const ChoiceRows rows = choice_rows(k, rings, row, picture);
+    const uint8_t *const(*h)[3] = rows.h;
+    const uint16_t *const(*rgb)[3] = rows.rgb;
+    uint16_t *out = rows.out;
     for (; col + 8 <= to; col += 8) {
         __m256i sum[2];
         for (int d = 0; d < 2; d++) {
