@@ -152,8 +152,8 @@ typedef struct {
 } Rings;
 
 static int rings_make(Rings *rings, int width) {
-    // A little room past each row's end for vector loads.
-    const size_t stride = (size_t)width + 64;
+    // Every path reads and writes within a row's `width` samples.
+    const size_t stride = (size_t)width;
     const size_t rows16 = 8 + 2 * 4 + 2 * 3 * 4 + 2 * 3 * 4, rows8 = 2 * 4;
     uint8_t *block = calloc(1, stride * (rows16 * 2 + rows8));
     if (!block) return -1;

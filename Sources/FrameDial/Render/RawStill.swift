@@ -75,9 +75,9 @@ public enum RawStill {
       if shrink < 2 { return nil }
     }
     let halfSize = size != nil
+    guard file.developsInCameraColours else { return nil }
     try checkPixelLimit(path, raw, file, options: options, halfSize: halfSize)
     let xmp = file.xmp
-    guard file.developsInCameraColours else { return nil }
     let picture = try developing(path, file) { try $0.developInCameraColours(halfSize: halfSize) }
     do {
       try RawRows.convert(
