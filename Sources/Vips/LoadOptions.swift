@@ -1,7 +1,7 @@
 /// How an image is read.
 public struct LoadOptions: Sendable, Equatable, Encodable {
   /// How libvips reacts to damaged files.
-  public enum FailOn: String, Sendable, Equatable, Encodable {
+  public enum FailOn: String, Sendable, Equatable, Encodable, CaseIterable {
     /// Never stop: decode what can be decoded.
     case none
     /// Stop on a truncated file (the default).
