@@ -120,6 +120,8 @@ void framedial_state_free(framedial_state *state);
  *   "strip":      true to drop EXIF, XMP and IPTC (the ICC profile stays), as --strip
  *   "stripLocation": true to drop only GPS and location fields, as --strip-location (not with "strip")
  *   "effort":     "fast" (default), "balanced" or "small": HEIC encoding time against size, as --effort
+ *   "failOn":     "none", "truncated", "error" or "warning" (default): how much damage a decoder may
+ *                 report before the input is refused, as --fail-on
  * Rendering uses libvips's worker threads; several threads may call this at once. */
 framedial_status framedial_apply(const char *input_path, const char *output_path,
                                  const framedial_state *state, const char *options_json,

@@ -37,10 +37,11 @@ int fd_jpeg_decode_scaled(const void *bytes, size_t count, int eighths, int fail
     trap.fail_on = fail_on;
     // Volatile: changed between setjmp and a possible longjmp.
     unsigned char *volatile pixels = NULL;
+    volatile int decoding = 0;
     if (setjmp(trap.resume)) {
         jpeg_destroy_decompress(&cinfo);
         free(pixels);
-        return FD_JPEG_SCALED_FAILED;
+        return decoding ? FD_JPEG_SCALED_DAMAGED : FD_JPEG_SCALED_FAILED;
     }
     jpeg_create_decompress(&cinfo);
     jpeg_mem_src(&cinfo, (const unsigned char *)bytes, (unsigned long)count);
@@ -77,6 +78,7 @@ int fd_jpeg_decode_scaled(const void *bytes, size_t count, int eighths, int fail
         jpeg_destroy_decompress(&cinfo);
         return FD_JPEG_SCALED_FAILED;
     }
+    decoding = 1;
     jpeg_start_decompress(&cinfo);
     while (cinfo.output_scanline < cinfo.output_height) {
         JSAMPROW rows[4];

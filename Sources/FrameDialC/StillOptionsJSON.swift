@@ -9,12 +9,13 @@ import Vips
 /// `"WxH"`), `enlarge` (with `size`), `pixelLimit` (at least 1), `background` (`[r, g, b]`, 0 … 255),
 /// `profile` (`"keep"`, `"srgb"`, `"p3"` or the path of an RGB `.icc` file), `strip` and
 /// `stripLocation` (booleans, not both true),
-/// `effort` (`fast`, `balanced`, `small`: HEIC encoding).
+/// `effort` (`fast`, `balanced`, `small`: HEIC encoding), `failOn` (`none`, `truncated`, `error`,
+/// `warning`: how much damage a decoder may report before the input is refused; default `warning`).
 enum StillOptionsJSON {
   /// The keys understood, in the order the error message lists them.
   static let keys = [
     "quality", "format", "fit", "fitMode", "size", "enlarge", "pixelLimit", "background",
-    "profile", "strip", "stripLocation", "effort",
+    "profile", "strip", "stripLocation", "effort", "failOn",
   ]
 
   /// The options of `json` (NULL or empty for the defaults) for writing `output`.
@@ -68,6 +69,14 @@ enum StillOptionsJSON {
         throw invalid("\"effort\" must be one of \(names), not \"\(EchoText.readable(name))\"")
       }
       options.effort = chosen
+    }
+    if let failOn = members["failOn"] {
+      let name = try string(failOn, "failOn")
+      guard let level = LoadOptions.FailOn(rawValue: name.lowercased()) else {
+        let names = LoadOptions.FailOn.allCases.map(\.rawValue).joined(separator: ", ")
+        throw invalid("\"failOn\" must be one of \(names), not \"\(EchoText.readable(name))\"")
+      }
+      options.load.failOn = level
     }
     return options
   }

@@ -31,7 +31,8 @@ extension Image {
     default:
       let text = String(
         decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      throw VipsError("\(name): cannot read: \(text)")
+      let failure = status == FD_JPEG_SCALED_DAMAGED ? "cannot decode the image" : "cannot read"
+      throw VipsError("\(name): \(failure): \(text)")
     }
     let (width, height, bands) = (Int(decoded.width), Int(decoded.height), Int(decoded.bands))
     guard let pixels = decoded.pixels,
@@ -62,17 +63,19 @@ extension Image {
         vips_image_set(editor.pointer, field, &value)
         g_value_unset(&value)
       }
+      if options.failOn == .warning { editor.setInt(jpegDataCheckedField, 1) }
     }.noting(try? JPEGHeader(file, name: name))
     guard options.autoRotate, image.orientation != 1 else { return image }
     return try image.autoRotated()
   }
 }
 
-/// libjpeg's warnings that stop a decode under each of libvips's fail-on policies.
+/// libjpeg's warnings that stop a decode at each fail-on level, as ``verifyDecoding(_:options:)``
+/// judges libvips's decodes: truncation from `.truncated` on, every warning at `.warning`.
 private func jpegFailLevel(_ failOn: LoadOptions.FailOn) -> Int32 {
   switch failOn {
   case .none: Int32(FD_JPEG_FAIL_ON_NONE)
-  case .truncated: Int32(FD_JPEG_FAIL_ON_TRUNCATED)
-  case .error, .warning: Int32(FD_JPEG_FAIL_ON_WARNING)
+  case .truncated, .error: Int32(FD_JPEG_FAIL_ON_TRUNCATED)
+  case .warning: Int32(FD_JPEG_FAIL_ON_WARNING)
   }
 }

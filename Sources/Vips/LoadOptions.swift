@@ -1,20 +1,26 @@
 /// How an image is read.
 public struct LoadOptions: Sendable, Equatable, Encodable {
-  /// How libvips reacts to damaged files.
+  /// How much damage a decoder may report before the file is refused. Each level refuses what the
+  /// levels before it refuse, and more.
   public enum FailOn: String, Sendable, Equatable, Encodable, CaseIterable {
-    /// Never stop: decode what can be decoded.
+    /// Never refuse: write what the decoder could decode (a cut-short file's missing part comes out
+    /// grey or black, a damaged strip as the decoder concealed it).
     case none
-    /// Stop on a truncated file (the default).
+    /// Refuse a file whose data ends early (libjpeg's "premature end of data segment", a PNG or TIFF
+    /// cut short); let through what decoders recover from on their own.
     case truncated
-    /// Stop on any serious error or truncation.
+    /// Also refuse what a decoder calls an error (a corrupt compressed stream, a bad CRC in the
+    /// picture data).
     case error
-    /// Stop on anything, warnings included.
+    /// Also refuse anything a decoder warns about (libjpeg's "extraneous bytes before marker", a PNG
+    /// chunk out of place or with a bad CRC): the default, so that no damage a decoder notices is
+    /// written as a picture.
     case warning
   }
 
   /// Read top to bottom once (lower memory for a single pass; the image cannot be read twice).
   public var sequential: Bool
-  /// What counts as a broken file.
+  /// What counts as a broken file (default ``FailOn/warning``).
   public var failOn: FailOn
   /// Turn the pixels upright from the EXIF orientation and reset the orientation to 1.
   public var autoRotate: Bool
@@ -36,9 +42,10 @@ public struct LoadOptions: Sendable, Equatable, Encodable {
   /// 100 megapixels: FrameDial's default limit.
   public static let defaultPixelLimit = 100_000_000
 
-  /// Creates options; the defaults are random access, fail on truncation, no rotation, 100 MP, full size.
+  /// Creates options; the defaults are random access, fail on any warning, no rotation, 100 MP, full
+  /// size.
   public init(
-    sequential: Bool = false, failOn: FailOn = .truncated, autoRotate: Bool = false,
+    sequential: Bool = false, failOn: FailOn = .warning, autoRotate: Bool = false,
     pixelLimit: Int? = LoadOptions.defaultPixelLimit, shrink: Int = 1, jpegEighths: Int = 8
   ) {
     self.shrink = shrink

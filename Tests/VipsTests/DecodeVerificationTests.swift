@@ -42,8 +42,8 @@ import Testing
     let folder = try Samples.scratchFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = try jpegClaiming(side: 2000, in: folder)
-    // libvips itself decodes it without an error, filling the missing part with grey.
-    try Image(contentsOf: path).decodeEveryPixel()
+    // libvips itself decodes it at `.truncated` without an error, filling the missing part with grey.
+    try Image(contentsOf: path, options: LoadOptions(failOn: .truncated)).decodeEveryPixel()
     #expect(
       throws: VipsError(
         "cannot decode the image: VipsJpeg: Corrupt JPEG data: premature end of data segment")

@@ -26,6 +26,7 @@ OPTION_KEYS = {
     "strip": "strip",
     "strip_location": "stripLocation",
     "effort": "effort",
+    "fail_on": "failOn",
 }
 
 
@@ -95,7 +96,9 @@ def apply(
             ``profile`` ("keep", "srgb", "p3" or the path of an RGB .icc file; ``os.PathLike``
             accepted), ``strip`` (bool: no EXIF, XMP or IPTC), ``strip_location`` (bool: no GPS or
             location fields),
-            ``effort`` ("fast", "balanced", "small": HEIC encoding time against file size).
+            ``effort`` ("fast", "balanced", "small": HEIC encoding time against file size),
+            ``fail_on`` ("none", "truncated", "error", "warning": how much damage a decoder may
+            report before the input is refused; default "warning", any damage it notices).
 
     Raises:
         FrameDialError: with FrameDial's message, for bad control values or options, an input that

@@ -137,3 +137,19 @@ def test_auto_white_balance_on_a_1920_by_29_frame() -> None:
     out = renderer.render(frame)
     red, blue = out[..., 0].astype(float).mean(), out[..., 2].astype(float).mean()
     assert abs(red - blue) < 40, (red, blue)
+
+
+def test_fail_on_chooses_how_much_damage_refuses_an_input(sample: str, tmp_path: Path) -> None:
+    data = Path(sample).read_bytes()
+    cut = tmp_path / "cut.jpg"
+    cut.write_bytes(data[: len(data) // 2])  # the compressed data ends half way
+    out = tmp_path / "out.jpg"
+    for level in (None, "warning", "error", "truncated"):
+        options = {} if level is None else {"fail_on": level}
+        with pytest.raises(framedial.FrameDialError, match=r"cut\.jpg: cannot decode the image: "):
+            framedial.apply(cut, out, **options)
+        assert not out.exists()
+    framedial.apply(cut, out, fail_on="none")
+    assert out.stat().st_size > 0
+    with pytest.raises(framedial.FrameDialError, match=r'"failOn" must be one of none, truncated, error, warning'):
+        framedial.apply(sample, tmp_path / "other.jpg", fail_on="warnings")

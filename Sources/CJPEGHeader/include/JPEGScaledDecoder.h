@@ -11,8 +11,10 @@ enum {
     FD_JPEG_SCALED_UNSUPPORTED = 1,
     // The scaled size (in `width`, `height`) is over the pixel limit; nothing was decoded.
     FD_JPEG_SCALED_OVER_LIMIT = 2,
-    // Damaged or not a JPEG: the reason is in `message`.
+    // Not a JPEG, or its header is damaged: the reason is in `message`.
     FD_JPEG_SCALED_FAILED = -1,
+    // The header was read but the compressed data is damaged: the reason is in `message`.
+    FD_JPEG_SCALED_DAMAGED = -2,
 };
 
 // How much damage stops a decode.

@@ -55,7 +55,7 @@ public struct ViewfinderSource: Sendable {
       return try shown.thumbnailed(width: size.width, height: size.height)
     }
     pixels = try DecodeVerdict.naming(input, load: load) { try picture.pixelBytes() }
-    try DecodeVerdict.confirm(input, since: mark, load: load)
+    try DecodeVerdict.confirm(input, decoded: picture, since: mark, load: load)
     width = picture.width
     height = picture.height
     self.layout =

@@ -7,13 +7,28 @@ import Vips
 /// still raised. So a renderer takes a ``Vips/ErrorMark`` before reading its input and, once its output
 /// is written but before it is put in place, calls ``confirm(_:since:load:)``: when libvips raised any
 /// message meanwhile (a lost error, a libjpeg warning, or another thread's failure), the input is decoded
-/// again on one thread, where no error is lost, and that decides.
+/// again on one thread, where no error is lost, and that decides. At ``Vips/LoadOptions/FailOn/warning``
+/// a JPEG libvips decoded is also read to its end (``Vips/Image/verifyJPEGData(_:)``): libvips stops at
+/// its last row, before the damage libjpeg notices only there.
 enum DecodeVerdict {
   /// Throws a ``RenderError`` naming `input` when libvips raised a message since `mark` and `input`
-  /// proves damaged when decoded on one thread; returns quietly otherwise.
-  static func confirm(_ input: String, since mark: Vips.ErrorMark, load: LoadOptions) throws {
-    guard Vips.errorsRaised(since: mark) else { return }
-    if let damage = damage(of: input, load: load) { throw damage }
+  /// proves damaged when decoded on one thread, or when `input` is a JPEG whose data libjpeg warns
+  /// about and `load` refuses warnings; returns quietly otherwise. `decoded`, the picture read from
+  /// `input` (or one made from it), spares the JPEG a second reading when FrameDial's own decoder
+  /// already read its data to the end.
+  static func confirm(
+    _ input: String, decoded: Image? = nil, since mark: Vips.ErrorMark, load: LoadOptions
+  ) throws {
+    if Vips.errorsRaised(since: mark) {
+      if let damage = damage(of: input, load: load) { throw damage }
+      return
+    }
+    guard load.failOn == .warning, decoded?.isJPEGDataChecked != true else { return }
+    do {
+      try Image.verifyJPEGData(input)
+    } catch let error as VipsError {
+      throw RenderError("\(input): \(error.message)")
+    }
   }
 
   /// Runs `body`, which computes pixels from `input` (auto white balance reads them before anything is

@@ -170,7 +170,7 @@ public final class StillRenderer: Sendable {
           throw RenderError.writing(
             output, from: input, temporary: temporary, failure: error, load: options.load)
         }
-        try DecodeVerdict.confirm(input, since: mark, load: options.load)
+        try DecodeVerdict.confirm(input, decoded: source, since: mark, load: options.load)
         try beforeMovingIntoPlace(temporary)
       }
     } catch let error as VipsError {

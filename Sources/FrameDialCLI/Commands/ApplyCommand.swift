@@ -13,7 +13,7 @@ enum ApplyCommand: ExitingAtOnceCommand {
   static let summary =
     "Render one image with the control values and write it (in its own colour space unless --profile; EXIF with orientation 1, XMP and IPTC kept unless --strip)."
   static let usage =
-    "apply IN|- -o OUT|- [--state FILE.json]… [--set KEY=VALUE]… [--quality Q] [--effort E] [--format F] [--fit DEVICE[:O] | --size N|WxH] [--profile P] [--strip | --strip-location]"
+    "apply IN|- -o OUT|- [--state FILE.json]… [--set KEY=VALUE]… [--quality Q] [--effort E] [--format F] [--fit DEVICE[:O] | --size N|WxH] [--profile P] [--strip | --strip-location] [--fail-on L]"
   static let parser = ArgumentParser(
     options: [
       .value(
@@ -25,6 +25,7 @@ enum ApplyCommand: ExitingAtOnceCommand {
       .value(
         "format", "FORMAT", "jpeg, png, webp, tiff, heic or avif (default: from OUT's extension)"),
       PixelLimitOption.option,
+      FailOnOption.option,
       backgroundOption,
       .flag("unoptimized", "render through the unoptimized graph (for comparisons)"),
       OverwriteOption.option,
@@ -147,6 +148,7 @@ enum ApplyCommand: ExitingAtOnceCommand {
     }
     if let effort = try EffortOption.effort(from: arguments) { options.effort = effort }
     options.load.pixelLimit = try PixelLimitOption.limit(from: arguments)
+    options.load.failOn = try FailOnOption.level(from: arguments)
     options.optimized = !arguments.flag("unoptimized")
     options.fit = try FitOptions.fit(from: arguments)
     options.size = try SizeOptions.size(from: arguments)

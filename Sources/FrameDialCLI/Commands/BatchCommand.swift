@@ -31,6 +31,7 @@ enum BatchCommand: SignalTrappingCommand {
       .value(
         "shard", "I/N", "process only part I of N (1 ≤ I ≤ N), split deterministically by path"),
       PixelLimitOption.option,
+      FailOnOption.option,
       ApplyCommand.backgroundOption,
       .flag("no-recursive", "do not walk sub-folders"),
       .flag("follow-symlinks", "walk into symbolically linked folders"),

@@ -117,7 +117,7 @@ enum DamageVerdict {
   }
 
   /// Each file's status in a `batch` of the folder `input` into a new folder under `scratch` (with
-  /// `extra` arguments), and the names of the files the batch wrote.
+  /// `extra` arguments), and the names of the images the batch wrote (not its hidden records).
   static func batch(_ input: URL, scratch: URL, extra: [String] = []) throws
     -> (statuses: [String: String], written: [String])
   {
@@ -132,7 +132,8 @@ enum DamageVerdict {
       else { continue }
       statuses[URL(fileURLWithPath: path).lastPathComponent] = event["status"] as? String
     }
-    let written = (try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []
+    let written = ((try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? [])
+      .filter { !$0.hasPrefix(".") }
     return (statuses, written)
   }
 }
