@@ -54,10 +54,9 @@ enum InfoCommand: Command {
         }
       } catch {
         failed += 1
-        console.err("framedial info: \(error)")
-        if json {
-          console.outJSON(try JSONText.line(["path": path, "error": "\(error)"]))
-        }
+        let message = ErrorMessage.plain(error)
+        console.err("framedial info: \(message)")
+        if json { console.outJSON(try JSONText.line(["path": path, "error": message])) }
       }
     }
     return failed == 0 ? ExitCode.success : ExitCode.failure
