@@ -499,6 +499,27 @@ static void test_apply(void) {
   CHECK(failed_with(framedial_apply(sample, missing_out, (const framedial_state *)out, NULL, &error),
                     FRAMEDIAL_ERROR_ARGUMENT, &error, "not a live"), "a pointer that is not a state");
   CHECK(!exists(missing_out), "a failed apply left %s", missing_out);
+
+  /* An existing output is replaced only with "overwrite": true, as `framedial apply` needs -y. */
+  char *kept = path_in_scratch("kept.png");
+  write_file(kept, "mine", 4);
+  CHECK(failed_with(framedial_apply(sample, kept, NULL, "{\"quality\": 80}", &error),
+                    FRAMEDIAL_ERROR_RENDER, &error, "kept.png exists; set \"overwrite\": true to replace it"),
+        "existing output");
+  size_t kept_size = 0;
+  unsigned char *kept_bytes = read_file(kept, &kept_size);
+  CHECK(kept_size == 4 && memcmp(kept_bytes, "mine", 4) == 0, "the existing output was changed");
+  free(kept_bytes);
+  CHECK(failed_with(framedial_apply(sample, kept, NULL, "{\"overwrite\": 1}", &error),
+                    FRAMEDIAL_ERROR_OPTIONS, &error, "\"overwrite\" must be true or false"),
+        "overwrite not a boolean");
+  CHECK(failed_with(framedial_apply(sample, sample, NULL, "{\"overwrite\": true}", &error),
+                    FRAMEDIAL_ERROR_RENDER, &error, "onto the input"), "overwrite onto the input");
+  CHECK(framedial_apply(sample, kept, NULL, "{\"overwrite\": true}", &error) == FRAMEDIAL_OK &&
+            files_equal(kept, out), "overwrite: %s", error ? error : "");
+  framedial_string_free(error);
+  error = NULL;
+  free(kept);
   free(out);
   free(missing_out);
   free(missing_in);
