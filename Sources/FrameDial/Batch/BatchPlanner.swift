@@ -37,7 +37,9 @@ public struct BatchLayout: Sendable {
   public var naming: OutputNaming
   /// What a RAW + JPEG pair becomes.
   public var pairs = RawPairs.both
-  /// Accept an output folder inside (or equal to) an input folder; the output folder is then skipped.
+  /// Accept an output folder inside (or equal to) an input folder. An output folder inside one is not
+  /// walked; one that is an input folder itself is, and the outputs its records describe (FrameDial's
+  /// own, see ``OutputRecords/isRecordedOutput(_:at:)``) are not inputs, so a rerun resumes.
   public var allowOutputInsideInput = false
   /// Process only this part of the inputs.
   public var shard: Shard?
@@ -101,7 +103,13 @@ public struct BatchLayout: Sendable {
             "two input folders are both called '\(prefix)': their outputs would collide")
         }
       }
+      // An input folder that is the output folder holds the outputs of earlier runs: never inputs.
+      let isOutputFolder = rootStatus.isFolder && rootStatus.identity == outputStatus?.identity
+      let earlier = isOutputFolder ? OutputRecords(outputFolder: outputFolder) : nil
       for file in try walker.images(under: input, shouldStop: shouldStop) {
+        if let earlier, !file.isFolder, earlier.isRecordedOutput(file.relativePath, at: file.path) {
+          continue
+        }
         found.append((file, prefix))
       }
     }

@@ -40,7 +40,9 @@ enum BatchCommand: SignalTrappingCommand {
         "replace outputs that exist (default: skip those made with the same settings, so a rerun "
           + "resumes, and redo those made with other settings)"),
       .flag(
-        "allow-output-inside", "accept an output folder inside an input folder (it is not walked)"),
+        "allow-output-inside",
+        "accept an output folder inside (it is not walked) or equal to an input folder (the outputs "
+          + "its records describe are never inputs)"),
       .flag("dry-run", short: "n", "list what would be written; write nothing"),
       .flag("keep-time", "give each output its input's modification time"),
       .value(
