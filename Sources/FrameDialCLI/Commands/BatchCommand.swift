@@ -70,8 +70,13 @@ enum BatchCommand: SignalTrappingCommand {
     var layout: BatchLayout
     do {
       layout = BatchLayout(
-        inputs: arguments.positionals, outputFolder: output,
+        inputs: arguments.positionals.filter { ArgumentBytes.problem($0) == nil },
+        outputFolder: output,
         naming: try OutputNaming(template: arguments.value("name") ?? "{stem}.{ext}"))
+      // An input named by bytes that are not UTF-8 is one failed file; the others run.
+      layout.refusedInputs = arguments.positionals.compactMap { path in
+        ArgumentBytes.problem(path).map { (path, $0) }
+      }
       layout.shard = try arguments.value("shard").map { try Shard(parsing: $0) }
       if let pairs = arguments.value("pairs") {
         guard let rule = RawPairs(rawValue: pairs.lowercased()) else {

@@ -31,6 +31,7 @@ enum InfoCommand: Command {
     var failed = 0
     for path in arguments.positionals {
       do {
+        if let problem = ArgumentBytes.problem(path) { throw RenderError("\(path): \(problem)") }
         if let raw = RawStill.identify(path) {
           let facts = try RawStill.facts(path, raw)
           if json {
