@@ -25,11 +25,16 @@ import Testing
     return [:]
   }
 
-  /// True when `text` is one line without escaped control characters and ends at a visible character.
-  func isOneCleanLine(_ text: String) -> Bool {
-    let line = text.hasSuffix("\n") ? String(text.dropLast()) : text
-    return !line.isEmpty && !line.contains("\n") && !line.contains("\\u{")
-      && !(line.last?.isWhitespace ?? true)
+  /// True when `message` is one line without escaped control characters that ends at a visible
+  /// character.
+  func isOneCleanLine(_ message: String) -> Bool {
+    !message.isEmpty && !message.contains(where: \.isNewline) && !message.contains("\\u{")
+      && !(message.last?.isWhitespace ?? true)
+  }
+
+  /// True when `standardError` is one clean line (``isOneCleanLine(_:)``) and its newline.
+  func isOneCleanLine(standardError: String) -> Bool {
+    standardError.hasSuffix("\n") && isOneCleanLine(String(standardError.dropLast()))
   }
 
   @Test func aHEICThatCannotBeWrittenWholeFailsWithOneLine() throws {
@@ -39,7 +44,7 @@ import Testing
     let apply = try runOnAFullDisk(["apply", CLIRunner.sample("rocket.jpg"), "-o", output])
     #expect(apply.status == 1)
     #expect(apply.standardError.hasPrefix("framedial apply: "), "\(apply.standardError)")
-    #expect(isOneCleanLine(apply.standardError), "\(apply.standardError)")
+    #expect(isOneCleanLine(standardError: apply.standardError), "\(apply.standardError)")
     #expect(!FileManager.default.fileExists(atPath: output))
 
     let input = root.appendingPathComponent("in")
@@ -73,7 +78,7 @@ import Testing
     ])
     #expect(apply.status == 1)
     #expect(apply.standardError.contains("outside of file bounds"), "\(apply.standardError)")
-    #expect(isOneCleanLine(apply.standardError), "\(apply.standardError)")
+    #expect(isOneCleanLine(standardError: apply.standardError), "\(apply.standardError)")
 
     let batch = try CLIRunner.run([
       "batch", input.path, "-o", root.appendingPathComponent("out").path, "--json",
