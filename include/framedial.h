@@ -103,7 +103,9 @@ void framedial_state_free(framedial_state *state);
  * and Adobe RGB kept, with its ICC profile) unless "profile" says otherwise, EXIF kept with orientation
  * 1 and without its thumbnail, XMP and IPTC kept unless "strip" or "stripLocation" is true; the output's folder is created when missing; the output is written
  * to a temporary file and renamed when complete, so a failure leaves no partial file and an existing
- * output untouched; an output that is the input file is refused.
+ * output untouched; an output that is the input file is refused. An existing output is replaced only
+ * with "overwrite": true, as `framedial apply` needs --overwrite: without it the call fails with
+ * FRAMEDIAL_ERROR_RENDER ("OUT exists; set "overwrite": true to replace it") before any work.
  *
  * `options_json` (NULL or "" for the defaults) is a JSON object of:
  *   "quality":    1 … 100 (default: a JPEG from a JPEG keeps its quality; JPEG 90, WebP 90, HEIC 60,
@@ -122,6 +124,8 @@ void framedial_state_free(framedial_state *state);
  *   "effort":     "fast" (default), "balanced" or "small": HEIC encoding time against size, as --effort
  *   "failOn":     "none", "truncated", "error" or "warning" (default): how much damage a decoder may
  *                 report before the input is refused, as --fail-on
+ *   "overwrite":  true to replace an existing output, as --overwrite (framedial_apply only: a batch's
+ *                 request has its own "overwrite")
  * Rendering uses libvips's worker threads; several threads may call this at once. */
 framedial_status framedial_apply(const char *input_path, const char *output_path,
                                  const framedial_state *state, const char *options_json,

@@ -4,7 +4,8 @@ import FrameDial
 private let stillRenderer = StillRenderer()
 
 /// `framedial_apply`: renders the image at `input` with `state` (NULL: the identity state) and writes it
-/// to `output` atomically, as `framedial apply` does (the output's folder is created when missing).
+/// to `output` atomically, as `framedial apply` does (the output's folder is created when missing; an
+/// existing output is replaced only with `"overwrite": true` in `options`).
 @_cdecl("framedial_apply")
 public func cApply(
   _ input: UnsafePointer<CChar>?, _ output: UnsafePointer<CChar>?, _ state: OpaquePointer?,
@@ -17,7 +18,14 @@ public func cApply(
       throw CallError(.invalidArgument, "the input and output paths must not be empty")
     }
     let controls = try StateHandle.state(state)
-    let stillOptions = try StillOptionsJSON.options(options, output: outputPath)
+    let members = try StillOptionsJSON.members(options)
+    let stillOptions = try StillOptionsJSON.options(
+      members, output: outputPath, alsoKnown: ["overwrite"])
+    // As the command line without --overwrite: writing onto the input is refused as such first.
+    try OutputTarget.check(outputPath, input: inputPath)
+    if try !StillOptionsJSON.flag(members, "overwrite") {
+      try OutputTarget.refuseExisting(outputPath, hint: "set \"overwrite\": true to replace it")
+    }
     try Library.start()
     try AtomicFile.prepareFolder(of: outputPath)
     try stillRenderer.renderFile(

@@ -20,9 +20,14 @@ enum StillOptionsJSON {
 
   /// The options of `json` (NULL or empty for the defaults) for writing `output`.
   static func options(_ json: UnsafePointer<CChar>?, output: String) throws -> StillOptions {
-    guard json != nil else { return StillOptions() }
+    try options(try members(json), output: output)
+  }
+
+  /// The members of the JSON object `json`; none for NULL or empty.
+  static func members(_ json: UnsafePointer<CChar>?) throws -> [String: JSONValue] {
+    guard json != nil else { return [:] }
     let text = try CString.read(json, "the options JSON")
-    if text.allSatisfy(\.isWhitespace) { return StillOptions() }
+    if text.allSatisfy(\.isWhitespace) { return [:] }
     let value: JSONValue
     do {
       value = try JSONValue.parse(Data(text.utf8))
@@ -33,10 +38,17 @@ enum StillOptionsJSON {
       throw invalid(
         "options JSON must be an object such as {\"quality\": 90}, not \(value.typeName)")
     }
-    if let key = members.keys.filter({ !keys.contains($0) }).min() {
+    return members
+  }
+
+  /// The still options of `members` for writing `output`; `alsoKnown` are the caller's own keys.
+  static func options(
+    _ members: [String: JSONValue], output: String, alsoKnown: [String] = []
+  ) throws -> StillOptions {
+    if let key = members.keys.filter({ !keys.contains($0) && !alsoKnown.contains($0) }).min() {
       throw invalid(
         "unknown option \"\(EchoText.readable(key))\"; known options are "
-          + keys.joined(separator: ", "))
+          + (keys + alsoKnown).joined(separator: ", "))
     }
     var options = StillOptions()
     if let quality = members["quality"] {
@@ -98,6 +110,16 @@ enum StillOptionsJSON {
     case (true, false): return .strip
     case (false, true): return .stripLocation
     case (false, false): return .keep
+    }
+  }
+
+  /// The boolean `key` of `members`; false when it is absent.
+  static func flag(_ members: [String: JSONValue], _ key: String) throws -> Bool {
+    switch members[key] {
+    case nil: return false
+    case .bool(let value)?: return value
+    case let other?:
+      throw invalid("\"\(key)\" must be true or false, not \(EchoText.readable(other.description))")
     }
   }
 

@@ -16,8 +16,21 @@ public struct HEIFError: Error, CustomStringConvertible, Sendable, Equatable {
   /// Throws `context` followed by libheif's message when `error` is not `heif_error_Ok`.
   static func check(_ error: heif_error, _ context: @autoclosure () -> String) throws(HEIFError) {
     guard error.code != heif_error_Ok else { return }
-    let detail = error.message.map { String(cString: $0) } ?? ""
+    let detail = oneLine(error.message.map { String(cString: $0) } ?? "")
     let text = context()
     throw HEIFError(detail.isEmpty ? text : "\(text): \(detail)")
+  }
+
+  /// libheif's message as one line: some end with a newline, and a few hold several lines; each line is
+  /// trimmed and the non-empty ones joined with "; ".
+  static func oneLine(_ message: String) -> String {
+    var lines: [Substring] = []
+    for line in message.split(whereSeparator: \.isNewline) {
+      guard let first = line.firstIndex(where: { !$0.isWhitespace }),
+        let last = line.lastIndex(where: { !$0.isWhitespace })
+      else { continue }
+      lines.append(line[first...last])
+    }
+    return lines.joined(separator: "; ")
   }
 }

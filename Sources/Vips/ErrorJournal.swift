@@ -24,15 +24,28 @@ enum ErrorJournal {
     state.withLock { state in
       guard let buffer = vips_error_buffer_copy() else { return "" }
       defer { g_free(buffer) }
-      let message = String(cString: buffer)
-        .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-        .filter { !$0.isEmpty && !isProbeBeyondEnd($0) }.joined(separator: "; ")
+      let message = oneLine(String(cString: buffer))
       guard !message.isEmpty else { return "" }
       state.count += 1
       state.recent.append((state.count, message))
       if state.recent.count > keptMessages { state.recent.removeFirst() }
       return message
     }
+  }
+
+  /// libvips's buffer as one line: its lines (one a message, and libheif's messages within end with a
+  /// newline of their own) trimmed, empty ones and probes beyond the end dropped, the rest joined with
+  /// "; ", except that a line that is only a parenthesis (libvips's error code after libheif's text)
+  /// joins with a space.
+  static func oneLine(_ buffer: String) -> String {
+    var message = ""
+    for line in buffer.split(whereSeparator: \.isNewline) {
+      let text = line.trimmingCharacters(in: .whitespaces)
+      guard !text.isEmpty, !isProbeBeyondEnd(text) else { continue }
+      if !message.isEmpty { message += text.hasPrefix("(") ? " " : "; " }
+      message += text
+    }
+    return message
   }
 
   /// True for libvips's "FILE: bad seek to N" from a source, which is no trace of damage: libheif asks

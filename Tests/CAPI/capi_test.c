@@ -7,10 +7,12 @@
 #include "framedial.h"
 
 #include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
 
@@ -497,10 +499,78 @@ static void test_apply(void) {
   CHECK(failed_with(framedial_apply(sample, missing_out, (const framedial_state *)out, NULL, &error),
                     FRAMEDIAL_ERROR_ARGUMENT, &error, "not a live"), "a pointer that is not a state");
   CHECK(!exists(missing_out), "a failed apply left %s", missing_out);
+
+  /* An existing output is replaced only with "overwrite": true, as `framedial apply` needs -y. */
+  char *kept = path_in_scratch("kept.png");
+  write_file(kept, "mine", 4);
+  CHECK(failed_with(framedial_apply(sample, kept, NULL, "{\"quality\": 80}", &error),
+                    FRAMEDIAL_ERROR_RENDER, &error, "kept.png exists; set \"overwrite\": true to replace it"),
+        "existing output");
+  size_t kept_size = 0;
+  unsigned char *kept_bytes = read_file(kept, &kept_size);
+  CHECK(kept_size == 4 && memcmp(kept_bytes, "mine", 4) == 0, "the existing output was changed");
+  free(kept_bytes);
+  CHECK(failed_with(framedial_apply(sample, kept, NULL, "{\"overwrite\": 1}", &error),
+                    FRAMEDIAL_ERROR_OPTIONS, &error, "\"overwrite\" must be true or false"),
+        "overwrite not a boolean");
+  CHECK(failed_with(framedial_apply(sample, sample, NULL, "{\"overwrite\": true}", &error),
+                    FRAMEDIAL_ERROR_RENDER, &error, "onto the input"), "overwrite onto the input");
+  CHECK(framedial_apply(sample, kept, NULL, "{\"overwrite\": true}", &error) == FRAMEDIAL_OK &&
+            files_equal(kept, out), "overwrite: %s", error ? error : "");
+  framedial_string_free(error);
+  error = NULL;
+  free(kept);
   free(out);
   free(missing_out);
   free(missing_in);
   free(text_file);
+}
+
+/* True when `message` is one line that ends at a visible character: the newlines libraries end their
+ * messages with (libheif's, libvips's) never reach a caller. */
+static int one_line(const char *message) {
+  size_t length = message ? strlen(message) : 0;
+  return length > 0 && strchr(message, '\n') == NULL && strchr(message, '\r') == NULL &&
+         message[length - 1] != ' ';
+}
+
+/* Messages of real failures that libraries give with newlines: a HEIC cut short (libheif's message,
+ * inside libvips's), and a HEIC written where files may not grow past 20 KB (as on a full disk). */
+static void test_messages(void) {
+  char *heic = path_in_scratch("whole.heic"), *cut = path_in_scratch("cut.heic");
+  char *out = path_in_scratch("from-cut.png"), *error = NULL;
+  CHECK(framedial_apply(sample, heic, NULL, NULL, &error) == FRAMEDIAL_OK, "heic: %s",
+        error ? error : "");
+  framedial_string_free(error);
+  error = NULL;
+  size_t size = 0;
+  unsigned char *bytes = read_file(heic, &size);
+  CHECK(bytes != NULL && size > 3000, "the HEIC written");
+  if (bytes) write_file(cut, bytes, size / 3);
+  free(bytes);
+  framedial_status status = framedial_apply(cut, out, NULL, NULL, &error);
+  CHECK(status == FRAMEDIAL_ERROR_RENDER && error && strstr(error, "outside of file bounds") &&
+            one_line(error), "cut HEIC: [%s]", error ? error : "(null)");
+  framedial_string_free(error);
+  error = NULL;
+
+  char *full = path_in_scratch("full-disk.heic");
+  struct rlimit before, limited;
+  getrlimit(RLIMIT_FSIZE, &before);
+  limited = before;
+  limited.rlim_cur = 20 * 1024;
+  void (*action)(int) = signal(SIGXFSZ, SIG_IGN);
+  setrlimit(RLIMIT_FSIZE, &limited);
+  status = framedial_apply(sample, full, NULL, NULL, &error);
+  setrlimit(RLIMIT_FSIZE, &before);
+  signal(SIGXFSZ, action);
+  CHECK(status == FRAMEDIAL_ERROR_RENDER && one_line(error) && !exists(full),
+        "HEIC on a full disk: [%s]", error ? error : "(null)");
+  framedial_string_free(error);
+  free(heic);
+  free(cut);
+  free(out);
+  free(full);
 }
 
 /* A frame of pseudo-random colours (the same for the same seed). */
@@ -821,6 +891,7 @@ int main(int argc, char **argv) {
   test_hostile_values();
   test_wide_auto_white_balance();
   test_apply();
+  test_messages();
   test_batch();
   compare_frames("rgb24", 3, "{\"exposureBias\": 0.5, \"whiteBalance\": \"tungsten\", \"contrast\": 1.2}");
   compare_frames("rgba", 4, "{\"filter\": \"vivid\", \"zoom\": 1.5}");

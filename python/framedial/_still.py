@@ -30,6 +30,10 @@ OPTION_KEYS = {
 }
 
 
+# How the C API's message for an existing output ends.
+_C_OVERWRITE_HINT = 'set "overwrite": true to replace it'
+
+
 def plain_value(value: Any) -> Any:
     """A value json cannot write as it is, made plain: NumPy scalars (``numpy.int64(2)``,
     ``numpy.float32(0.5)``, ``numpy.bool_(True)``) become the Python numbers and booleans they hold,
@@ -77,18 +81,23 @@ def apply(
     input_path: PathLike,
     output_path: PathLike,
     state: Optional[Mapping[str, Any]] = None,
+    *,
+    overwrite: bool = False,
     **options: Any,
 ) -> None:
     """Renders the image at `input_path` with `state` and writes it to `output_path`, exactly as
     `framedial apply` does (bit-identical): upright, in the picture's own colour space (Display P3
     stays P3) unless ``profile`` says otherwise, EXIF kept with orientation 1 unless stripped, written
-    to a temporary file and renamed, so a failure leaves nothing behind.
+    to a temporary file and renamed, so a failure leaves nothing behind. An existing `output_path` is
+    replaced only with ``overwrite=True`` (as ``framedial apply`` needs ``--overwrite``).
 
     Args:
         input_path: a JPEG, PNG, WebP, TIFF, HEIC, AVIF or GIF file.
         output_path: the file to write; its extension picks the format, its folder is created.
         state: control values with the README's JSON keys, e.g.
             ``{"exposureBias": 0.5, "whiteBalance": "tungsten"}``; None is the identity state.
+        overwrite: replace `output_path` when it exists (without it, an existing file is left as it
+            is and FrameDialError says so, before any work).
         **options: ``quality`` (1 … 100), ``format`` ("jpeg", "png", "webp", "tiff", "heic",
             "avif"), ``fit`` ("iphone-16-pro", "ipad-pro-11:landscape"), ``fit_mode`` ("cover",
             "contain"), ``size`` (2048 or "1920x1080"), ``enlarge`` (bool, with size),
@@ -102,7 +111,8 @@ def apply(
 
     Raises:
         FrameDialError: with FrameDial's message, for bad control values or options, an input that
-            cannot be read or decoded, an output that cannot be written.
+            cannot be read or decoded, an output that exists (without ``overwrite=True``) or cannot be
+            written.
         ValueError: for a path with a NUL character in it (C would read a shorter path).
 
     The GIL is released while the image renders.
@@ -110,17 +120,28 @@ def apply(
     input_bytes = c_path(input_path, "input_path")
     output_bytes = c_path(output_path, "output_path")
     handle = State(state_json(state))
+    chosen = still_options(options, also_known=["overwrite"])
+    if overwrite is not False:
+        chosen["overwrite"] = overwrite
     try:
-        options_json = json.dumps(still_options(options), default=plain_value)
+        options_json = json.dumps(chosen, default=plain_value)
     except (TypeError, ValueError) as error:
         raise FrameDialError(f"the options cannot be written as JSON: {error}", 3) from None
-    call(
-        "framedial_apply",
-        input_bytes,
-        output_bytes,
-        handle.handle,
-        options_json.encode("utf-8"),
-    )
+    try:
+        call(
+            "framedial_apply",
+            input_bytes,
+            output_bytes,
+            handle.handle,
+            options_json.encode("utf-8"),
+        )
+    except FrameDialError as error:
+        # The C API names its own option; Python's is a keyword argument.
+        message = str(error)
+        if message.endswith(_C_OVERWRITE_HINT):
+            message = message[: -len(_C_OVERWRITE_HINT)] + "pass overwrite=True to replace it"
+            raise FrameDialError(message, error.status) from None
+        raise
 
 
 def version() -> str:

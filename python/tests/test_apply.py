@@ -112,3 +112,24 @@ def test_bad_files_and_options_raise(tmp_path: Path, sample: str) -> None:
     with pytest.raises(framedial.FrameDialError, match='"strip" must be true or false'):
         framedial.apply(sample, output, strip="yes")
     assert not output.exists()
+
+
+def test_an_existing_output_is_replaced_only_with_overwrite(tmp_path: Path, sample: str, framedial_binary: str) -> None:
+    output = tmp_path / "kept.png"
+    output.write_bytes(b"mine")
+    with pytest.raises(framedial.FrameDialError) as raised:
+        framedial.apply(sample, output, {"exposureBias": 0.5})
+    assert str(raised.value) == f"{output} exists; pass overwrite=True to replace it"
+    assert raised.value.status == 4
+    assert output.read_bytes() == b"mine"
+    # Writing onto the input is refused as such, with or without overwrite.
+    with pytest.raises(framedial.FrameDialError, match="refusing to write onto the input file"):
+        framedial.apply(sample, sample, overwrite=True)
+    with pytest.raises(framedial.FrameDialError, match='"overwrite" must be true or false'):
+        framedial.apply(sample, output, overwrite="yes")  # type: ignore[arg-type]
+    framedial.apply(sample, output, {"exposureBias": 0.5}, overwrite=True)
+    theirs = tmp_path / "cli.png"
+    state_file = tmp_path / "state.json"
+    state_file.write_text(json.dumps({"exposureBias": 0.5}))
+    run([framedial_binary, "apply", sample, "-o", str(theirs), "--state", str(state_file)])
+    assert output.read_bytes() == theirs.read_bytes()

@@ -37,8 +37,13 @@ public struct BatchLayout: Sendable {
   public var naming: OutputNaming
   /// What a RAW + JPEG pair becomes.
   public var pairs = RawPairs.both
-  /// Accept an output folder inside (or equal to) an input folder; the output folder is then skipped.
+  /// Accept an output folder inside (or equal to) an input folder. An output folder inside one is not
+  /// walked; one that is an input folder itself is, and the outputs its records describe (FrameDial's
+  /// own, see ``OutputRecords/isRecordedOutput(_:at:)``) are not inputs, so a rerun resumes.
   public var allowOutputInsideInput = false
+  /// Inputs that are refused as they are given, with the problem (a path that is not valid UTF-8, see
+  /// ``NonUTF8Path``): each is one failed file of the batch, before the others.
+  public var refusedInputs: [(path: String, problem: String)] = []
   /// Process only this part of the inputs.
   public var shard: Shard?
   /// Whether the output folder's file system ignores letter case, so that outputs differing only in
@@ -69,7 +74,7 @@ public struct BatchLayout: Sendable {
   /// ``allowOutputInsideInput``) even when a link leads there, and an output that is an input, or a link
   /// to one, is refused.
   public func items(shouldStop: @escaping @Sendable () -> Bool = { false }) throws -> [BatchItem] {
-    guard !inputs.isEmpty else { throw RenderError("no inputs given") }
+    guard !inputs.isEmpty || !refusedInputs.isEmpty else { throw RenderError("no inputs given") }
     let outputStatus = FileStatus(outputFolder)
     var walker = self.walker
     // The output folder is never walked, wherever a link may lead.
@@ -101,11 +106,21 @@ public struct BatchLayout: Sendable {
             "two input folders are both called '\(prefix)': their outputs would collide")
         }
       }
+      // An input folder that is the output folder holds the outputs of earlier runs: never inputs.
+      let isOutputFolder = rootStatus.isFolder && rootStatus.identity == outputStatus?.identity
+      let earlier = isOutputFolder ? OutputRecords(outputFolder: outputFolder) : nil
       for file in try walker.images(under: input, shouldStop: shouldStop) {
+        if let earlier, !file.isFolder, earlier.isRecordedOutput(file.relativePath, at: file.path) {
+          continue
+        }
         found.append((file, prefix))
       }
     }
-    var items: [BatchItem] = []
+    var items = refusedInputs.map {
+      BatchItem(
+        input: $0.path, relativePath: ($0.path as NSString).lastPathComponent, output: "",
+        format: self.format ?? .jpeg, problem: $0.problem)
+    }
     let ignoresCase = outputIgnoresCase ?? LetterCase.isIgnored(at: outputFolder)
     var claimed: [String: String] = [:]
     // Indices of the items whose output another item claimed first.

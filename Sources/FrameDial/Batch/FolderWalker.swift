@@ -96,7 +96,7 @@ public struct FolderWalker: Sendable {
         found.append(
           Found(
             path: shown, relativePath: relative.isEmpty ? raw : relative + "/" + raw,
-            problem: "the file name is not valid UTF-8; rename the file to process it"))
+            problem: NonUTF8Path.problem()))
       }
       for name in listing.names {
         if shouldStop() { throw RenderError("interrupted while looking for images") }

@@ -145,6 +145,14 @@ public final class OutputRecords: Sendable {
     return made == settings.text ? .sameSettings : .otherSettings
   }
 
+  /// True when the file at `path`, `relativePath` below the output folder, is an output that a run
+  /// recorded (with any settings) and that still has the inode, size and time recorded: FrameDial's
+  /// own output, not a file of the user's.
+  public func isRecordedOutput(_ relativePath: String, at path: String) -> Bool {
+    guard let stamp = Stamp(path) else { return false }
+    return known[relativePath]?[stamp] != nil
+  }
+
   /// Records that the complete file at `temporary`, about to be renamed to the output `relativePath`
   /// below the output folder, was made with `settings`. Call it before the rename.
   ///

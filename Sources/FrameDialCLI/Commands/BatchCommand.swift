@@ -41,7 +41,9 @@ enum BatchCommand: SignalTrappingCommand {
         "replace outputs that exist (default: skip those made with the same settings, so a rerun "
           + "resumes, and redo those made with other settings)"),
       .flag(
-        "allow-output-inside", "accept an output folder inside an input folder (it is not walked)"),
+        "allow-output-inside",
+        "accept an output folder inside (it is not walked) or equal to an input folder (the outputs "
+          + "its records describe are never inputs)"),
       .flag("dry-run", short: "n", "list what would be written; write nothing"),
       .flag("keep-time", "give each output its input's modification time"),
       .value(
@@ -69,8 +71,13 @@ enum BatchCommand: SignalTrappingCommand {
     var layout: BatchLayout
     do {
       layout = BatchLayout(
-        inputs: arguments.positionals, outputFolder: output,
+        inputs: arguments.positionals.filter { ArgumentBytes.problem($0) == nil },
+        outputFolder: output,
         naming: try OutputNaming(template: arguments.value("name") ?? "{stem}.{ext}"))
+      // An input named by bytes that are not UTF-8 is one failed file; the others run.
+      layout.refusedInputs = arguments.positionals.compactMap { path in
+        ArgumentBytes.problem(path).map { (path, $0) }
+      }
       layout.shard = try arguments.value("shard").map { try Shard(parsing: $0) }
       if let pairs = arguments.value("pairs") {
         guard let rule = RawPairs(rawValue: pairs.lowercased()) else {

@@ -17,7 +17,9 @@ enum InfoCommand: Command {
   static let usage = "info FILE…"
   static let parser = ArgumentParser(options: [
     .value(
-      "pixel-limit", "PIXELS", "refuse images larger than this many pixels (default 100000000)"),
+      "pixel-limit", "PIXELS",
+      "the limit of the commands that decode images: a larger image is still described, and said "
+        + "to be over it (default \(LoadOptions.defaultPixelLimit))"),
     .flag("json", "one JSON object per file on standard output"),
   ])
 
@@ -29,6 +31,7 @@ enum InfoCommand: Command {
     var failed = 0
     for path in arguments.positionals {
       do {
+        if let problem = ArgumentBytes.problem(path) { throw RenderError("\(path): \(problem)") }
         if let raw = RawStill.identify(path) {
           let facts = try RawStill.facts(path, raw)
           if json {
@@ -46,21 +49,31 @@ enum InfoCommand: Command {
           }
           continue
         }
-        let header = try Image.probe(path, pixelLimit: limit)
+        // Headers only: an image over the limit is described, and said to be over it.
+        let header = try Image.probe(path, pixelLimit: nil)
         if json {
-          console.outJSON(try JSONText.line(jsonObject(path: path, header)))
+          var object = jsonObject(path: path, header)
+          object["overPixelLimit"] = header.pixelCount > limit
+          console.outJSON(try JSONText.line(object))
         } else {
-          console.out("\(path): \(describe(header))")
+          console.out("\(path): \(describe(header))\(overLimitNote(header, limit: limit))")
         }
       } catch {
         failed += 1
-        console.err("framedial info: \(error)")
-        if json {
-          console.outJSON(try JSONText.line(["path": path, "error": "\(error)"]))
-        }
+        let message = ErrorMessage.plain(error)
+        console.err("framedial info: \(message)")
+        if json { console.outJSON(try JSONText.line(["path": path, "error": message])) }
       }
     }
     return failed == 0 ? ExitCode.success : ExitCode.failure
+  }
+
+  /// What a line of header facts ends with for an image over the pixel limit `limit`: that the
+  /// commands that decode it refuse it; nothing for an image within it.
+  static func overLimitNote(_ header: ImageHeader, limit: Int) -> String {
+    guard header.pixelCount > limit else { return "" }
+    return "; \(header.pixelCount) pixels, over the pixel limit of \(limit): apply, batch and the "
+      + "other commands that decode it refuse it (unless given a larger --pixel-limit)"
   }
 
   /// The facts of `path` when it is a video: its extension names one, or no image loader recognises it

@@ -21,6 +21,7 @@ public enum CLI {
     // A signal still held when the run ends takes its default action.
     defer { SignalTrap.releaseHeldSignals() }
     let console = Console()
+    ArgumentBytes.note(arguments)
     let words = Array(arguments.dropFirst())
     // A reader that goes away (`| head`) makes writes fail with EPIPE instead of killing the process,
     // so a command can stop in order and leave no temporary file behind.
@@ -56,6 +57,9 @@ public enum CLI {
         return ExitCode.success
       }
       if !(command is any SignalTrappingCommand.Type) { SignalTrap.releaseHeldSignals() }
+      // info and batch report each input of several on its own line; every other path, here.
+      try ArgumentBytes.check(
+        parsed, exceptPositionals: [InfoCommand.name, BatchCommand.name].contains(command.name))
       try KernelPath.checkEnvironment(ProcessInfo.processInfo.environment)
       let trap =
         command is any ExitingAtOnceCommand.Type

@@ -1,3 +1,4 @@
+import FrameDial
 import Synchronization
 
 #if canImport(Glibc)
@@ -22,9 +23,10 @@ struct Console: Sendable {
   func out(_ line: String) {
     write(Self.escaped(line) + "\n", to: STDOUT_FILENO)
   }
-  /// Writes one message line to standard error, its control characters escaped.
+  /// Writes one message line to standard error, its control characters escaped, without the whitespace
+  /// and newlines a library's text may end with (``ErrorMessage/oneLine(_:)``).
   func err(_ line: String) {
-    write(Self.escaped(line) + "\n", to: STDERR_FILENO)
+    write(Self.escaped(ErrorMessage.oneLine(line)) + "\n", to: STDERR_FILENO)
   }
   /// Writes FrameDial's own text of several lines (help, listings, graphs) to standard output: newlines
   /// and tabs are kept, other control characters escaped; a final newline is added if missing.

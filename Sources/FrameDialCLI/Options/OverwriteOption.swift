@@ -15,9 +15,7 @@ enum OverwriteOption {
   static func check(_ output: String, input: String?, _ arguments: ParsedArguments) throws {
     if let input { try OutputTarget.check(output, input: input) }
     guard !arguments.flag("overwrite") else { return }
-    var status = stat()
-    guard lstat(output, &status) == 0 else { return }
-    throw RenderError("\(output) exists; add --overwrite (-y) to replace it")
+    try OutputTarget.refuseExisting(output, hint: "add --overwrite (-y) to replace it")
   }
 
   /// The single input and the output of a command that makes one file from one (`preview`, `sweep`),

@@ -1,7 +1,8 @@
 import Vips
 
 /// `--pixel-limit PIXELS` for the commands that decode images (`apply`, `batch`, `preview`, `sweep`,
-/// `studio`, `info`, `video`): larger images are refused before they are decoded.
+/// `studio`, `video`): larger images are refused before they are decoded; `info` describes them and
+/// says they are over it.
 enum PixelLimitOption {
   /// The option, as the commands that decode stills list it.
   static let option = ArgumentParser.Option.value(
