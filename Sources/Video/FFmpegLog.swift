@@ -10,4 +10,18 @@ public enum FFmpegLog {
     av_log_set_level(AV_LOG_ERROR)
     fd_log_route(prefix)
   }
+
+  /// Installs the callback with ``DecoderLines/taker``, so that what the decoder and demuxer of a
+  /// file being decoded say is gathered into FrameDial's message about it (see ``DamageWatch``), not
+  /// printed. (The shim's callback state is static: it is set from this file only, whose copy of
+  /// the shim the callback installed here reads.)
+  static func gather() {
+    av_log_set_level(AV_LOG_ERROR)
+    fd_log_take(DecoderLines.taker)
+  }
+
+  /// Prints a line of FFmpeg's taken earlier, in the routed form.
+  static func print(component: String?, message: String) {
+    fd_log_print(component, message)
+  }
 }
