@@ -54,14 +54,6 @@ static char fd_log_prefix[96] = "framedial";
 typedef int (*fd_log_taker)(void *context, int level, const char *component, const char *message);
 static fd_log_taker fd_log_taken_by = NULL;
 
-// Prints one line of FFmpeg's in that form (also a line taken earlier, printed after all).
-static inline void fd_log_print(const char *component, const char *message) {
-    if (component && *component && strcmp(component, "NULL") != 0)  // a parser without a codec says NULL
-        fprintf(stderr, "%s: FFmpeg (%s): %s\n", fd_log_prefix, component, message);
-    else
-        fprintf(stderr, "%s: FFmpeg: %s\n", fd_log_prefix, message);
-}
-
 static inline void fd_log_line(void *context, int level, const char *format, va_list arguments) {
     fd_log_taker taker = fd_log_taken_by;
     if (level > av_log_get_level() && (taker == NULL || level > AV_LOG_INFO)) return;
@@ -73,7 +65,11 @@ static inline void fd_log_line(void *context, int level, const char *format, va_
     const AVClass *kind = context ? *(const AVClass *const *)context : NULL;
     const char *component = kind && kind->item_name ? kind->item_name(context) : NULL;
     if (taker != NULL && taker(context, level, component, message)) return;
-    if (level <= av_log_get_level()) fd_log_print(component, message);
+    if (level > av_log_get_level()) return;
+    if (component && *component && strcmp(component, "NULL") != 0)  // a parser without a codec says NULL
+        fprintf(stderr, "%s: FFmpeg (%s): %s\n", fd_log_prefix, component, message);
+    else
+        fprintf(stderr, "%s: FFmpeg: %s\n", fd_log_prefix, message);
 }
 
 static inline void fd_log_route(const char *prefix) {

@@ -29,7 +29,8 @@ final class DecoderLines: @unchecked Sendable {
   private var firsts: [Kind: String] = [:]
   private var taken = 0
   private var opening = true
-  private var held: [(component: String?, message: String)] = []
+  private var heldLines: [String] = []
+  private var heldCount = 0
 
   /// The value a decoder's `opaque` holds so that its threads' lines are recognised as this file's.
   var key: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
@@ -45,22 +46,19 @@ final class DecoderLines: @unchecked Sendable {
   }
 
   /// Ends the opening. Until then (FFmpeg's first look at the file, which decodes frames that are
-  /// decoded again later) the decoder's lines are dropped and the demuxer's errors held: printed
-  /// (``printHeld()``) when the file cannot be opened, as they say why, dropped when it opens.
+  /// decoded again later) the decoder's lines are dropped and the demuxer's errors held: they say
+  /// why a file cannot be opened (``held``), and are dropped when it opens.
   func opened() {
     lock.withLock {
       opening = false
-      held = []
+      (heldLines, heldCount) = ([], 0)
     }
   }
 
-  /// Prints the demuxer's errors held while the file was being opened, in FFmpeg's routed form.
-  func printHeld() {
-    let lines = lock.withLock {
-      defer { held = [] }
-      return held
-    }
-    for line in lines { FFmpegLog.print(component: line.component, message: line.message) }
+  /// The demuxer's first error while the file was being opened ("FFmpeg (mov,mp4,m4a,3gp,3g2,mj2):
+  /// moov atom not found") and how many it said in all, or nil when it said none.
+  var held: (first: String, count: Int)? {
+    lock.withLock { heldLines.first.map { ($0, heldCount) } }
   }
 
   /// Takes the lines of decoders and demuxers working on the calling thread until ``detach()``.
@@ -106,7 +104,8 @@ final class DecoderLines: @unchecked Sendable {
       if opening {
         guard !fromDecoder else { return true }
         guard level <= AV_LOG_ERROR else { return false }
-        if held.count < 16 { held.append((component, message)) }
+        if heldLines.isEmpty { heldLines.append("\(named ?? "FFmpeg"): \(message)") }
+        heldCount += 1
         return true
       }
       counts[kind, default: 0] += 1

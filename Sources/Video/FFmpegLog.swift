@@ -2,10 +2,11 @@ import CFFmpeg
 
 /// Where FFmpeg's own log lines go.
 public enum FFmpegLog {
-  /// Sends FFmpeg's error lines (a damaged packet, a missing index) to standard error as
-  /// `PREFIX: FFmpeg (component): message`, so that every line a command prints starts with its own name
-  /// (`framedial video: FFmpeg (mov,mp4,m4a,3gp,3g2,mj2): moov atom not found`); FFmpeg's notes and
-  /// warnings are left out. Call it once, before any file is opened.
+  /// Sends FFmpeg's error lines to standard error as `PREFIX: FFmpeg (component): message`, so that
+  /// every line a command prints starts with its own name (`framedial video: FFmpeg (libx264): …`);
+  /// FFmpeg's notes and warnings are left out. What the demuxer and decoder of a file being read say
+  /// is not printed but gathered into FrameDial's own message about the file (``gather()``). Call it
+  /// once, before any file is opened.
   public static func route(prefix: String) {
     av_log_set_level(AV_LOG_ERROR)
     fd_log_route(prefix)
@@ -18,10 +19,5 @@ public enum FFmpegLog {
   static func gather() {
     av_log_set_level(AV_LOG_ERROR)
     fd_log_take(DecoderLines.taker)
-  }
-
-  /// Prints a line of FFmpeg's taken earlier, in the routed form.
-  static func print(component: String?, message: String) {
-    fd_log_print(component, message)
   }
 }

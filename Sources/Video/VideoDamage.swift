@@ -35,7 +35,7 @@ public struct VideoDamage: Sendable, Equatable {
       let first = VideoTranscoder.secondsText(firstDamage)
       switch damagedFrames {
       case 0: parts.append("damage reported from \(first), written as FFmpeg decoded it")
-      case 1: parts.append("1 damaged frame, at \(first), written as FFmpeg decoded it")
+      case 1: parts.append("1 damaged frame at \(first), written as FFmpeg decoded it")
       default:
         parts.append(
           "\(damagedFrames) damaged frames, the first at \(first), written as FFmpeg decoded them")

@@ -16,7 +16,8 @@ final class VideoDecoder {
   /// (0: FFmpeg's automatic count), that decodes no frame over `pixelLimit` pixels (nil: FFmpeg's own
   /// limit) — so a frame that claims a larger size mid-stream fails to decode instead of being
   /// allocated. With a
-  /// `watch`, it checks as strictly as the watch's level asks (``VideoFailOn/errorRecognition``),
+  /// `watch`, it checks as strictly as the watch's level asks
+  /// (``VideoFailOn/errorRecognition(for:)``),
   /// its lines are the watch's, and what it refuses, conceals or marks corrupt goes to the watch,
   /// which refuses the file or lets the damage through.
   ///
@@ -44,7 +45,7 @@ final class VideoDecoder {
     context.pointee.thread_count = threads
     if let pixelLimit { context.pointee.max_pixels = Int64(min(pixelLimit, Int(Int32.max))) }
     if let watch {
-      context.pointee.err_recognition = watch.level.errorRecognition
+      context.pointee.err_recognition = watch.level.errorRecognition(for: codec.pointee.id)
       context.pointee.opaque = watch.lines.key
     }
     try VideoError.check(avcodec_open2(context, codec, nil), "\(path): cannot open the decoder")

@@ -16,14 +16,26 @@ public enum VideoFailOn: String, Sendable, Equatable, CaseIterable {
   /// (bitstream deviations, buffer overreads, checksums).
   case warning
 
-  /// The decoder's `err_recognition` flags for this level: FFmpeg's default (checksums) for the
-  /// lenient levels, which conceal what they can; refusing errors (`AV_EF_EXPLODE`) from `error` on.
-  var errorRecognition: Int32 {
+  /// The decoder's `err_recognition` flags for this level and `codec`. From ``error`` on, errors are
+  /// refused (`AV_EF_EXPLODE`), at ``warning`` with the stricter checks too. The lenient levels let
+  /// the decoders that conceal damage (FFmpeg's error resilience: H.264, MPEG-1, -2 and -4, H.263)
+  /// conceal it, which they report; the others, which pass over a part they cannot decode without a
+  /// word, report it as an error, let through.
+  func errorRecognition(for codec: AVCodecID) -> Int32 {
     switch self {
-    case .none, .truncated: return AV_EF_CRCCHECK
+    case .none, .truncated:
+      return Self.conceals(codec) ? AV_EF_CRCCHECK : AV_EF_CRCCHECK | AV_EF_EXPLODE
     case .error: return AV_EF_CRCCHECK | AV_EF_EXPLODE
     case .warning:
       return AV_EF_CRCCHECK | AV_EF_EXPLODE | AV_EF_BITSTREAM | AV_EF_BUFFER | AV_EF_CAREFUL
     }
+  }
+
+  /// True for the codecs whose FFmpeg decoders conceal damage (and say so) unless told to refuse it.
+  private static func conceals(_ codec: AVCodecID) -> Bool {
+    [
+      AV_CODEC_ID_H264, AV_CODEC_ID_MPEG1VIDEO, AV_CODEC_ID_MPEG2VIDEO, AV_CODEC_ID_MPEG4,
+      AV_CODEC_ID_H263, AV_CODEC_ID_H263P,
+    ].contains(codec)
   }
 }

@@ -123,8 +123,8 @@ public final class VideoTranscoder {
 
   /// Opens `path` as ``OpenedVideo`` does, its lines going to `watch` (on the calling thread, which
   /// the watch has begun on). When that fails, a file whose index lists frames past its end is
-  /// refused as cut short (the reason it cannot be opened whole); otherwise the demuxer's errors held
-  /// meanwhile are printed, as they say why.
+  /// refused as cut short (the reason it cannot be opened whole); otherwise the message ends with
+  /// what the demuxer said meanwhile, which says why.
   private static func open(_ path: String, pixelLimit: Int?, watch: DamageWatch)
     throws(VideoError) -> OpenedVideo
   {
@@ -138,8 +138,10 @@ public final class VideoTranscoder {
           "\(path): cut short at \(secondsText(cut.endsAt)): it holds \(cut.framesInFile) of "
             + "the \(cut.framesListed) frames its index lists")
       }
-      watch.lines.printHeld()
-      throw error
+      guard let held = watch.lines.held else { throw error }
+      throw VideoError(
+        "\(error.message) (\(held.first)" + (held.count > 1 ? ", and \(held.count - 1) more)" : ")")
+      )
     }
   }
 
