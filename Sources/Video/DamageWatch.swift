@@ -58,11 +58,16 @@ final class DamageWatch {
   private var cutAt: Int64?
   private var indexCutNoted = false
 
-  /// A watch at `level` over the file at `path` (named in messages), over a decoder on `oneThread`
-  /// or on FFmpeg's threads; ``adopt(_:)`` gives it the file once it is open.
-  init(level: VideoFailOn, path: String, oneThread: Bool = false) {
+  /// The largest frame decoded, in pixels, when the file is decoded again (nil: no limit).
+  private let pixelLimit: Int?
+
+  /// A watch at `level` over the file at `path` (named in messages) decoded with frames of at most
+  /// `pixelLimit` pixels, over a decoder on `oneThread` or on FFmpeg's threads; ``adopt(_:)`` gives
+  /// it the file once it is open.
+  init(level: VideoFailOn, path: String, pixelLimit: Int?, oneThread: Bool = false) {
     self.level = level
     self.path = path
+    self.pixelLimit = pixelLimit
     self.oneThread = oneThread
   }
 
@@ -298,14 +303,14 @@ final class DamageWatch {
   /// packet; nil when that meets none (or this watch is on one thread already).
   private func located(_ notice: Notice) -> Int64? {
     guard !oneThread else { return notice.from }
+    let again = DamageWatch(
+      level: max(level, .error), path: path, pixelLimit: pixelLimit, oneThread: true)
     // The calling thread's lines are the new watch's meanwhile.
-    defer { begin() }
-    let again = DamageWatch(level: max(level, .error), path: path, oneThread: true)
-    again.begin()
-    defer { again.end() }
-    guard let input = try? InputFile(path: path),
+    let previous = again.lines.attach()
+    defer { DecoderLines.reattach(previous) }
+    guard let input = try? InputFile(path: path, pixelLimit: pixelLimit),
       let decoder = try? VideoDecoder(
-        stream: input.videoStream, path: path, watch: again, threads: 1),
+        stream: input.videoStream, path: path, pixelLimit: pixelLimit, watch: again, threads: 1),
       let buffers = try? DecodeBuffers(for: "a frame")
     else { return nil }
     defer { buffers.free() }

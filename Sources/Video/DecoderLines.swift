@@ -61,8 +61,13 @@ final class DecoderLines: @unchecked Sendable {
     lock.withLock { heldLines.first.map { ($0, heldCount) } }
   }
 
-  /// Takes the lines of decoders and demuxers working on the calling thread until ``detach()``.
-  func attach() { LineRegistry.attach(self) }
+  /// Takes the lines of decoders and demuxers working on the calling thread until ``detach()``;
+  /// returns the lines that took them before, if any (for ``DecoderLines/reattach(_:)``).
+  @discardableResult
+  func attach() -> DecoderLines? { LineRegistry.attach(self) }
+
+  /// Gives the calling thread's lines back to `previous` (nil: to none), as before an ``attach()``.
+  static func reattach(_ previous: DecoderLines?) { LineRegistry.reattach(previous) }
 
   /// Stops taking the calling thread's lines.
   func detach() { LineRegistry.detach(self) }
@@ -158,9 +163,17 @@ private enum LineRegistry {
     }
   }
 
-  static func attach(_ lines: DecoderLines) {
+  static func attach(_ lines: DecoderLines) -> DecoderLines? {
     let thread = pthread_self()
-    lock.withLock { byThread[thread] = lines }
+    return lock.withLock {
+      defer { byThread[thread] = lines }
+      return byThread[thread]
+    }
+  }
+
+  static func reattach(_ previous: DecoderLines?) {
+    let thread = pthread_self()
+    lock.withLock { byThread[thread] = previous }
   }
 
   static func detach(_ lines: DecoderLines) {

@@ -97,7 +97,7 @@ public final class VideoTranscoder {
     // refused); what its decoder and demuxer say later is gathered into FrameDial's messages, and its
     // notes are left out (see FFmpegLog for the form of its lines).
     FFmpegLog.gather()
-    let watch = DamageWatch(level: failOn, path: path)
+    let watch = DamageWatch(level: failOn, path: path, pixelLimit: pixelLimit)
     watch.begin()
     defer { watch.end() }
     let opened = try Self.open(path, pixelLimit: pixelLimit, watch: watch)
@@ -152,7 +152,7 @@ public final class VideoTranscoder {
   public static func facts(of path: String) throws(VideoError) -> VideoFacts {
     FFmpegLog.gather()
     // What FFmpeg's first look decodes is decoded again by a transcode, which says what is wrong.
-    let watch = DamageWatch(level: .none, path: path)
+    let watch = DamageWatch(level: .none, path: path, pixelLimit: nil)
     watch.begin()
     defer { watch.end() }
     let opened = try open(path, pixelLimit: nil, watch: watch)
