@@ -47,11 +47,16 @@ static inline int fd_scale_packed_to_frame(struct SwsContext *c, const uint8_t *
 
 // FFmpeg's log lines routed to standard error in FrameDial's own form: "PREFIX: FFmpeg (component):
 // message" (the component as FFmpeg names it, without the object's address), at FFmpeg's log level or
-// more severe. fd_log_route sets the prefix ("framedial video") and installs the callback.
+// more severe. fd_log_route sets the prefix ("framedial video") and installs the callback. A taker
+// (fd_log_take) may take a line of INFO or more severe before it is printed, returning non-zero: the
+// video layer gathers what the decoder and demuxer of a file it decodes say, into its own message.
 static char fd_log_prefix[96] = "framedial";
+typedef int (*fd_log_taker)(void *context, int level, const char *component, const char *message);
+static fd_log_taker fd_log_taken_by = NULL;
 
 static inline void fd_log_line(void *context, int level, const char *format, va_list arguments) {
-    if (level > av_log_get_level()) return;
+    fd_log_taker taker = fd_log_taken_by;
+    if (level > av_log_get_level() && (taker == NULL || level > AV_LOG_INFO)) return;
     char message[1024];
     vsnprintf(message, sizeof message, format, arguments);
     size_t length = strlen(message);
@@ -59,6 +64,8 @@ static inline void fd_log_line(void *context, int level, const char *format, va_
     if (length == 0) return;
     const AVClass *kind = context ? *(const AVClass *const *)context : NULL;
     const char *component = kind && kind->item_name ? kind->item_name(context) : NULL;
+    if (taker != NULL && taker(context, level, component, message)) return;
+    if (level > av_log_get_level()) return;
     if (component && *component && strcmp(component, "NULL") != 0)  // a parser without a codec says NULL
         fprintf(stderr, "%s: FFmpeg (%s): %s\n", fd_log_prefix, component, message);
     else
@@ -69,6 +76,12 @@ static inline void fd_log_route(const char *prefix) {
     // Written only when it changes, so routing again while FFmpeg's threads log is not a data race.
     if (strncmp(fd_log_prefix, prefix, sizeof fd_log_prefix - 1) != 0)
         snprintf(fd_log_prefix, sizeof fd_log_prefix, "%s", prefix);
+    av_log_set_callback(fd_log_line);
+}
+
+// Installs the callback with `taker` (set once, before any file is opened).
+static inline void fd_log_take(fd_log_taker taker) {
+    if (fd_log_taken_by != taker) fd_log_taken_by = taker;
     av_log_set_callback(fd_log_line);
 }
 

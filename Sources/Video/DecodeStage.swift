@@ -25,6 +25,7 @@ final class DecodeStage: @unchecked Sendable {
   private let free: BoundedQueue<FrameSlot>
   private let input: InputFile
   private let decoder: VideoDecoder
+  private let watch: DamageWatch
   private let pipeline: FramePipeline
   private let cut: SpanBounds
   private let outputIndex: [Int: Int]
@@ -33,15 +34,16 @@ final class DecodeStage: @unchecked Sendable {
   private var videoEnded = false
   private var streamsEnded: Set<Int> = []
 
-  /// A stage reading `input` (positioned at the span's start) through `decoder` and `pipeline`, keeping
-  /// `cut` (settled on its first frame); `outputIndex` maps the input streams written to their output
-  /// streams.
+  /// A stage reading `input` (positioned at the span's start) through `watch` (which refuses damage
+  /// as its level says), `decoder` and `pipeline`, keeping `cut` (settled on its first frame);
+  /// `outputIndex` maps the input streams written to their output streams.
   init(
-    input: InputFile, decoder: VideoDecoder, pipeline: FramePipeline, cut: SpanBounds,
-    outputIndex: [Int: Int], slots: Int = 3
+    input: InputFile, decoder: VideoDecoder, watch: DamageWatch, pipeline: FramePipeline,
+    cut: SpanBounds, outputIndex: [Int: Int], slots: Int = 3
   ) throws(VideoError) {
     self.input = input
     self.decoder = decoder
+    self.watch = watch
     self.pipeline = pipeline
     self.cut = cut
     self.outputIndex = outputIndex
@@ -86,9 +88,11 @@ final class DecodeStage: @unchecked Sendable {
     guard let packet = av_packet_alloc() else { throw VideoError("out of memory for a packet") }
     var owned: UnsafeMutablePointer<AVPacket>? = packet
     defer { av_packet_free(&owned) }
+    watch.begin()
+    defer { watch.end() }
     let videoIndex = input.videoIndex
     let copiedCount = outputIndex.count - 1
-    while !(videoEnded && streamsEnded.count == copiedCount), try input.read(into: packet) {
+    while !(videoEnded && streamsEnded.count == copiedCount), try watch.read(input, into: packet) {
       let index = Int(packet.pointee.stream_index)
       if index == videoIndex {
         guard !videoEnded else { continue }

@@ -17,12 +17,14 @@ struct OpenedVideo {
 
   /// Opens `path` and reads its video stream's facts; with a `pixelLimit`, a video whose frames are
   /// larger is refused before any frame of ours is allocated (before FFmpeg's look at the file when
-  /// the container gives the size).
+  /// the container gives the size). With a `watch`, the decoder reports to it (and the watch adopts
+  /// the file).
   ///
   /// - Throws: ``VideoError`` naming the file: not readable, no video stream, frames over the pixel
   ///   limit, no decoder, an unknown pixel format, no size.
-  init(path: String, pixelLimit: Int? = nil) throws(VideoError) {
+  init(path: String, pixelLimit: Int? = nil, watch: DamageWatch? = nil) throws(VideoError) {
     input = try InputFile(path: path, pixelLimit: pixelLimit)
+    watch?.adopt(input)
     let stream = input.videoStream
     let found = stream.pointee.codecpar.pointee
     if let problem = PixelLimit.problem(
@@ -31,7 +33,7 @@ struct OpenedVideo {
     {
       throw VideoError("\(path): \(problem)")
     }
-    decoder = try VideoDecoder(stream: stream, path: path, pixelLimit: pixelLimit)
+    decoder = try VideoDecoder(stream: stream, path: path, pixelLimit: pixelLimit, watch: watch)
     let context = decoder.context.pointee
     pixelFormat = context.pix_fmt
     guard pixelFormat != AV_PIX_FMT_NONE, let descriptor = av_pix_fmt_desc_get(pixelFormat) else {
@@ -77,7 +79,8 @@ struct OpenedVideo {
       dynamicRange: colour.dynamicRange,
       transferName: name(av_color_transfer_name(colour.transfer)),
       primariesName: name(av_color_primaries_name(colour.primaries)), hdrMetadata: metadata,
-      containerName: input.context.pointee.iformat.map { String(cString: $0.pointee.name) } ?? "")
+      containerName: input.context.pointee.iformat.map { String(cString: $0.pointee.name) } ?? "",
+      cutShort: input.cutShort)
   }
 
   /// Fills what `metadata` lacks from the side data of the first frame of `path`'s video (HEVC carries

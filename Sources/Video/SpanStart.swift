@@ -12,6 +12,8 @@ extension VideoTranscoder {
   ///   the video, and the message says how long the video lasts.
   func settleStart(of cut: inout SpanBounds, seconds: Double) throws(VideoError) {
     guard let lower = cut.lower else { return }
+    watch.begin()
+    defer { watch.end() }
     try input.seekVideo(before: cut.start)
     let buffers = try DecodeBuffers(for: "a frame")
     defer { buffers.free() }
@@ -31,7 +33,7 @@ extension VideoTranscoder {
         }
       }
     }
-    while first == nil, try input.read(into: packet) {
+    while first == nil, try watch.read(input, into: packet) {
       guard Int(packet.pointee.stream_index) == input.videoIndex else { continue }
       try decoder.send(packet)
       try drain()

@@ -36,6 +36,8 @@ public struct VideoSource: Sendable, Equatable {
   public var hdrMetadata = HDRMetadata()
   /// FFmpeg's name for the container's demuxer ("mov,mp4,m4a,3gp,3g2,mj2", "matroska,webm", "image2").
   public var containerName: String = ""
+  /// Where the stream ends before its index says it should (a copy cut short), or nil.
+  public var cutShort: CutShort?
 
   /// The width a player shows a frame at: the coded width stretched by the sample aspect ratio (as a
   /// still of the frame is written, its height kept; before any rotation, which keeps the pixel count).

@@ -23,7 +23,8 @@ extension VideoTranscoder {
   /// ``VideoSource/sampleAspect``).
   ///
   /// - Returns: true at the end of the video, false when `choose` stopped it.
-  /// - Throws: ``VideoError`` naming the file when it cannot be read, sought or decoded; what `show`
+  /// - Throws: ``VideoError`` naming the file when it cannot be read, sought or decoded, or meets
+  ///   damage ``failOn`` refuses (which the frames shown before it have not shown); what `show`
   ///   throws.
   public func play(choose: (Double) -> PlaybackChoice, show: (Frame) throws -> Void) throws -> Bool
   {
@@ -33,6 +34,10 @@ extension VideoTranscoder {
       decoder.flush()
     }
     hasPlayed = true
+    damage = nil
+    watch.reset()
+    watch.begin()
+    defer { watch.end() }
     // FrameDial's planar conversion writes rgb24 from 8-bit video only; deeper video goes through
     // libswscale, which gives rgb24 or (HDR) rgb48le from any depth.
     let pipeline = try FramePipeline(
@@ -60,12 +65,17 @@ extension VideoTranscoder {
       }
       return true
     }
-    while try input.read(into: packet) {
+    while try watch.read(input, into: packet) {
       guard Int(packet.pointee.stream_index) == input.videoIndex else { continue }
       try decoder.send(packet)
-      guard try drainDecoder() else { return false }
+      guard try drainDecoder() else {
+        damage = watch.report()
+        return false
+      }
     }
     try decoder.send(nil)
-    return try drainDecoder()
+    let ended = try drainDecoder()
+    damage = watch.report()
+    return ended
   }
 }

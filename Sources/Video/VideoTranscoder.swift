@@ -21,6 +21,12 @@ import Foundation
 ///
 /// It also plays a video for a live viewer (``play(choose:show:)``: frames in order as packed RGB,
 /// from the start on every call) and takes single frames (``frame(at:render:)``).
+///
+/// Damage is refused as far as its ``VideoFailOn`` level says (by default any damage the decoder or
+/// demuxer notices: a stream that ends before its index says, a decode error, a concealed frame, a
+/// warning), with one message naming the file and the time where the damage starts; FFmpeg's own
+/// lines about the file are gathered into it (``DamageWatch``). What the level lets through is
+/// written as the decoder makes it and reported in ``damage``.
 public final class VideoTranscoder {
   /// One frame handed to the caller: packed RGB rows (`width × 3 × rgbSampleBytes` bytes; 16-bit samples
   /// little-endian) in, the same layout out.
@@ -60,6 +66,16 @@ public final class VideoTranscoder {
   let fullRange: Bool
   /// True once ``play(choose:show:)`` has read the file: the next pass seeks back to the start.
   var hasPlayed = false
+  /// What checks the decoding for damage.
+  let watch: DamageWatch
+
+  /// The damage the last ``write(to:outputName:settings:span:render:progress:)``,
+  /// ``frame(at:render:)``, ``toneMappedFrame(at:render:still:)`` or ``play(choose:show:)`` met and
+  /// the ``failOn`` level let through (nil: none); set when it returns.
+  public internal(set) var damage: VideoDamage?
+
+  /// How much damage is refused.
+  public var failOn: VideoFailOn { watch.level }
 
   /// The largest frame taken, in pixels (nil: no limit): the limit stills have by default.
   public static let defaultPixelLimit = 100_000_000
@@ -68,16 +84,24 @@ public final class VideoTranscoder {
   public let pixelLimit: Int?
 
   /// Opens `path` and checks that its video can be processed, with frames of at most `pixelLimit`
-  /// pixels (nil: no limit), checked before any frame's memory is taken.
+  /// pixels (nil: no limit), checked before any frame's memory is taken; damage met in decoding it is
+  /// refused as `failOn` says.
   ///
   /// - Throws: ``VideoError`` naming the file: not readable, no video stream, no decoder, more than 16
   ///   bits per sample, frames over the pixel limit.
-  public init(path: String, pixelLimit: Int? = VideoTranscoder.defaultPixelLimit) throws(VideoError)
-  {
-    // FFmpeg's own errors still reach standard error (they say why a file is refused); its notes do not
-    // (see FFmpegLog for the form of its lines).
-    av_log_set_level(AV_LOG_ERROR)
-    let opened = try OpenedVideo(path: path, pixelLimit: pixelLimit)
+  public init(
+    path: String, pixelLimit: Int? = VideoTranscoder.defaultPixelLimit,
+    failOn: VideoFailOn = .warning
+  ) throws(VideoError) {
+    // FFmpeg's own errors about opening the file still reach standard error (they say why a file is
+    // refused); what its decoder and demuxer say later is gathered into FrameDial's messages, and its
+    // notes are left out (see FFmpegLog for the form of its lines).
+    FFmpegLog.gather()
+    let watch = DamageWatch(level: failOn, path: path, pixelLimit: pixelLimit)
+    watch.begin()
+    defer { watch.end() }
+    let opened = try Self.open(path, pixelLimit: pixelLimit, watch: watch)
+    self.watch = watch
     if let refusal = opened.refusal { throw VideoError("\(path): \(refusal)") }
     self.pixelLimit = pixelLimit
     input = opened.input
@@ -97,13 +121,41 @@ public final class VideoTranscoder {
     CopiedStreams.skipped(in: input, into: av_guess_format(nil, outputName, nil))
   }
 
+  /// Opens `path` as ``OpenedVideo`` does, its lines going to `watch` (on the calling thread, which
+  /// the watch has begun on). When that fails, a file whose index lists frames past its end is
+  /// refused as cut short (the reason it cannot be opened whole); otherwise the message ends with
+  /// what the demuxer said meanwhile, which says why.
+  private static func open(_ path: String, pixelLimit: Int?, watch: DamageWatch)
+    throws(VideoError) -> OpenedVideo
+  {
+    do {
+      let opened = try OpenedVideo(path: path, pixelLimit: pixelLimit, watch: watch)
+      watch.opened()
+      return opened
+    } catch {
+      if let cut = watch.cutShort {
+        throw VideoError(
+          "\(path): cut short at \(secondsText(cut.endsAt)): it holds \(cut.framesInFile) of "
+            + "the \(cut.framesListed) frames its index lists")
+      }
+      guard let held = watch.lines.held else { throw error }
+      throw VideoError(
+        "\(error.message) (\(held.first)" + (held.count > 1 ? ", and \(held.count - 1) more)" : ")")
+      )
+    }
+  }
+
   /// What `path`'s video stream says, with every stream of the file ("video h264", "audio aac") and why
   /// the stream would not be processed (nil when it would), for a caller that only describes the file.
   ///
   /// - Throws: ``VideoError`` naming the file when FFmpeg cannot open it or describe its video stream.
   public static func facts(of path: String) throws(VideoError) -> VideoFacts {
-    av_log_set_level(AV_LOG_ERROR)
-    let opened = try OpenedVideo(path: path)
+    FFmpegLog.gather()
+    // What FFmpeg's first look decodes is decoded again by a transcode, which says what is wrong.
+    let watch = DamageWatch(level: .none, path: path, pixelLimit: nil)
+    watch.begin()
+    defer { watch.end() }
+    let opened = try open(path, pixelLimit: nil, watch: watch)
     return VideoFacts(
       source: opened.source, streams: opened.streamDescriptions, refusal: opened.refusal)
   }
@@ -138,12 +190,18 @@ public final class VideoTranscoder {
   /// frames done.
   ///
   /// - Throws: ``VideoError`` naming the file for any failure of reading, decoding, encoding or
-  ///   writing, or when no frame lies in `span`; what `render` throws (which stops the run; the caller
-  ///   removes `path`).
+  ///   writing, damage ``failOn`` refuses in the span (a stream cut short before the span ends is
+  ///   refused before anything is written), or when no frame lies in `span`; what `render` throws
+  ///   (which stops the run; the caller removes `path`).
   public func write(
     to path: String, outputName: String, settings: EncoderSettings, span: TimeSpan = TimeSpan(),
     render: (Frame) throws -> Bool, progress: (Int) -> Void = { _ in }
   ) throws {
+    damage = nil
+    watch.reset()
+    var cut = bounds(of: span)
+    watch.until = cut.upper
+    try watch.checkIndex()
     let stream = input.videoStream
     let codec = codec(for: settings)
     if let problem = hdrProblem(for: settings) { throw VideoError("\(outputName): \(problem)") }
@@ -195,7 +253,6 @@ public final class VideoTranscoder {
     guard let videoOutput = outputIndex[input.videoIndex] else {
       throw VideoError("\(outputName): the video stream was not added")
     }
-    var cut = bounds(of: span)
     try settleStart(of: &cut, seconds: span.start)
     let pipeline = try FramePipeline(
       source: source, inputFormat: pixelFormat, outputFormat: processedFormat,
@@ -217,7 +274,8 @@ public final class VideoTranscoder {
     // Frames the caller renders on their planes are converted to RGB only when it asks for that.
     pipeline.convertsAhead = planarRender == nil || !pipeline.rendersPlanar
     let stage = try DecodeStage(
-      input: input, decoder: decoder, pipeline: pipeline, cut: cut, outputIndex: outputIndex)
+      input: input, decoder: decoder, watch: watch, pipeline: pipeline, cut: cut,
+      outputIndex: outputIndex)
     stage.start()
     defer { stage.stop() }
     var done = 0
@@ -262,6 +320,7 @@ public final class VideoTranscoder {
         try output.finish()
         try WrittenVideoCheck.check(
           path: path, name: outputName, codec: codec, framesWritten: done)
+        damage = watch.report()
         return
       }
     }
@@ -358,7 +417,17 @@ public final class VideoTranscoder {
       throw VideoError("\(input.path): \(problem)")
     }
     let target = bounds(of: TimeSpan(start: time)).start
-    if time > 0 { try input.seekVideo(before: target) }
+    damage = nil
+    watch.reset()
+    // The frame shown at `time` is the last at or before it: frames from the next on are not needed.
+    watch.until = target < Int64.max ? target + 1 : target
+    try watch.checkIndex()
+    watch.begin()
+    defer { watch.end() }
+    if time > 0 {
+      try input.seekVideo(before: target)
+      decoder.flush()
+    }
     let buffers = try DecodeBuffers(for: "a frame")
     defer { buffers.free() }
     let (packet, held) = (buffers.packet, buffers.frame)
@@ -377,7 +446,7 @@ public final class VideoTranscoder {
         found = timestamp >= target
       }
     }
-    while !found, try input.read(into: packet) {
+    while !found, try watch.read(input, into: packet) {
       guard Int(packet.pointee.stream_index) == input.videoIndex else { continue }
       try decoder.send(packet)
       try drainDecoder()
@@ -388,6 +457,7 @@ public final class VideoTranscoder {
     }
     guard let heldTimestamp else { throw VideoError("\(input.path): has no video frame") }
     try pipeline.load(held, timestamp: heldTimestamp, into: slot)
+    damage = watch.report()
   }
 
   /// `span` in the video stream's timestamps: the first kept (`lower`, nil from the start), the first

@@ -206,7 +206,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: root) }
     let notVideo = root.appendingPathComponent("notes.mp4")
     try Data("not a video at all\n".utf8).write(to: notVideo)
-    // A clip cut short before its index: FFmpeg's own error line comes in FrameDial's form.
+    // A clip cut short before its index: FFmpeg's own words end the one line.
     let whole = root.appendingPathComponent("whole.mp4")
     try VideoClips.make(whole, VideoClips.testSource(size: "160x120", seconds: 0.5))
     let cut = root.appendingPathComponent("cut.mp4")
@@ -218,7 +218,11 @@ import Testing
       (notVideo, "notes.mp4: cannot be read as video: Invalid data found when processing input"),
       (photo, "rocket.jpg: a still image (mjpeg), not a video; render stills with framedial apply"),
       (png, "coffee.png: a still image (png), not a video; render stills with framedial apply"),
-      (cut, "framedial video: FFmpeg (mov,mp4,m4a,3gp,3g2,mj2): moov atom not found"),
+      (
+        cut,
+        "cut.mp4: cannot be read as video: Invalid data found when processing input "
+          + "(FFmpeg (mov,mp4,m4a,3gp,3g2,mj2): moov atom not found)"
+      ),
     ]
     let outputs = root.appendingPathComponent("out")
     for (input, message) in cases {

@@ -12,7 +12,10 @@ import Video
   func rampClip(
     in root: URL, _ arguments: [String] = ["-c:v", "libx264"], container: String = "mkv"
   ) throws -> URL {
-    let url = root.appendingPathComponent("ramp-\(arguments.count).\(container)")
+    // Named for its arguments: another clip made in the same folder must not overwrite it while a
+    // transcoder reads it.
+    let name = arguments.joined(separator: "-").filter { $0.isLetter || $0.isNumber || $0 == "-" }
+    let url = root.appendingPathComponent("ramp-\(name).\(container)")
     try VideoClips.make(
       url,
       [

@@ -96,7 +96,11 @@ enum InfoCommand: Command {
       "path": path, "kind": "video", "width": source.width, "height": source.height,
       "codec": source.codecName, "pixelFormat": source.pixelFormatName, "bitDepth": source.bitDepth,
       "frameRate": source.frameRate, "duration": source.duration ?? NSNull(),
-      "frames": source.expectedFrames ?? NSNull(), "rotation": source.rotation ?? NSNull(),
+      "frames": source.expectedFrames ?? NSNull(),
+      "cutShort": source.cutShort.map {
+        ["at": $0.endsAt, "framesInFile": $0.framesInFile, "framesListed": $0.framesListed]
+      } ?? NSNull(),
+      "rotation": source.rotation ?? NSNull(),
       "sampleAspect": source.sampleAspect, "colourTags": source.colourTags,
       "conversionMatrix": source.conversionMatrix, "container": source.containerName,
       "streams": video.streams, "processed": video.refusal == nil,
@@ -167,6 +171,12 @@ enum InfoCommand: Command {
     ]
     if let duration = source.duration { parts.append(String(format: "%.2f s", duration)) }
     if let frames = source.expectedFrames { parts.append("\(frames) frames") }
+    if let cut = source.cutShort {
+      parts.append(
+        String(format: "cut short at %.2f s", cut.endsAt)
+          + " (the file holds \(cut.framesInFile) of the \(cut.framesListed) frames its index lists)"
+      )
+    }
     if let rotation = source.rotation, rotation != 0 {
       parts.append("rotated \(VideoOptions.degreesText(rotation))")
     }

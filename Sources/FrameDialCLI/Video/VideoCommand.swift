@@ -12,8 +12,8 @@ enum VideoCommand: ExitingAtOnceCommand {
   static let usage =
     "video IN -o OUT [--state FILE.json]… [--set KEY=VALUE]… [--timeline FILE.jsonl] [--crf N] "
     + "[--encoder-preset P] [--codec h264|hevc] [--hdr keep|sdr] [--start T] [--duration D] "
-    + "[--json] | "
-    + "video IN --frame-at T -o STILL.png [--effort E] [state options]"
+    + "[--fail-on LEVEL] [--json] | "
+    + "video IN --frame-at T -o STILL.png [--effort E] [--fail-on LEVEL] [state options]"
   static let parser = ArgumentParser(
     options: [
       .value(
@@ -48,6 +48,7 @@ enum VideoCommand: ExitingAtOnceCommand {
       .value(
         "pixel-limit", "PIXELS",
         "refuse larger frames, as decoded or, for --frame-at, as shown (default 100000000)"),
+      FailOnOption.option,
       .flag(
         "json", "progress as JSON objects on standard output, one per line, and a done event"),
       OverwriteOption.option,
@@ -63,6 +64,7 @@ enum VideoCommand: ExitingAtOnceCommand {
     let span = try VideoOptions.span(from: arguments)
     let frameAt = try VideoOptions.seconds(of: "frame-at", in: arguments)
     let pixelLimit = try PixelLimitOption.limit(from: arguments)
+    let failOn = try VideoOptions.failOn(from: arguments)
     if frameAt != nil {
       guard span.isWhole else {
         throw UsageError("--frame-at writes one frame: --start and --duration do not apply")
@@ -85,7 +87,7 @@ enum VideoCommand: ExitingAtOnceCommand {
     // an existing output only with --overwrite.
     try OverwriteOption.check(output, input: input, arguments)
     FFmpegLog.route(prefix: "framedial \(name)")
-    let transcoder = try VideoTranscoder(path: input, pixelLimit: pixelLimit)
+    let transcoder = try VideoTranscoder(path: input, pixelLimit: pixelLimit, failOn: failOn)
     transcoder.planarConversion = VideoPlanarConversion.make
     let source = transcoder.source
     guard !source.isStillImage(path: input) else {
@@ -208,8 +210,10 @@ enum VideoCommand: ExitingAtOnceCommand {
           try write(try render(frame) ? UnsafeRawBufferPointer(frame.output) : frame.input)
         }
       }
+      let warnings = [transcoder.damage?.warning(path: input, framesWritten: nil)].compactMap { $0 }
       try progress.update(framesDone: 1)
-      try progress.finish(output: output)
+      try progress.finish(output: output, warnings: warnings)
+      for warning in warnings { console.err("framedial \(name): warning: \(warning)") }
       if style != .json, let still {
         console.out(
           "\(input) @ \(VideoOptions.timeText(frameAt)) → \(output) "
@@ -222,7 +226,11 @@ enum VideoCommand: ExitingAtOnceCommand {
         to: temporary, outputName: output, settings: settings, span: span, render: render,
         progress: { try? progress.update(framesDone: $0) })
     }
-    try progress.finish(output: output, notes: notes)
+    // Damage --fail-on let through: one warning, after the progress line is gone.
+    let warnings = [transcoder.damage?.warning(path: input, framesWritten: progress.framesDone)]
+      .compactMap { $0 }
+    try progress.finish(output: output, notes: notes, warnings: warnings)
+    for warning in warnings { console.err("framedial \(name): warning: \(warning)") }
     if style != .json {
       let range =
         hdr

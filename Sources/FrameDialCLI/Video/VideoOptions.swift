@@ -28,6 +28,18 @@ enum VideoOptions {
     return settings
   }
 
+  /// `--fail-on` as the video layer's level (default ``VideoFailOn/warning``).
+  ///
+  /// - Throws: `UsageError` naming the value when it is not a level.
+  static func failOn(from arguments: ParsedArguments) throws(UsageError) -> VideoFailOn {
+    switch try FailOnOption.level(from: arguments) {
+    case .none: return .none
+    case .truncated: return .truncated
+    case .error: return .error
+    case .warning: return .warning
+    }
+  }
+
   /// `--hdr keep|sdr`, nil when it is not given.
   ///
   /// - Throws: `UsageError` naming the value when it is neither.

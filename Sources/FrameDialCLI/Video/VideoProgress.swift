@@ -64,9 +64,9 @@ struct VideoProgress {
       String(format: "frame %d/%d, %.1f fps, %.0f s left", framesDone, total, rate, left))
   }
 
-  /// Erases the line, or prints the `done` event (frames, seconds, the output's path, and `notes`
-  /// when there are any) with `--json`.
-  func finish(output: String, notes: [String] = []) throws {
+  /// Erases the line, or prints the `done` event (frames, seconds, the output's path, and `notes` and
+  /// `warnings` when there are any) with `--json`.
+  func finish(output: String, notes: [String] = [], warnings: [String] = []) throws {
     switch style {
     case .none: break
     case .line: console.clearProgress()
@@ -76,6 +76,7 @@ struct VideoProgress {
         "output": output,
       ]
       if !notes.isEmpty { event["notes"] = notes }
+      if !warnings.isEmpty { event["warnings"] = warnings }
       console.outJSON(try JSONText.line(event))
     }
   }
