@@ -26,7 +26,8 @@ enum ErrorJournal {
       defer { g_free(buffer) }
       let message = String(cString: buffer)
         .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-        .filter { !$0.isEmpty && !isProbeBeyondEnd($0) }.joined(separator: "; ")
+        .filter { !$0.isEmpty && !isProbeBeyondEnd($0) }.compactMap(HEIFLoadMessage.restated)
+        .joined(separator: "; ")
       guard !message.isEmpty else { return "" }
       state.count += 1
       state.recent.append((state.count, message))
