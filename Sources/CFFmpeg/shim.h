@@ -45,16 +45,78 @@ static inline int fd_scale_packed_to_frame(struct SwsContext *c, const uint8_t *
     return sws_scale(c, planes, strides, 0, height, dst->data, dst->linesize);
 }
 
+// The lines FFmpeg's decoder logs while it decodes one HEIC picture, kept for that decode rather than
+// printed (the Video module's HEVCStillDecoder). fd_decode_log_attach points a codec context's opaque
+// at an fd_decode_log and raises the level of every line it logs by FD_LOG_CAPTURED (through
+// AVCodecContext.log_level_offset): a level no other line has, and one no log level prints. FrameDial's
+// log callbacks (fd_log_line, fd_log_default_line) hand such lines to fd_log_capture first, which counts
+// them in the context's fd_decode_log and keeps the first error's text. The decoder's slice threads may
+// log at once: the counts are atomic, the text is written by the thread that counted the first error,
+// and it is read (fd_decode_log_first_error) only after the decode has returned.
+enum { FD_LOG_CAPTURED = 1 << 20 };
+
+typedef struct fd_decode_log {
+    int errors;        // lines at FFmpeg's error level or worse
+    int warnings;      // lines at its warning level
+    int first_ready;   // 1 once first_error holds the first error's text
+    char first_error[256];
+} fd_decode_log;
+
+static inline void fd_decode_log_attach(AVCodecContext *context, fd_decode_log *log) {
+    memset(log, 0, sizeof *log);
+    context->opaque = log;
+    context->log_level_offset = FD_LOG_CAPTURED;
+}
+
+// The first error's text, or NULL when no error was logged.
+static inline const char *fd_decode_log_first_error(const fd_decode_log *log) {
+    return __atomic_load_n(&log->first_ready, __ATOMIC_ACQUIRE) ? log->first_error : NULL;
+}
+
+// Keeps the line when it comes from a codec context attached to an fd_decode_log, and returns 1; returns
+// 0, leaving `arguments` unread, for every other line.
+static inline int fd_log_capture(void *context, int level, const char *format, va_list arguments) {
+    if (level < FD_LOG_CAPTURED || !context || *(const AVClass *const *)context != avcodec_get_class())
+        return 0;
+    fd_decode_log *log = ((AVCodecContext *)context)->opaque;
+    if (!log) return 1;
+    int original = level - FD_LOG_CAPTURED;
+    if (original <= AV_LOG_ERROR) {
+        if (__atomic_fetch_add(&log->errors, 1, __ATOMIC_RELAXED) == 0) {
+            vsnprintf(log->first_error, sizeof log->first_error, format, arguments);
+            size_t length = strlen(log->first_error);
+            while (length > 0 && (log->first_error[length - 1] == '\n' || log->first_error[length - 1] == '\r'))
+                log->first_error[--length] = 0;
+            __atomic_store_n(&log->first_ready, 1, __ATOMIC_RELEASE);
+        }
+    } else if (original <= AV_LOG_WARNING) {
+        __atomic_fetch_add(&log->warnings, 1, __ATOMIC_RELAXED);
+    }
+    return 1;
+}
+
+// FFmpeg's own log callback, but with the lines of a HEIC picture's decode kept by fd_log_capture: the
+// callback for a process whose FFmpeg lines are not routed (fd_log_route installs fd_log_line, which
+// keeps them too).
+static inline void fd_log_default_line(void *context, int level, const char *format, va_list arguments) {
+    if (fd_log_capture(context, level, format, arguments)) return;
+    av_log_default_callback(context, level, format, arguments);
+}
+
+static inline void fd_log_capture_unrouted(void) { av_log_set_callback(fd_log_default_line); }
+
 // FFmpeg's log lines routed to standard error in FrameDial's own form: "PREFIX: FFmpeg (component):
 // message" (the component as FFmpeg names it, without the object's address), at FFmpeg's log level or
-// more severe. fd_log_route sets the prefix ("framedial video") and installs the callback. A taker
-// (fd_log_take) may take a line of INFO or more severe before it is printed, returning non-zero: the
-// video layer gathers what the decoder and demuxer of a file it decodes say, into its own message.
+// more severe. fd_log_route sets the prefix ("framedial video") and installs the callback. A HEIC picture's
+// decoder lines are kept by fd_log_capture, not printed. A taker (fd_log_take) may take a line of INFO or
+// more severe before it is printed, returning non-zero: the video layer gathers what the decoder and
+// demuxer of a file it decodes say, into its own message.
 static char fd_log_prefix[96] = "framedial";
 typedef int (*fd_log_taker)(void *context, int level, const char *component, const char *message);
 static fd_log_taker fd_log_taken_by = NULL;
 
 static inline void fd_log_line(void *context, int level, const char *format, va_list arguments) {
+    if (fd_log_capture(context, level, format, arguments)) return;
     fd_log_taker taker = fd_log_taken_by;
     if (level > av_log_get_level() && (taker == NULL || level > AV_LOG_INFO)) return;
     char message[1024];

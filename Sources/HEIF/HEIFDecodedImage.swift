@@ -53,8 +53,9 @@ public final class HEIFDecodedImage {
 
 extension HEIFFile {
   /// Decodes the primary image (tiles, alpha and the file's rotation applied) to R′G′B′ samples, with
-  /// the HEVC decoder libheif ranks highest (see ``HEVCDecoderPlugin``). `strict` makes a damaged
-  /// picture an error rather than a warning.
+  /// the HEVC decoder libheif ranks highest (see ``HEVCDecoderPlugin``). A picture that decoder finds
+  /// damaged is an error unless ``HEVCDecoderPlugin/damagedPictures`` conceals damage; `strict` makes
+  /// it an error then too (and a colour code point libheif does not know).
   ///
   /// - Throws: ``HEIFError`` when the picture cannot be decoded.
   public func decodePrimary(strict: Bool = false) throws -> HEIFDecodedImage {

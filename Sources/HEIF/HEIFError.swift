@@ -1,4 +1,5 @@
 import CHeif
+import Foundation
 
 /// An error from the libheif layer: what FrameDial was doing, and libheif's own message when it gave one.
 public struct HEIFError: Error, CustomStringConvertible, Sendable, Equatable {
@@ -16,7 +17,13 @@ public struct HEIFError: Error, CustomStringConvertible, Sendable, Equatable {
   /// Throws `context` followed by libheif's message when `error` is not `heif_error_Ok`.
   static func check(_ error: heif_error, _ context: @autoclosure () -> String) throws(HEIFError) {
     guard error.code != heif_error_Ok else { return }
-    let detail = oneLine(error.message.map { String(cString: $0) } ?? "")
+    // libheif ends some messages with a newline, and words a decoder plugin's error as
+    // "Decoder plugin generated an error: Unspecified: REASON".
+    var detail = oneLine(error.message.map { String(cString: $0) } ?? "")
+    for prefix in ["Decoder plugin generated an error: ", "Unspecified: "]
+    where detail.hasPrefix(prefix) {
+      detail.removeFirst(prefix.count)
+    }
     let text = context()
     throw HEIFError(detail.isEmpty ? text : "\(text): \(detail)")
   }

@@ -56,6 +56,9 @@ public final class HEIFPicture {
 
   /// Compresses the picture with `encoding` and writes it, with `metadata`, as a HEIC file at `path`
   /// (directly: callers that must never leave a partial file write to a temporary name and rename it).
+  ///
+  /// - Throws: ``HEIFError`` when libheif cannot encode the picture, or `PATH: cannot write: REASON`
+  ///   with the system's reason (`no space left on device`) when the file cannot be written whole.
   public func write(to path: String, encoding: HEIFEncoding, metadata: HEIFMetadata) throws {
     guard (1...100).contains(encoding.quality) else {
       throw HEIFError("quality \(encoding.quality) is out of range: it must be 1 … 100")
@@ -107,7 +110,7 @@ public final class HEIFPicture {
           "cannot add the XMP data")
       }
     }
-    try HEIFError.check(heif_context_write_to_file(context, path), "\(path): cannot write")
+    try HEIFFileWriter.write(context, to: path)
   }
 }
 

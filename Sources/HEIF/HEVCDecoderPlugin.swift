@@ -34,6 +34,27 @@ public enum HEVCDecoderPlugin {
     registered.withLock { $0 = nil }
   }
 
+  /// What becomes of a coded picture the decoder finds damaged.
+  public enum DamagedPictures: Sendable, Equatable {
+    /// The decode fails: the decoder is asked to stop at the first error it notices, and the plugin
+    /// returns that error to libheif, which fails the decode of the file's image (a grid's tile or an
+    /// alpha image fails the whole image), and so does libvips's `heifload`.
+    case refused
+    /// What the decoder could decode is returned, with libheif's decoding warning on the image (which
+    /// libvips ignores): a decode that asks libheif for strict decoding still fails.
+    case concealed
+  }
+
+  /// What becomes of a picture the registered decoder finds damaged, for every HEIC decoded in the
+  /// process (the plugin is process-wide): ``DamagedPictures/refused`` unless set. The `framedial`
+  /// command sets ``DamagedPictures/concealed`` for `--fail-on none`, which writes what can be decoded.
+  public static var damagedPictures: DamagedPictures {
+    get { concealsDamage.load(ordering: .relaxed) ? .concealed : .refused }
+    set { concealsDamage.store(newValue == .concealed, ordering: .relaxed) }
+  }
+
+  private static let concealsDamage = Atomic(false)
+
   /// True while a decoder is registered (and not withdrawn).
   public static var isRegistered: Bool { registered.withLock { $0 != nil } }
 
@@ -88,15 +109,18 @@ public enum HEVCDecoderPlugin {
     var coded: [UInt8] = []
     var strict = false
 
-    /// Decodes the pushed picture with the registered decoder into a new libheif image at `image`.
+    /// Decodes the pushed picture with the registered decoder into a new libheif image at `image`; a
+    /// damaged picture is an error unless ``damagedPictures`` is ``DamagedPictures/concealed`` and
+    /// libheif asks for no strict decoding.
     func decode(into image: UnsafeMutablePointer<OpaquePointer?>) -> heif_error {
       guard let decoder else {
         return failure("no HEVC decoder is registered")
       }
+      let refusesDamage = strict || HEVCDecoderPlugin.damagedPictures == .refused
       do {
         let made = try coded.withUnsafeBytes { bytes in
-          try decoder.decodePicture(bytes, strict: strict) {
-            try HEVCImage.make(from: $0, strict: strict)
+          try decoder.decodePicture(bytes, strict: refusesDamage) {
+            try HEVCImage.make(from: $0, strict: strict, refusesDamage: refusesDamage)
           }
         }
         image.pointee = made

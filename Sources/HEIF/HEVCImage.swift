@@ -6,9 +6,12 @@ import Foundation
 /// and bit depth, copied row by row, and the stream's colour description as the image's nclx profile
 /// (libheif puts the file's own `colr` box over it when the file has one).
 enum HEVCImage {
-  /// A new libheif image (owned by the caller) holding `picture`'s samples. `strict` turns what would
-  /// be warnings on the image (a colour code point libheif does not know, a damaged picture) into errors.
-  static func make(from picture: HEVCPicture, strict: Bool) throws -> OpaquePointer {
+  /// A new libheif image (owned by the caller) holding `picture`'s samples. `strict` turns a colour code
+  /// point libheif does not know, a warning on the image otherwise, into an error; `refusesDamage` does
+  /// the same for a picture the decoder found damaged.
+  static func make(from picture: HEVCPicture, strict: Bool, refusesDamage: Bool) throws
+    -> OpaquePointer
+  {
     let (chroma, shift) = layout(picture.chroma)
     let monochrome = picture.chroma == .monochrome
     guard picture.width > 0, picture.height > 0, picture.width <= Int(Int32.max),
@@ -44,7 +47,7 @@ enum HEVCImage {
       }
       try describe(picture.colour, on: image, strict: strict)
       if let damage = picture.damage {
-        if strict { throw HEIFError(damage) }
+        if refusesDamage { throw HEIFError(damage) }
         heif_image_add_decoding_warning(image, HEVCDecoderPlugin.failure(damage))
       }
       return image

@@ -26,40 +26,82 @@ public struct HEVCStillDecoder: HEVCPictureDecoder {
       "FFmpeg HEVC decoder, libavcodec \(version >> 16).\((version >> 8) & 0xff).\(version & 0xff)"
   }
 
+  /// Registers this decoder with libheif (``HEIF/HEVCDecoderPlugin/register(_:name:)``) and keeps the
+  /// lines FFmpeg's decoder logs for the decode they belong to (``captureDecoderLines()``).
+  ///
+  /// - Throws: ``HEIF/HEIFError`` when libheif refuses the plugin.
+  public func register() throws {
+    Self.captureDecoderLines()
+    try HEVCDecoderPlugin.register(self, name: Self.name)
+  }
+
+  /// Makes FFmpeg's log callback one that prints lines as FFmpeg's own callback does, except those the
+  /// HEVC decoder logs while it decodes a HEIC picture: each decode keeps its own, and its errors make
+  /// the picture damaged. ``FFmpegLog/route(prefix:)`` installs a callback that keeps them too, so
+  /// call this before routing, or not at all where lines are routed.
+  public static func captureDecoderLines() {
+    fd_log_capture_unrouted()
+  }
+
+  /// Decodes one picture. Every error FFmpeg's decoder notices — a value out of range, a slice it
+  /// cannot parse, a picture hash that does not match — makes the picture damaged: with `strict`, the
+  /// decoder stops at the first (`AV_EF_EXPLODE`) and the call throws ``VideoError`` with the decoder's
+  /// own words; without, the picture it could decode is returned with ``HEIF/HEVCPicture/damage``
+  /// set. The decoder's log lines are kept for this decode, never printed, where
+  /// ``captureDecoderLines()`` or ``FFmpegLog/route(prefix:)`` set FFmpeg's log callback (elsewhere
+  /// they are silenced, and only FFmpeg's error code gives the reason).
   public func decodePicture<Result>(
     _ nalUnits: UnsafeRawBufferPointer, strict: Bool, _ body: (HEVCPicture) throws -> Result
   ) throws -> Result {
     guard let codec = avcodec_find_decoder(AV_CODEC_ID_HEVC) else {
       throw VideoError("FFmpeg here has no HEVC decoder")
     }
+    // Freed last: the decoder may log until its context is freed.
+    let log = UnsafeMutablePointer<fd_decode_log>.allocate(capacity: 1)
+    defer { log.deallocate() }
     var context = avcodec_alloc_context3(codec)
     defer { avcodec_free_context(&context) }
     guard let context else { throw VideoError("out of memory for an HEVC decoder") }
+    fd_decode_log_attach(context, log)
     context.pointee.thread_count = Int32(threads)
     context.pointee.thread_type = FF_THREAD_SLICE
-    if strict { context.pointee.err_recognition |= AV_EF_EXPLODE }
+    if strict { context.pointee.err_recognition |= AV_EF_EXPLODE | AV_EF_CRCCHECK }
     try VideoError.check(avcodec_open2(context, codec, nil), "cannot open FFmpeg's HEVC decoder")
     let buffers = try DecodeBuffers(for: "an HEVC picture")
     defer { buffers.free() }
     try Self.annexB(nalUnits, into: buffers.packet)
-    try VideoError.check(
-      avcodec_send_packet(context, buffers.packet), "FFmpeg's HEVC decoder refuses the picture")
-    let flushed = avcodec_send_packet(context, nil)
-    if flushed != fd_averror_eof() {
-      try VideoError.check(flushed, "FFmpeg's HEVC decoder refuses the picture")
+    let sent = avcodec_send_packet(context, buffers.packet)
+    let flushed = sent < 0 ? sent : avcodec_send_packet(context, nil)
+    let received =
+      flushed < 0 && flushed != fd_averror_eof()
+      ? flushed : avcodec_receive_frame(context, buffers.frame)
+    let damage = Self.damage(log).map {
+      "FFmpeg's HEVC decoder: \($0)"
     }
-    let received = avcodec_receive_frame(context, buffers.frame)
+    if let damage, strict || received < 0 { throw VideoError(damage) }
     guard received != fd_averror_eof(), received != fd_averror_again() else {
       throw VideoError("FFmpeg's HEVC decoder found no picture in the HEVC data")
     }
     try VideoError.check(received, "FFmpeg's HEVC decoder cannot decode the picture")
-    return try body(Self.picture(buffers.frame))
+    var picture = try Self.picture(buffers.frame)
+    if let damage { picture.damage = damage }
+    return try body(picture)
+  }
+
+  /// The errors the decoder logged, as one reason: the first one's text, and how many followed; nil
+  /// when it logged none.
+  static func damage(_ log: UnsafePointer<fd_decode_log>) -> String? {
+    let errors = Int(log.pointee.errors)
+    guard errors > 0 else { return nil }
+    let first = fd_decode_log_first_error(log).map { String(cString: $0) } ?? "an error"
+    return errors == 1 ? first : "\(first) (and \(errors - 1) more error\(errors > 2 ? "s" : ""))"
   }
 
   /// Copies `nalUnits` (each after its length as 4 big-endian bytes) into `packet` as an Annex B byte
   /// stream, each length replaced by the start code 00 00 00 01.
   ///
-  /// - Throws: ``VideoError`` when a length runs past the end of the data, or there is no NAL unit.
+  /// - Throws: ``VideoError`` when a length runs past the end of the data, there is no NAL unit, or a
+  ///   NAL unit holds bytes none may hold (see ``forbiddenBytes(in:)``).
   static func annexB(
     _ nalUnits: UnsafeRawBufferPointer, into packet: UnsafeMutablePointer<AVPacket>
   )
@@ -85,6 +127,10 @@ public struct HEVCStillDecoder: HEVCPictureDecoder {
           "the HEVC data is cut short: a NAL unit of \(length) bytes where \(nalUnits.count - offset - 4) remain"
         )
       }
+      let unit = UnsafeRawBufferPointer(rebasing: nalUnits[offset + 4..<offset + 4 + length])
+      if let problem = forbiddenBytes(in: unit) {
+        throw VideoError("a NAL unit of the HEVC data \(problem)")
+      }
       (target + offset).initialize(from: [0, 0, 0, 1], count: 4)
       if length > 0, let start = nalUnits.baseAddress {
         (target + offset + 4).initialize(
@@ -92,6 +138,27 @@ public struct HEVCStillDecoder: HEVCPictureDecoder {
       }
       offset += 4 + length
     }
+  }
+
+  /// What is wrong with `unit`, one NAL unit, when it holds bytes HEVC forbids in every NAL unit
+  /// (ITU-T H.265 7.4.2.2): 00 00 00, 00 00 01 or 00 00 02 anywhere (its encoder inserts 03 to prevent
+  /// them), or 00 as its last byte. A block of zeros written over coded data, or a byte flipped next to
+  /// a zero, makes them; in an Annex B stream they would also end the NAL unit early. Nil when there
+  /// are none.
+  static func forbiddenBytes(in unit: UnsafeRawBufferPointer) -> String? {
+    guard let last = unit.last else { return nil }
+    if last == 0 { return "ends in a zero byte" }
+    var index = 0
+    while index + 2 < unit.count {
+      if unit[index + 1] != 0 {
+        index += 2  // neither byte pair here can start a forbidden sequence at index or index + 1
+      } else if unit[index] == 0 && unit[index + 2] <= 2 {
+        return "holds the bytes 00 00 0\(unit[index + 2]) at its byte \(index)"
+      } else {
+        index += 1
+      }
+    }
+    return nil
   }
 
   /// The decoded `frame` as an ``HEVCPicture`` whose planes point into the frame.

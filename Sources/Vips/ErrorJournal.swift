@@ -40,8 +40,10 @@ enum ErrorJournal {
   static func oneLine(_ buffer: String) -> String {
     var message = ""
     for line in buffer.split(whereSeparator: \.isNewline) {
-      let text = line.trimmingCharacters(in: .whitespaces)
-      guard !text.isEmpty, !isProbeBeyondEnd(text) else { continue }
+      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      guard !trimmed.isEmpty, !isProbeBeyondEnd(trimmed),
+        let text = HEIFLoadMessage.restated(trimmed)
+      else { continue }
       if !message.isEmpty { message += text.hasPrefix("(") ? " " : "; " }
       message += text
     }

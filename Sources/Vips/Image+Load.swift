@@ -32,9 +32,11 @@ extension Image {
     if let raw = CameraRawSniffer.finding(data: bytes) {
       throw CameraRawSniffer.refusal(raw, name: name)
     }
+    var nickname = loaderNickname(loader)
+    if try Operation.isBlocked(nickname), Image.hasHEIFName(name) { nickname = "heifload_buffer" }
     var image = try Image.runLoader(
-      loaderNickname(loader), source: .buffer(bytes), options: options, name: name)
-    if loaderNickname(loader).hasPrefix("jpegload") {
+      nickname, source: .buffer(bytes), options: options, name: name)
+    if nickname.hasPrefix("jpegload") {
       image = try image.noting(try? JPEGHeader(bytes: bytes, name: name))
     }
     self.init(retaining: image)
@@ -74,7 +76,10 @@ extension Image {
     guard (try? Vips.ensureStarted()) != nil, let file = try? CheckedFile(opening: path),
       file.size > 0
     else { return nil }
-    return findLoader(file).map { displayName($0.nickname) }
+    guard let (nickname, source) = findLoader(file) else { return nil }
+    if let source { g_object_unref(source) }
+    if (try? Operation.isBlocked(nickname)) == true, hasHEIFName(path) { return "heifload" }
+    return displayName(nickname)
   }
 
   /// The header of the image at `path`, read without decoding pixels.
@@ -123,6 +128,10 @@ extension Image {
     if try Operation.isBlocked(loader), isTIFF(file, name: name) {
       return try loadDamagedTIFF(file, options: options, name: name)
     }
+    if try Operation.isBlocked(loader), hasHEIFName(name) {
+      return try runLoader(
+        "heifload", source: .file(file.reopenablePath), options: options, name: name)
+    }
     // libjpeg-turbo decodes at M/8 only where that is smaller than libvips's own 1/2, 1/4 or 1/8.
     let libvipsEighths = 8 / ([8, 4, 2].first { options.shrink >= $0 } ?? 1)
     if displayName(loader) == "jpegload", options.jpegEighths < libvipsEighths,
@@ -168,7 +177,10 @@ extension Image {
       image = try Operation.call(loader, arguments, source: sourceObject).image()
     } catch let error as VipsError {
       if error.message.contains("operation is blocked") { throw notAllowed }
-      throw VipsError("\(name): cannot read: \(error.message)")
+      let reason =
+        isHEIFLoader(loader)
+        ? HEIFLoadMessage.withoutOperation(error.message, loader: loader) : error.message
+      throw VipsError("\(name): cannot read: \(reason)")
     }
     if let limit = options.pixelLimit, image.width * image.height > limit {
       throw overPixelLimit(name, width: image.width, height: image.height, limit: limit)

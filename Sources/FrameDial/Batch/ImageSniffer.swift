@@ -1,4 +1,5 @@
 import Foundation
+import HEIF
 
 /// Recognises image files by their first bytes and by their extension.
 public enum ImageSniffer {
@@ -12,7 +13,12 @@ public enum ImageSniffer {
     "jpg", "jpeg", "jpe", "png", "webp", "tif", "tiff", "heic", "heif", "hif", "avif", "gif",
   ]
 
-  /// The kind of image the bytes start with, if any (16 bytes are enough).
+  /// Bytes from the start of a file that ``kind(ofHeader:)`` reads: enough for the `ftyp` box of a
+  /// HEIF file, whose compatible brands say it is one when its first brand does not.
+  public static let headerLength = 128
+
+  /// The kind of image the bytes start with, if any (16 bytes are enough for every kind but a HEIF or
+  /// AVIF file that names its brand only among its compatible ones: see ``headerLength``).
   public static func kind(ofHeader bytes: [UInt8]) -> Kind? {
     func starts(_ prefix: [UInt8], at offset: Int = 0) -> Bool {
       bytes.count >= offset + prefix.count
@@ -25,10 +31,21 @@ public enum ImageSniffer {
     if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) { return .tiff }
     if starts(Array("ftyp".utf8), at: 4), bytes.count >= 12 {
       let brand = String(decoding: bytes[8..<12], as: UTF8.self)
-      if brand == "avif" || brand == "avis" { return .avif }
-      if ["heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "msf1"].contains(brand) {
-        return .heif
-      }
+      if let kind = heifKind(brand: brand) { return kind }
+      // A damaged or unusual first brand: the file is HEIF (or AVIF) when it says so among its
+      // compatible brands, and reads as a damaged one if it cannot be read, never as a video.
+      let compatible = HEIFBrands.compatible(inHeader: bytes)
+      if compatible.contains(where: { heifKind(brand: $0) == .avif }) { return .avif }
+      if compatible.contains(where: { heifKind(brand: $0) == .heif }) { return .heif }
+    }
+    return nil
+  }
+
+  /// The image kind an `ftyp` brand names, if any.
+  static func heifKind(brand: String) -> Kind? {
+    if brand == "avif" || brand == "avis" { return .avif }
+    if ["heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "msf1"].contains(brand) {
+      return .heif
     }
     return nil
   }
@@ -37,7 +54,7 @@ public enum ImageSniffer {
   /// regular file (opened without blocking and checked on the descriptor, so a FIFO or a device is
   /// never read).
   public static func kind(ofFile path: String) -> Kind? {
-    firstBytes(ofFile: path, count: 16).flatMap(kind(ofHeader:))
+    firstBytes(ofFile: path, count: headerLength).flatMap(kind(ofHeader:))
   }
 
   /// Up to `count` bytes from the start of the regular file at `path`; nil when it cannot be opened,
@@ -56,7 +73,8 @@ public enum ImageSniffer {
 
   /// The video container the bytes start with ("MP4", "QuickTime", "Matroska", …), if any: 16 bytes
   /// are enough, but an MPEG transport stream is told by its sync byte repeated 188 bytes on, so it
-  /// needs 189. HEIF and AVIF, which share MP4's boxes, are images, not videos.
+  /// needs 189. HEIF and AVIF, which share MP4's boxes, are images, not videos, whichever of their
+  /// brands says so.
   public static func videoContainer(ofHeader bytes: [UInt8]) -> String? {
     func starts(_ prefix: [UInt8], at offset: Int = 0) -> Bool {
       bytes.count >= offset + prefix.count

@@ -91,9 +91,10 @@ enum DamageVerdict {
   }
 
   /// The problems found with `apply` on the damaged file at `path` (writing `.ext` into `scratch`) at 1
-  /// and 8 threads, with `extra` arguments; empty when every run refused it as it should.
+  /// and 8 threads, with `extra` arguments; empty when every run refused it as it should (and, when
+  /// `saying` is given, with a line that contains it).
   static func applyProblems(
-    _ path: String, ext: String, scratch: URL, extra: [String] = []
+    _ path: String, ext: String, scratch: URL, extra: [String] = [], saying: String? = nil
   ) throws -> [String] {
     var problems: [String] = []
     let name = URL(fileURLWithPath: path).lastPathComponent
@@ -107,6 +108,11 @@ enum DamageVerdict {
       if lines.count != 1 || !(lines.first?.contains(path) ?? false) {
         problems.append(
           "\(name) at \(threads) threads: not one line naming the file: \(result.standardError)")
+      }
+      if let saying, !result.standardError.contains(saying) {
+        problems.append(
+          "\(name) at \(threads) threads: the line does not say \"\(saying)\": \(result.standardError)"
+        )
       }
       if FileManager.default.fileExists(atPath: output.path) {
         problems.append("\(name) at \(threads) threads: an output was left")
