@@ -1,5 +1,6 @@
 import CVips
 import Foundation
+import TIFF
 
 extension Image {
   /// Reads the image at `path`. Pixels are decoded lazily, when a pipeline asks for them; the header
@@ -32,8 +33,11 @@ extension Image {
     if let raw = CameraRawSniffer.finding(data: bytes) {
       throw CameraRawSniffer.refusal(raw, name: name)
     }
+    let nickname = loaderNickname(loader)
+    let page = nickname == "tiffload_buffer" ? TIFFDirectories(bytes: bytes) : nil
     var image = try Image.runLoader(
-      loaderNickname(loader), source: .buffer(bytes), options: options, name: name)
+      nickname, source: .buffer(bytes), options: options, name: name,
+      page: page?.firstFullResolutionPage ?? 0)
     if loaderNickname(loader).hasPrefix("jpegload") {
       image = try image.noting(try? JPEGHeader(bytes: bytes, name: name))
     }
@@ -134,10 +138,20 @@ extension Image {
     }
     let image = try runLoader(
       loader, source: source.map { .source($0) } ?? .file(file.reopenablePath), options: options,
-      name: name)
+      name: name, page: firstFullResolutionPage(file, loader: loader))
     guard loader.hasPrefix("jpegload") else { return image }
     // The header of the very file libvips decodes, read through the same descriptor.
     return try image.noting(try? JPEGHeader(file, name: name))
+  }
+
+  /// The page the TIFF loader is given for the open `file`: the first that is not a reduced-resolution
+  /// copy (a camera's or scanner's preview put before the picture) nor a transparency mask, as libtiff
+  /// reads the directories (see `TIFFDirectories`); 0 for any other loader, or when libtiff cannot
+  /// read them (the TIFF loader then says what is wrong).
+  static func firstFullResolutionPage(_ file: CheckedFile, loader: String) -> Int {
+    guard displayName(loader) == "tiffload" else { return 0 }
+    return TIFFDirectories(descriptor: file.descriptor, size: file.size)?.firstFullResolutionPage
+      ?? 0
   }
 
   /// Where a loader reads from.
@@ -147,8 +161,10 @@ extension Image {
     case buffer(Data)
   }
 
+  /// Runs `loader` on `source`; `page`, when not 0, is the page of a multi-page file to read (the
+  /// TIFF loader's first full-resolution page).
   static func runLoader(
-    _ loader: String, source: LoadSource, options: LoadOptions, name: String
+    _ loader: String, source: LoadSource, options: LoadOptions, name: String, page: Int = 0
   ) throws -> Image {
     let notAllowed = VipsError(
       "\(name): format not allowed (\(displayName(loader)) is one of libvips's untrusted loaders)")
@@ -163,6 +179,7 @@ extension Image {
     arguments["access"] = .string(options.sequential ? "sequential" : "random")
     arguments["fail_on"] = .string(options.failOn.rawValue)
     arguments.merge(shrinkArguments(loader, shrink: options.shrink)) { _, new in new }
+    if page > 0 { arguments["page"] = .int(page) }
     let image: Image
     do {
       image = try Operation.call(loader, arguments, source: sourceObject).image()
