@@ -51,3 +51,25 @@ extension Image {
     return arguments
   }
 }
+
+extension Image {
+  /// True when `format`'s saver writes the ICC profile `profile` into the file on an image of `bands`
+  /// bands (1 or 2 grey, 3 or 4 colour): a 1×1 picture tagged with it is encoded in memory and read
+  /// back, so the saver itself decides. libpng refuses a profile it finds malformed — one whose
+  /// connection-space illuminant is not D50, such as Kodak's ProPhoto RGB, or a grey profile on a
+  /// colour picture — and libvips then writes the file without it, with only a hidden warning. HEIC
+  /// and AVIF (libheif) store any profile's bytes and are not encoded for the check.
+  public static func saverKeepsProfile(_ profile: Data, format: ImageFormat, bands: Int) -> Bool {
+    if format == .heic || format == .avif { return true }
+    let channels = bands <= 2 ? 1 : 3
+    do {
+      let pixel = try Image.fromPixels(
+        [UInt8](repeating: 128, count: channels), width: 1, height: 1, bands: channels
+      ).editingMetadata { $0.setBlob(Image.iccProfileField, profile) }
+      let written = try Image(bytes: pixel.encoded(as: format), name: "profile check")
+      return try written.hasICCProfile && written.blob(Image.iccProfileField) == profile
+    } catch {
+      return false
+    }
+  }
+}

@@ -132,27 +132,30 @@ public enum StillInput {
 
   /// Brings an already loaded, upright image to sRGB 8/16-bit form. `convertsColour` false keeps the
   /// pixels and profile of an RGB or grey picture as they are (see ``keepsPixels(_:profile:)``); a
-  /// picture in any other space (CMYK) is converted from its own profile all the same.
+  /// CMYK picture is converted all the same, from its own profile or, when it has none, from
+  /// libvips's built-in CMYK profile (never through libvips's colour-space conversion, which takes the
+  /// built-in profile even when the picture has its own, and leaves it attached to the RGB result).
   public static func prepare(
     _ loaded: Image, keepSixteenBits: Bool = true, convertsColour: Bool = true
   ) throws -> Image {
     var image = loaded
-    if image.hasICCProfile {
+    let depth = isSixteenBits(image) && keepSixteenBits ? 16 : 8
+    if image.interpretation == "cmyk" {
+      image = try converted(image, to: "srgb", depth: depth)
+    } else if image.hasICCProfile {
       let profile = try image.blob(Image.iccProfileField)
       if !isSRGBProfile(profile), convertsColour || !keepsPixels(image, profile: profile) {
-        image = try converted(
-          image, to: "srgb", depth: isSixteenBits(image) && keepSixteenBits ? 16 : 8)
+        image = try converted(image, to: "srgb", depth: depth)
       }
     }
     return try normalised(image, keepSixteenBits: keepSixteenBits)
   }
 
   /// True when `image` can be written with its pixels and its ICC `profile` as they are: an RGB
-  /// profile on RGB pixels, or a grey profile on grey ones. A CMYK picture cannot (FrameDial writes
-  /// RGB or grey): it is converted from its own profile, for libvips's colour-space conversion would
-  /// take its built-in CMYK profile instead (a mean ΔE2000 of 4 on a SWOP photo).
+  /// profile on RGB pixels, or a grey profile on grey ones (FrameDial writes RGB or grey; a CMYK
+  /// picture taken through libvips's colour-space conversion would lose its own profile for libvips's
+  /// built-in one: a mean ΔE2000 of 4 on a SWOP photo).
   static func keepsPixels(_ image: Image, profile: Data) -> Bool {
-    guard image.interpretation != "cmyk" else { return false }
     switch ICCProfile.colourSpace(of: profile) {
     case "RGB ": return image.bands >= 3
     case "GRAY": return image.bands <= 2
