@@ -96,7 +96,7 @@ let package = Package(
       ],
       path: "Benchmarks/framedial-bench"
     ),
-    .testTarget(name: "VipsTests", dependencies: ["Vips", "TIFF"]),
+    .testTarget(name: "VipsTests", dependencies: ["Vips"]),
     .testTarget(name: "ControlsTests", dependencies: ["Controls"]),
     .testTarget(
       name: "FrameDialTests",
@@ -105,7 +105,7 @@ let package = Package(
       name: "FrameDialCLITests",
       dependencies: [
         "FrameDialCLI", "framedial", "FrameDial", "Controls", "Vips", "Video", "Studio", "Raw",
-        "HEIF",
+        "HEIF", "TIFF",
       ]),
     .testTarget(name: "StudioTests", dependencies: ["Studio", "JSONOutput"]),
     .testTarget(name: "MeasurementTests", dependencies: ["Measurement"]),

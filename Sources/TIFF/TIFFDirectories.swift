@@ -23,8 +23,12 @@ public struct TIFFDirectories: Sendable, Equatable {
 
   /// The directories of the main chain in file order (a page's index in it is libvips's `page`), up to
   /// the first that is a picture at full size: later ones are not read. At most ``largestCount`` are
-  /// read; a chain libtiff cannot follow further ends at the last it read.
+  /// read.
   public var directories: [Directory]
+  /// True when every directory read is a reduced-resolution copy or a mask and the chain goes on, but
+  /// libtiff cannot read the next directory (the file is cut short or damaged there): the picture the
+  /// preview stands for is missing.
+  public var pictureMissing: Bool
 
   /// How many directories are read at most: a preview comes first or second, and a hostile file may
   /// chain many.
@@ -32,22 +36,27 @@ public struct TIFFDirectories: Sendable, Equatable {
   /// The largest single allocation libtiff may make while reading a directory.
   static let largestAllocation = 64 << 20
 
+  private init(directories: [Directory], pictureMissing: Bool) {
+    self.directories = directories
+    self.pictureMissing = pictureMissing
+  }
+
   /// Reads the directory chain of the TIFF in the open file `descriptor` of `size` bytes, with pread
   /// (the descriptor's offset does not move); nil when libtiff cannot read its header or first
   /// directory. libtiff's messages are never printed.
   public init?(descriptor: Int32, size: Int) {
     guard
-      let directories = Self.read(
+      let read = Self.read(
         fd_tiff_input(
           descriptor: descriptor, bytes: nil, size: UInt64(max(0, size)), offset: 0))
     else { return nil }
-    self.directories = directories
+    self = read
   }
 
   /// Reads the directory chain of the TIFF in `bytes`; nil when libtiff cannot read its header or
   /// first directory.
   public init?(bytes: Data) {
-    let read = bytes.withUnsafeBytes { raw -> [Directory]? in
+    let read = bytes.withUnsafeBytes { raw -> TIFFDirectories? in
       guard let base = raw.baseAddress else { return nil }
       return Self.read(
         fd_tiff_input(
@@ -55,7 +64,7 @@ public struct TIFFDirectories: Sendable, Equatable {
           size: UInt64(raw.count), offset: 0))
     }
     guard let read else { return nil }
-    self.directories = read
+    self = read
   }
 
   /// The index of the first directory that is neither a reduced-resolution copy nor a transparency
@@ -66,18 +75,24 @@ public struct TIFFDirectories: Sendable, Equatable {
 
   /// The directories read from `source` up to the first full-resolution one. libtiff keeps the
   /// input's address for every later read, so it lives on the heap until the file is closed.
-  private static func read(_ source: fd_tiff_input) -> [Directory]? {
+  private static func read(_ source: fd_tiff_input) -> TIFFDirectories? {
     let input = UnsafeMutablePointer<fd_tiff_input>.allocate(capacity: 1)
     input.initialize(to: source)
     defer { input.deallocate() }
     guard let tiff = fd_tiff_open(input, tmsize_t(largestAllocation)) else { return nil }
     defer { TIFFClose(tiff) }
     var directories: [Directory] = []
-    repeat {
+    while true {
       let directory = Directory(subfileType: fd_tiff_subfile_type(tiff))
       directories.append(directory)
-      if !directory.isReducedOrMask { break }
-    } while directories.count < largestCount && TIFFReadDirectory(tiff) == 1
-    return directories
+      if !directory.isReducedOrMask || TIFFLastDirectory(tiff) != 0
+        || directories.count == largestCount
+      {
+        return TIFFDirectories(directories: directories, pictureMissing: false)
+      }
+      if TIFFReadDirectory(tiff) != 1 {
+        return TIFFDirectories(directories: directories, pictureMissing: true)
+      }
+    }
   }
 }

@@ -34,10 +34,10 @@ extension Image {
       throw CameraRawSniffer.refusal(raw, name: name)
     }
     let nickname = loaderNickname(loader)
-    let page = nickname == "tiffload_buffer" ? TIFFDirectories(bytes: bytes) : nil
+    let chain = nickname == "tiffload_buffer" ? TIFFDirectories(bytes: bytes) : nil
     var image = try Image.runLoader(
       nickname, source: .buffer(bytes), options: options, name: name,
-      page: page?.firstFullResolutionPage ?? 0)
+      page: try Image.firstFullResolutionPage(chain, options: options, name: name))
     if loaderNickname(loader).hasPrefix("jpegload") {
       image = try image.noting(try? JPEGHeader(bytes: bytes, name: name))
     }
@@ -138,20 +138,33 @@ extension Image {
     }
     let image = try runLoader(
       loader, source: source.map { .source($0) } ?? .file(file.reopenablePath), options: options,
-      name: name, page: firstFullResolutionPage(file, loader: loader))
+      name: name,
+      page: try firstFullResolutionPage(
+        displayName(loader) == "tiffload"
+          ? TIFFDirectories(descriptor: file.descriptor, size: file.size) : nil,
+        options: options, name: name))
     guard loader.hasPrefix("jpegload") else { return image }
     // The header of the very file libvips decodes, read through the same descriptor.
     return try image.noting(try? JPEGHeader(file, name: name))
   }
 
-  /// The page the TIFF loader is given for the open `file`: the first that is not a reduced-resolution
-  /// copy (a camera's or scanner's preview put before the picture) nor a transparency mask, as libtiff
-  /// reads the directories (see `TIFFDirectories`); 0 for any other loader, or when libtiff cannot
-  /// read them (the TIFF loader then says what is wrong).
-  static func firstFullResolutionPage(_ file: CheckedFile, loader: String) -> Int {
-    guard displayName(loader) == "tiffload" else { return 0 }
-    return TIFFDirectories(descriptor: file.descriptor, size: file.size)?.firstFullResolutionPage
-      ?? 0
+  /// The page the TIFF loader is given for a TIFF whose directory `chain` libtiff read (see
+  /// `TIFFDirectories`): the first that is not a reduced-resolution copy (a camera's or scanner's
+  /// preview put before the picture) nor a transparency mask; 0 for another format (`chain` nil) or a
+  /// TIFF libtiff cannot read (the TIFF loader then says what is wrong).
+  ///
+  /// - Throws: `VipsError` naming the file when the chain breaks after a preview, before the picture
+  ///   (unless `options.failOn` is `.none`, which reads the preview, as what could be decoded).
+  static func firstFullResolutionPage(
+    _ chain: TIFFDirectories?, options: LoadOptions, name: String
+  ) throws -> Int {
+    guard let chain else { return 0 }
+    if chain.pictureMissing, options.failOn != .none {
+      throw VipsError(
+        "\(name): cannot read: damaged TIFF: the picture after its reduced-resolution preview is "
+          + "cut short or damaged")
+    }
+    return chain.firstFullResolutionPage
   }
 
   /// Where a loader reads from.
