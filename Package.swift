@@ -105,7 +105,7 @@ let package = Package(
       name: "FrameDialCLITests",
       dependencies: [
         "FrameDialCLI", "framedial", "FrameDial", "Controls", "Vips", "Video", "Studio", "Raw",
-        "HEIF", "TIFF",
+        "HEIF", "TIFF", "FrameDialC",
       ]),
     .testTarget(name: "StudioTests", dependencies: ["Studio", "JSONOutput"]),
     .testTarget(name: "MeasurementTests", dependencies: ["Measurement"]),

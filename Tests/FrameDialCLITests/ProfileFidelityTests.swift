@@ -94,6 +94,12 @@ import Vips
       #expect(difference < ColourDifference.bound, "\(run.name): mean ΔE2000 \(difference)")
     }
 
+    let viaC = folder.appendingPathComponent("c.png").path
+    #expect(try TIFFPreviewPageTests.applyThroughTheCAPI(input, viaC) == 0)
+    #expect(
+      try ColourDifference.mean(reference, ColourDifference.lcmsSRGB(viaC))
+        < ColourDifference.bound)
+
     let batchOutput = folder.appendingPathComponent("out")
     let batch = try CLIRunner.run(["batch", inputs.path, "-o", batchOutput.path, "--format", "png"])
     #expect(batch.status == 0, "\(batch.standardError)")

@@ -1,4 +1,5 @@
 import Foundation
+import FrameDialC
 import TIFF
 import Testing
 import Vips
@@ -57,6 +58,12 @@ import Vips
     let tile = try Image(contentsOf: sweep).extractArea(
       left: 116, top: 131, width: 200, height: 150)
     #expect(try PreviewFirstTIFF.showsPicture(tile))
+
+    let viaC = folder.appendingPathComponent("c.png").path
+    #expect(try Self.applyThroughTheCAPI(tiff, viaC) == 0)
+    let writtenViaC = try Image(contentsOf: viaC)
+    #expect(writtenViaC.width == 640 && writtenViaC.height == 480)
+    #expect(try PreviewFirstTIFF.showsPicture(writtenViaC))
 
     let studio = try StudioClient([tiff])
     let frame = try Image(bytes: try studio.request("GET", "/frame.jpg").body)
@@ -160,6 +167,16 @@ import Vips
     #expect(info.standardError == "framedial info: \(message)\n", "\(info.standardError)")
     let lenient = try Image(contentsOf: cut, options: LoadOptions(failOn: .none))
     #expect(lenient.width == 64 && lenient.height == 48)
+  }
+
+  /// `framedial_apply(input, output, NULL, NULL, &error)`, the C API's (and Python's) render: its
+  /// status.
+  static func applyThroughTheCAPI(_ input: String, _ output: String) throws -> Int32 {
+    var error: UnsafeMutablePointer<CChar>?
+    defer { cStringFree(error) }
+    let status = cApply(input, output, nil, nil, &error)
+    if let error { Issue.record("framedial_apply: \(String(cString: error))") }
+    return status
   }
 
   /// The viewfinder's rectangle in `preview`'s report line (`viewfinder 1206×905+0+900`).
