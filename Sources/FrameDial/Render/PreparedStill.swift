@@ -178,8 +178,7 @@ extension StillInput {
     }
     if profile.isSRGB { return .sRGB }
     if profile.isDisplayP3 { return .displayP3 }
-    guard image.bands >= 3 else { return .other }
-    return ICCProfile.canConvertInto(data) ? .otherRGB(data) : .inputOnly
+    return image.bands >= 3 ? .otherRGB(data) : .other
   }
 
   /// `image` as RGB when it is untagged grey (promoted to sRGB as ``prepare(_:keepSixteenBits:
