@@ -44,6 +44,11 @@ let package = Package(
       pkgConfig: "libraw_r",
       providers: [.apt(["libraw-dev"])]
     ),
+    .systemLibrary(
+      name: "CTIFF",
+      pkgConfig: "libtiff-4",
+      providers: [.apt(["libtiff-dev"])]
+    ),
     .target(name: "CFrameKernels", dependencies: ["CVips"]),
     .target(name: "CJPEGHeader", dependencies: ["CJPEG"]),
     // BT.2100's transfer formulas, shared by the controls' maths (FrameDial) and the tone mapping
@@ -68,7 +73,10 @@ let package = Package(
     .target(name: "Measurement"),
     // The JSON documents the studio server and the CLI's --json outputs write.
     .target(name: "JSONOutput"),
-    .target(name: "Vips", dependencies: ["CVips", "CFrameKernels", "CJPEGHeader"]),
+    // A TIFF's directory chain read by libtiff (which page is a reduced-resolution preview), free of
+    // libvips: the loader in Vips asks it which page to decode.
+    .target(name: "TIFF", dependencies: ["CTIFF"]),
+    .target(name: "Vips", dependencies: ["CVips", "CFrameKernels", "CJPEGHeader", "TIFF"]),
     .target(name: "Controls", dependencies: ["Measurement"]),
     .target(
       name: "FrameDial", dependencies: ["Vips", "Controls", "HEIF", "Raw", "ColourTransfer"]),
@@ -97,7 +105,7 @@ let package = Package(
       name: "FrameDialCLITests",
       dependencies: [
         "FrameDialCLI", "framedial", "FrameDial", "Controls", "Vips", "Video", "Studio", "Raw",
-        "HEIF",
+        "HEIF", "TIFF", "FrameDialC",
       ]),
     .testTarget(name: "StudioTests", dependencies: ["Studio", "JSONOutput"]),
     .testTarget(name: "MeasurementTests", dependencies: ["Measurement"]),

@@ -7,22 +7,27 @@
 # command the video tests make clips with, exiftool (libimage-exiftool-perl), with which the metadata and
 # HEIC tests write and read EXIF, XMP and IPTC, dcraw_emu (libraw-bin), LibRaw's own developer that
 # the raw tests compare with, heif-enc (libheif-examples), which writes the HEIC photos the HEVC
-# decoder tests read, and djpeg (libjpeg-turbo-progs), libjpeg-turbo's own decoder, the strict reference
-# the JPEG damage tests judge FrameDial's verdicts by.
+# decoder tests read, djpeg (libjpeg-turbo-progs), libjpeg-turbo's own decoder, the strict reference
+# the JPEG damage tests judge FrameDial's verdicts by, libtiff-dev (libtiff, read directly for which TIFF
+# page is a reduced-resolution preview), tiffcp and tiffset (libtiff-tools), with which the TIFF tests put
+# a preview before the picture, and ghostscript's ICC profiles (libgs-common), whose CMYK profile the
+# colour tests embed.
 set -euo pipefail
 if command -v pkg-config >/dev/null 2>&1 \
   && pkg-config --exists vips libjpeg libavformat libavcodec libswscale libavfilter libavutil \
-    libsoup-3.0 libheif libraw_r \
+    libsoup-3.0 libheif libraw_r libtiff-4 \
   && command -v ffmpeg >/dev/null 2>&1 && command -v ffprobe >/dev/null 2>&1 \
   && command -v exiftool >/dev/null 2>&1 && command -v dcraw_emu >/dev/null 2>&1 \
-  && command -v heif-enc >/dev/null 2>&1 && command -v djpeg >/dev/null 2>&1; then
+  && command -v heif-enc >/dev/null 2>&1 && command -v djpeg >/dev/null 2>&1 \
+  && command -v tiffcp >/dev/null 2>&1 && command -v tiffset >/dev/null 2>&1 \
+  && [ -f /usr/share/color/icc/ghostscript/default_cmyk.icc ]; then
   exit 0
 fi
 sudo=""
 if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
-echo "libvips-dev, libjpeg-dev, FFmpeg's -dev libraries, libsoup-3.0-dev, libheif-dev, libraw-dev, ffmpeg, exiftool, libraw-bin, libheif-examples or libjpeg-turbo-progs are missing: installing them with apt-get" >&2
+echo "libvips-dev, libjpeg-dev, FFmpeg's -dev libraries, libsoup-3.0-dev, libheif-dev, libraw-dev, libtiff-dev, ffmpeg, exiftool, libraw-bin, libheif-examples, libjpeg-turbo-progs, libtiff-tools or libgs-common are missing: installing them with apt-get" >&2
 $sudo apt-get update
 DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y libvips-dev libjpeg-dev pkg-config \
   libavformat-dev libavcodec-dev libswscale-dev libavfilter-dev libavutil-dev libsoup-3.0-dev \
-  libheif-dev libraw-dev ffmpeg libimage-exiftool-perl libraw-bin libheif-examples \
-  libjpeg-turbo-progs
+  libheif-dev libraw-dev libtiff-dev ffmpeg libimage-exiftool-perl libraw-bin libheif-examples \
+  libjpeg-turbo-progs libtiff-tools libgs-common

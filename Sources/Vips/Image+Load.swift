@@ -1,5 +1,6 @@
 import CVips
 import Foundation
+import TIFF
 
 extension Image {
   /// Reads the image at `path`. Pixels are decoded lazily, when a pipeline asks for them; the header
@@ -34,8 +35,10 @@ extension Image {
     }
     var nickname = loaderNickname(loader)
     if try Operation.isBlocked(nickname), Image.hasHEIFName(name) { nickname = "heifload_buffer" }
+    let chain = nickname == "tiffload_buffer" ? TIFFDirectories(bytes: bytes) : nil
     var image = try Image.runLoader(
-      nickname, source: .buffer(bytes), options: options, name: name)
+      nickname, source: .buffer(bytes), options: options, name: name,
+      page: try Image.firstFullResolutionPage(chain, options: options, name: name))
     if nickname.hasPrefix("jpegload") {
       image = try image.noting(try? JPEGHeader(bytes: bytes, name: name))
     }
@@ -143,10 +146,33 @@ extension Image {
     }
     let image = try runLoader(
       loader, source: source.map { .source($0) } ?? .file(file.reopenablePath), options: options,
-      name: name)
+      name: name,
+      page: try firstFullResolutionPage(
+        displayName(loader) == "tiffload"
+          ? TIFFDirectories(descriptor: file.descriptor, size: file.size) : nil,
+        options: options, name: name))
     guard loader.hasPrefix("jpegload") else { return image }
     // The header of the very file libvips decodes, read through the same descriptor.
     return try image.noting(try? JPEGHeader(file, name: name))
+  }
+
+  /// The page the TIFF loader is given for a TIFF whose directory `chain` libtiff read (see
+  /// `TIFFDirectories`): the first that is not a reduced-resolution copy (a camera's or scanner's
+  /// preview put before the picture) nor a transparency mask; 0 for another format (`chain` nil) or a
+  /// TIFF libtiff cannot read (the TIFF loader then says what is wrong).
+  ///
+  /// - Throws: `VipsError` naming the file when the chain breaks after a preview, before the picture
+  ///   (unless `options.failOn` is `.none`, which reads the preview, as what could be decoded).
+  static func firstFullResolutionPage(
+    _ chain: TIFFDirectories?, options: LoadOptions, name: String
+  ) throws -> Int {
+    guard let chain else { return 0 }
+    if chain.pictureMissing, options.failOn != .none {
+      throw VipsError(
+        "\(name): cannot read: damaged TIFF: the picture after its reduced-resolution preview is "
+          + "cut short or damaged")
+    }
+    return chain.firstFullResolutionPage
   }
 
   /// Where a loader reads from.
@@ -156,8 +182,10 @@ extension Image {
     case buffer(Data)
   }
 
+  /// Runs `loader` on `source`; `page`, when not 0, is the page of a multi-page file to read (the
+  /// TIFF loader's first full-resolution page).
   static func runLoader(
-    _ loader: String, source: LoadSource, options: LoadOptions, name: String
+    _ loader: String, source: LoadSource, options: LoadOptions, name: String, page: Int = 0
   ) throws -> Image {
     let notAllowed = VipsError(
       "\(name): format not allowed (\(displayName(loader)) is one of libvips's untrusted loaders)")
@@ -172,6 +200,7 @@ extension Image {
     arguments["access"] = .string(options.sequential ? "sequential" : "random")
     arguments["fail_on"] = .string(options.failOn.rawValue)
     arguments.merge(shrinkArguments(loader, shrink: options.shrink)) { _, new in new }
+    if page > 0 { arguments["page"] = .int(page) }
     let image: Image
     do {
       image = try Operation.call(loader, arguments, source: sourceObject).image()

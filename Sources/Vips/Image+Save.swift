@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 extension Image {
   /// Writes the image to `path` in `format` (by default, the format the extension names).
@@ -49,5 +50,54 @@ extension Image {
       arguments["subsample-mode"] = .string(options.chromaSubsampling.rawValue)
     }
     return arguments
+  }
+}
+
+/// The profile checks made so far (see ``Image/saverKeepsProfile(_:format:bands:)``): a batch's
+/// photos mostly share a few profiles.
+private let profileChecks = Mutex<[ProfileCheck: Bool]>([:])
+
+/// One profile check: the profile, the format and the number of colour channels.
+private struct ProfileCheck: Hashable {
+  var profile: Data
+  var format: ImageFormat
+  var channels: Int
+}
+
+extension Image {
+  /// The most profile checks remembered.
+  static let rememberedProfileChecks = 32
+
+  /// True when `format`'s saver writes the ICC profile `profile` into the file on an image of `bands`
+  /// bands (1 or 2 grey, 3 or 4 colour): a 1×1 picture tagged with it is encoded in memory and read
+  /// back, so the saver itself decides (the answer is remembered for the process). libpng refuses a
+  /// profile it finds malformed — one whose connection-space illuminant is not D50 to the bit, such
+  /// as Kodak's ProPhoto RGB, or a grey profile on a colour picture — and libvips then writes the file
+  /// without it, with only a hidden warning. HEIC and AVIF (libheif) store any profile's bytes and are
+  /// not encoded for the check.
+  public static func saverKeepsProfile(_ profile: Data, format: ImageFormat, bands: Int) -> Bool {
+    if format == .heic || format == .avif { return true }
+    let check = ProfileCheck(profile: profile, format: format, channels: bands <= 2 ? 1 : 3)
+    if let known = profileChecks.withLock({ $0[check] }) { return known }
+    let kept = savesProfile(check)
+    profileChecks.withLock { checks in
+      if checks.count >= rememberedProfileChecks { checks.removeAll() }
+      checks[check] = kept
+    }
+    return kept
+  }
+
+  /// Encodes a 1×1 picture tagged with the check's profile and reads it back.
+  private static func savesProfile(_ check: ProfileCheck) -> Bool {
+    do {
+      let pixel = try Image.fromPixels(
+        [UInt8](repeating: 128, count: check.channels), width: 1, height: 1,
+        bands: check.channels
+      ).editingMetadata { $0.setBlob(Image.iccProfileField, check.profile) }
+      let written = try Image(bytes: pixel.encoded(as: check.format), name: "profile check")
+      return try written.hasICCProfile && written.blob(Image.iccProfileField) == check.profile
+    } catch {
+      return false
+    }
   }
 }

@@ -126,12 +126,17 @@ struct ICCProfile {
     return tags
   }
 
-  /// True when pixels can be converted into the profile `data`: it is a matrix/TRC RGB profile, or
-  /// has a table from the connection space to the device (`B2A0`, `B2A1` or `B2A2`).
+  /// True when pixels can be converted into the profile `data` with the relative colorimetric intent
+  /// FrameDial converts outputs with, as lcms (in libvips) decides it: the profile has colorants and
+  /// tone curves (`rXYZ`, `gXYZ`, `bXYZ`, `rTRC`, `gTRC`, `bTRC`), or a table from the connection
+  /// space to the device for that intent (`B2A1`). An input profile made of tables (a jpegli XYB
+  /// JPEG's, whose `B2A0` is a placeholder) cannot be an output.
   static func canConvertInto(_ data: Data) -> Bool {
-    guard ICCProfile(data) == nil else { return true }
-    let tags = Self.tags(of: data) ?? [:]
-    return ["B2A0", "B2A1", "B2A2"].contains { tags[$0] != nil }
+    guard let tags = Self.tags(of: data) else { return false }
+    let matrixShaper = ["rXYZ", "gXYZ", "bXYZ", "rTRC", "gTRC", "bTRC"].allSatisfy {
+      tags[$0] != nil
+    }
+    return matrixShaper || tags["B2A1"] != nil
   }
 
   /// The colour space signature of the ICC profile `data` ("RGB ", "CMYK", "GRAY"…), read from its
@@ -140,6 +145,18 @@ struct ICCProfile {
     let bytes = [UInt8](data.prefix(128))
     guard bytes.count >= 128, signature(bytes, at: 36) == "acsp" else { return nil }
     return signature(bytes, at: 16)
+  }
+
+  /// D50 as every ICC profile's header must record its connection-space illuminant (bytes 68 … 79):
+  /// X 0.9642, Y 1, Z 0.8249 in s15Fixed16, the ICC specification's own encoding of them.
+  static let d50Header: [UInt8] = [0, 0, 0xF6, 0xD6, 0, 1, 0, 0, 0, 0, 0xD3, 0x2D]
+
+  /// True when the header of the ICC profile `data` records a connection-space illuminant other than
+  /// D50's encoding, to the bit: libpng refuses to write such a profile. Kodak's ProPhoto RGB profile
+  /// records Z 0.8248749 (0xD32B) for 0.8249.
+  static func hasIlluminantOtherThanD50(_ data: Data) -> Bool {
+    guard colourSpace(of: data) != nil else { return false }
+    return [UInt8](data[(data.startIndex + 68)..<(data.startIndex + 80)]) != d50Header
   }
 
   /// The sRGB encoding of linear light `value` (0 … 1).

@@ -56,7 +56,8 @@ public enum OutputProfile: Sendable, Equatable, Encodable {
       guard ICCProfile.canConvertInto(data) else {
         throw RenderError(
           "\(argument): pictures cannot be converted into this profile: it has neither RGB "
-            + "colorants and tone curves nor a table from the connection space (B2A0)")
+            + "colorants and tone curves nor a relative colorimetric table from the connection "
+            + "space (B2A1)")
       }
       self = .file(path: argument, data: data)
     }

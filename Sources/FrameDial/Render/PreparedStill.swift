@@ -12,6 +12,15 @@ struct PreparedStill {
   var export: Data?
   /// The bits a sample the export writes: 16 for a 16-bit input kept at 16 bits, else 8.
   var exportDepth = 8
+  /// Why the picture is written in Display P3 rather than the profile asked for, when it is (see
+  /// ``ProfileFallback``); nil otherwise.
+  var fallback: ProfileFallback?
+
+  /// The ICC profile the output will carry: the export, or the image's own (nil when it has none).
+  func writtenProfile() throws -> Data? {
+    if let export { return export }
+    return image.hasICCProfile ? try image.blob(Image.iccProfileField) : nil
+  }
 
   /// `rendered` (pixels in ``encoding``) converted into ``export`` and tagged with it; `rendered` itself
   /// when there is no export.
@@ -42,6 +51,18 @@ struct PreparedStill {
   }
 }
 
+/// Why a still is written in Display P3 (libvips's profile embedded) rather than in the profile its
+/// `--profile` asks for; the renderer says so in one warning (see `StillRenderer.profileWarning`).
+enum ProfileFallback: Equatable {
+  /// The picture's own profile converts only into the connection space (an input profile made of
+  /// tables, such as a jpegli XYB JPEG's), so nothing can be converted back into it.
+  case inputOnly
+  /// The output format's writer refuses the profile (`profile` is the `--profile` file's path, nil
+  /// for the picture's own); `illuminantNotD50` when its header records a connection-space
+  /// illuminant other than D50 to the bit, which is why libpng refuses it.
+  case refused(format: ImageFormat, profile: String?, illuminantNotD50: Bool)
+}
+
 extension StillInput {
   /// The kinds of input profile the choice of space depends on.
   private enum InputSpace {
@@ -51,8 +72,34 @@ extension StillInput {
     case displayP3
     /// Any other RGB profile (Adobe RGB, ProPhoto, a camera's): its bytes.
     case otherRGB(Data)
+    /// An RGB profile nothing can be converted into (see ``ICCProfile/canConvertInto(_:)``).
+    case inputOnly
     /// CMYK, grey, or a profile that cannot be read.
     case other
+  }
+
+  /// ``prepare(_:keepSixteenBits:convertsColour:profile:)`` for an output in `format`: when the profile
+  /// it would write is one `format`'s writer refuses (libpng refuses Kodak's ProPhoto RGB, whose
+  /// illuminant is not D50 to the bit; see ``Vips/Image/saverKeepsProfile(_:format:bands:)``), the
+  /// picture is brought to Display P3 instead and ``PreparedStill/fallback`` says why: a profile is
+  /// never dropped, leaving pixels a viewer would take as sRGB.
+  static func prepare(
+    _ loaded: Image, keepSixteenBits: Bool, convertsColour: Bool, profile: OutputProfile,
+    format: ImageFormat
+  ) throws -> PreparedStill {
+    let still = try prepare(
+      loaded, keepSixteenBits: keepSixteenBits, convertsColour: convertsColour, profile: profile)
+    guard let written = try still.writtenProfile(),
+      !Image.saverKeepsProfile(written, format: format, bands: still.image.bands)
+    else { return still }
+    var converted = try prepare(
+      loaded, keepSixteenBits: keepSixteenBits, convertsColour: true, profile: .p3)
+    var path: String?
+    if case .file(let file, _) = profile { path = file }
+    converted.fallback = .refused(
+      format: format, profile: path,
+      illuminantNotD50: ICCProfile.hasIlluminantOtherThanD50(written))
+    return converted
   }
 
   /// Brings an upright image (``upright(_:options:)``) to the space `profile` and the image's own
@@ -64,6 +111,13 @@ extension StillInput {
   ) throws -> PreparedStill {
     let space = try inputSpace(of: loaded)
     switch (profile, space) {
+    case (.keep, .inputOnly):
+      // Rendered and written in Display P3: wide enough for what such a profile describes (XYB
+      // covers more than sRGB), and the space the controls run in for a wide-gamut picture anyway.
+      var still = try prepare(
+        loaded, keepSixteenBits: keepSixteenBits, convertsColour: true, profile: .p3)
+      still.fallback = .inputOnly
+      return still
     case (.keep, .displayP3), (.p3, .displayP3):
       return PreparedStill(
         image: try normalised(loaded, keepSixteenBits: keepSixteenBits), encoding: .displayP3)
@@ -103,6 +157,7 @@ extension StillInput {
       }
       var still = try prepare(
         rgb(loaded), keepSixteenBits: keepSixteenBits, convertsColour: true, profile: .keep)
+      still.fallback = nil  // converted into the file's profile all the same
       if still.export == nil {
         still.exportDepth = isSixteenBits(still.image) ? 16 : 8
       }
@@ -116,19 +171,23 @@ extension StillInput {
     guard image.hasICCProfile else { return .sRGB }
     let data = try image.blob(Image.iccProfileField)
     guard let profile = ICCProfile(data) else {
-      return ICCProfile.colourSpace(of: data) == "RGB " && image.bands >= 3
-        ? .otherRGB(data) : .other
+      guard ICCProfile.colourSpace(of: data) == "RGB ", image.bands >= 3,
+        image.interpretation != "cmyk"
+      else { return .other }
+      return ICCProfile.canConvertInto(data) ? .otherRGB(data) : .inputOnly
     }
     if profile.isSRGB { return .sRGB }
     if profile.isDisplayP3 { return .displayP3 }
     return image.bands >= 3 ? .otherRGB(data) : .other
   }
 
-  /// `image` as RGB when it is untagged grey or CMYK (promoted or converted to sRGB as ``prepare(_:
-  /// keepSixteenBits:convertsColour:)`` does), so the sRGB profile assumed for it and the RGB profile
-  /// it is converted into apply.
+  /// `image` as RGB when it is untagged grey (promoted to sRGB as ``prepare(_:keepSixteenBits:
+  /// convertsColour:)`` does), so the sRGB profile assumed for it and the RGB profile it is converted
+  /// into apply. A CMYK picture is returned as it is: ``converted(_:to:depth:)`` takes it from its own
+  /// profile, or libvips's built-in CMYK one.
   private static func rgb(_ image: Image) throws -> Image {
-    guard !image.hasICCProfile, image.interpretation != "srgb", image.interpretation != "rgb16"
+    guard !image.hasICCProfile, image.interpretation != "srgb", image.interpretation != "rgb16",
+      image.interpretation != "cmyk"
     else { return image }
     return try image.colourspace(isSixteenBits(image) ? "rgb16" : "srgb")
   }

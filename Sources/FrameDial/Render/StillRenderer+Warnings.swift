@@ -14,6 +14,24 @@ extension StillRenderer {
       + "--background sets the colour)"
   }
 
+  /// The warning for a picture written in Display P3 rather than in the profile `--profile` asks
+  /// for (see ``ProfileFallback``).
+  static func profileWarning(_ fallback: ProfileFallback, input: String) -> String {
+    switch fallback {
+    case .inputOnly:
+      return "\(input): nothing can be converted into its ICC profile (it has no relative "
+        + "colorimetric table back from the connection space), so the picture was converted to "
+        + "Display P3, whose profile is embedded"
+    case .refused(let format, let profile, let illuminantNotD50):
+      let name = profile.map { "the profile \($0)" } ?? "its ICC profile"
+      let reason =
+        format == .png && illuminantNotD50
+        ? " (libpng refuses a profile whose connection-space illuminant is not exactly D50)" : ""
+      return "\(input): \(name) cannot be written in a \(format.rawValue) file\(reason), so the "
+        + "picture was converted to Display P3, whose profile is embedded"
+    }
+  }
+
   /// The metadata of `image` that `format` cannot hold, as warnings naming `input`: XMP over
   /// ``Vips/ImageFormat/largestXMP`` bytes, which a JPEG leaves out.
   static func metadataWarnings(_ image: Image, format: ImageFormat, input: String) -> [String] {

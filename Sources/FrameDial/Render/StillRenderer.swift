@@ -140,6 +140,7 @@ public final class StillRenderer: Sendable {
     let tagged: Image
     let source: Image
     var flattens = false
+    var fallback: ProfileFallback?
     if let raw,
       let rendered = try rawInOnePass(
         input, raw, plan: plan, format: format, options: options)
@@ -150,7 +151,8 @@ public final class StillRenderer: Sendable {
       // the sensor's precision; an 8-bit output is quantised after it (``RawStill/eightBits(_:)``).
       let (still, outputSize) = try preparedStill(
         input, plan: plan, sixteen: format.supportsSixteenBits || raw != nil, options: options,
-        load: load)
+        load: load, format: format)
+      fallback = still.fallback
       source = still.image
       flattens = still.image.hasAlpha && !format.supportsAlpha
       tagged = try DecodeVerdict.naming(input, load: options.load) {
@@ -178,16 +180,18 @@ public final class StillRenderer: Sendable {
     }
     return StillResult(
       outputPath: output, width: tagged.width, height: tagged.height, format: format,
-      warnings: (flattens
-        ? [Self.flatteningWarning(options.background, format: format, input: input)] : [])
+      warnings: (fallback.map { [Self.profileWarning($0, input: input)] } ?? [])
+        + (flattens
+          ? [Self.flatteningWarning(options.background, format: format, input: input)] : [])
         + Self.metadataWarnings(tagged, format: format, input: input))
   }
 
-  /// `input` read, upright, and brought to the space its controls run in (see ``StillInput``), made
-  /// smaller on load for ``StillOptions/size``, with the size of the result (nil keeps the image's);
-  /// `sixteen` keeps 16-bit samples.
+  /// `input` read, upright, and brought to the space its controls run in (see ``StillInput``) for an
+  /// output in `format`, made smaller on load for ``StillOptions/size``, with the size of the result
+  /// (nil keeps the image's); `sixteen` keeps 16-bit samples.
   private func preparedStill(
-    _ input: String, plan: Plan, sixteen: Bool, options: StillOptions, load: LoadOptions
+    _ input: String, plan: Plan, sixteen: Bool, options: StillOptions, load: LoadOptions,
+    format: ImageFormat
   ) throws -> (still: PreparedStill, outputSize: (width: Int, height: Int)?) {
     var outputSize: (width: Int, height: Int)?
     let upright: Image
@@ -206,7 +210,7 @@ public final class StillRenderer: Sendable {
     let still = try StillInput.prepare(
       upright,
       keepSixteenBits: sixteen,
-      convertsColour: !plan.recipe.colorStages.isEmpty, profile: options.profile)
+      convertsColour: !plan.recipe.colorStages.isEmpty, profile: options.profile, format: format)
     return (still, outputSize)
   }
 

@@ -276,7 +276,8 @@ import Vips
     #expect(
       throws: RenderError(
         "\(inputOnly.path): pictures cannot be converted into this profile: it has neither RGB "
-          + "colorants and tone curves nor a table from the connection space (B2A0)")
+          + "colorants and tone curves nor a relative colorimetric table from the connection "
+          + "space (B2A1)")
     ) {
       try OutputProfile(argument: inputOnly.path)
     }
