@@ -13,6 +13,8 @@ import CRawLayout
 ///   uncompressed DNG, 16 or 8 for the decoders that read unpacked 16- or 8-bit samples, and at least
 ///   one bit a sample for the lossless codings (lossless JPEG and the makers' Huffman and packed
 ///   codings), since no code is shorter;
+/// - a lossless JPEG strip or tile where no JPEG stream starts (LibRaw 0.20 leaves it, and every tile
+///   after it, black without a word);
 /// - data that the decoder reads from one place (no tiles) and that needs more bytes than the file
 ///   has after that place, whether or not the directory lists strips (a raw found by a maker's own
 ///   rule: RAF, a maker's offsets).
@@ -42,6 +44,8 @@ struct RawDataLayout {
   var samples: Int
   /// True when the decoder reads tiles from a table at ``dataOffset``.
   var tiled: Bool
+  /// The raw directory's picture size, nil when no directory holds the data.
+  var directorySize: (width: Int, height: Int)?
   /// The raw directory's tile size, nil for strips or when no directory holds the data.
   var tileSize: (width: Int, length: Int)?
   /// The raw directory's strips or tiles; empty when it lists none or no directory holds the data.
@@ -59,6 +63,7 @@ struct RawDataLayout {
     bits = Int(layout.bits)
     samples = max(1, Int(layout.samples))
     tiled = layout.tiled != 0
+    directorySize = layout.directory >= 0 ? (Int(layout.width), Int(layout.height)) : nil
     tileSize =
       layout.tile_width > 0 && layout.tile_length > 0
       ? (Int(layout.tile_width), Int(layout.tile_length)) : nil
@@ -76,11 +81,11 @@ struct RawDataLayout {
     }
   }
 
-  /// A layout given field by field.
+  /// A layout given field by field (as LibRaw would find it in a file).
   init(
     fileSize: Int, dataOffset: Int, decoder: String, rawWidth: Int, rawHeight: Int, bits: Int,
-    samples: Int, tiled: Bool = false, tileSize: (width: Int, length: Int)? = nil,
-    pieces: [Piece] = []
+    samples: Int, tiled: Bool = false, directorySize: (width: Int, height: Int)? = nil,
+    tileSize: (width: Int, length: Int)? = nil, pieces: [Piece] = []
   ) {
     self.fileSize = fileSize
     self.dataOffset = dataOffset
@@ -90,6 +95,7 @@ struct RawDataLayout {
     self.bits = bits
     self.samples = max(1, samples)
     self.tiled = tiled
+    self.directorySize = directorySize
     self.tileSize = tileSize
     self.pieces = pieces
   }
@@ -155,16 +161,6 @@ struct RawDataLayout {
           + "\(fileSize)-byte file (it is cut short)"
       }
     }
-    if readsLosslessJPEG {
-      // LibRaw leaves a tile that does not start a JPEG stream, and every one after it, black
-      // without a word, as it does the whole picture when its data does not (it reads one stream from
-      // the first strip on); it looks for the start-of-image marker's second byte.
-      for (index, piece) in pieces.prefix(tiled ? pieces.count : 1).enumerated()
-      where (piece.start ?? 0) & 0xFF != 0xD8 {
-        return
-          "its raw \(kind) \(index + 1) of \(pieces.count) does not start a lossless JPEG stream"
-      }
-    }
     if let tile = tileSize, !pieces.isEmpty {
       let needed =
         ((rawWidth + tile.width - 1) / tile.width) * ((rawHeight + tile.length - 1) / tile.length)
@@ -182,7 +178,11 @@ struct RawDataLayout {
           }
         }
       }
-    } else if let floor = minimumBytes(width: rawWidth, height: rawHeight) {
+    } else if let floor = minimumBytes(width: rawWidth, height: rawHeight),
+      directorySize?.width == rawWidth, directorySize?.height == rawHeight
+    {
+      // Strips are held to the picture only where the directory's picture is the one decoded (a
+      // maker's rule can make the decoder read more or less than its directory says).
       let counts = pieces.compactMap(\.count)
       if !pieces.isEmpty, counts.count == pieces.count, counts.reduce(0, +) < floor {
         let total = counts.reduce(0, +)
@@ -190,6 +190,16 @@ struct RawDataLayout {
         return
           "\(what) \(total) bytes, too few for "
           + need(width: rawWidth, height: rawHeight, bytes: floor)
+      }
+    }
+    if readsLosslessJPEG {
+      // LibRaw leaves a tile that does not start a JPEG stream, and every one after it, black
+      // without a word, as it does the whole picture when its data does not (it reads one stream from
+      // the first strip on); it looks for the start-of-image marker's second byte.
+      for (index, piece) in pieces.prefix(tiled ? pieces.count : 1).enumerated()
+      where (piece.start ?? 0) & 0xFF != 0xD8 {
+        return
+          "its raw \(kind) \(index + 1) of \(pieces.count) does not start a lossless JPEG stream"
       }
     }
     if dataOffset > 0, dataOffset >= fileSize {
