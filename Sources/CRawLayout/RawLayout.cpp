@@ -31,7 +31,7 @@ LibRaw *libraw_of(void *raw) {
 }
 
 // The most values of one table kept: tables longer than this are left unchecked.
-const unsigned maximum_values = 1u << 20;
+const unsigned maximum_values = 1u << 18;
 // The most bytes of text kept.
 const unsigned maximum_text = 255;
 
@@ -101,14 +101,17 @@ void watch(void *context, int tag, int type, int count, unsigned order, void *in
     INT64 position = stream->tell();
     try {
         Directory &tables = tags->directories[directory];
+        // A Panasonic directory's strip tables are not kept: its StripOffsets is 0xFFFFFFFF for
+        // some models (LibRaw reads its RawDataOffset), and its StripByteCounts is zero or the
+        // unpacked size for others (as ExifTool's notes say); LibRaw's own start is checked instead.
+        bool panasonic = group == 3;
         switch (number) {
         case 273:  // StripOffsets
-        case 280:  // Panasonic's RawDataOffset, LibRaw's strip offset in an RW2 directory
-            if (number == 273 || group == 3)
+            if (!panasonic)
                 read_table(tables.strip_offsets, stream, type, unsigned(count), order, base);
             break;
         case 279:  // StripByteCounts
-            read_table(tables.strip_counts, stream, type, unsigned(count), order, 0);
+            if (!panasonic) read_table(tables.strip_counts, stream, type, unsigned(count), order, 0);
             break;
         case 324:  // TileOffsets
             read_table(tables.tile_offsets, stream, type, unsigned(count), order, base);

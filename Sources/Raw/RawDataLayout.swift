@@ -19,7 +19,9 @@ import CRawLayout
 ///   has after that place, whether or not the directory lists strips (a raw found by a maker's own
 ///   rule: RAF, a maker's offsets).
 ///
-/// A coding whose size cannot be bounded from below (lossy DNG, Kodak's and other decoders not named
+/// A Panasonic RW2's strip tables are left out (`CRawLayout` does not keep them): intact ones give a
+/// StripOffsets of 0xFFFFFFFF or a StripByteCounts of zero or of the unpacked size; its data is checked
+/// from where LibRaw starts it. A coding whose size cannot be bounded from below (lossy DNG, Kodak's and other decoders not named
 /// in ``minimumBits``) is checked only for data past the end of the file. Damage inside data of the
 /// right size (flipped bits, zeroed blocks) is left to LibRaw's own reports when it decodes.
 struct RawDataLayout {

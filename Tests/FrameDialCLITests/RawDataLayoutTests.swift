@@ -26,15 +26,21 @@ import Testing
     #expect(sized.problem == nil)
   }
 
-  @Test func aCutDownRW2sStripRunsPastTheEndOfTheFile() {
+  @Test func aCutDownRW2sDataRunsPastTheEndOfTheFile() {
+    // A Panasonic directory's strip tables are not read (0xFFFFFFFF offsets and unpacked or zero
+    // byte counts in intact files): its data, from where LibRaw starts, is held to the picture.
     let layout = RawDataLayout(
       fileSize: 12344, dataOffset: 12322, decoder: "panasonic_load_raw()", rawWidth: 3724,
-      rawHeight: 2754, bits: 12, samples: 0, directorySize: (3724, 2754),
-      pieces: [Piece(offset: 12322, count: 20_511_792)])
+      rawHeight: 2754, bits: 12, samples: 0, directorySize: (3724, 2754))
     #expect(
       layout.problem
-        == "its raw strip 1 of 1 runs from byte 12322 to 20524114, past the end of the 12344-byte "
-        + "file (it is cut short)")
+        == "its raw data from byte 12322 has 22 bytes before the end of the file, too few for "
+        + "3724×2754 pixels in a lossless coding (at least 1 bit a sample: 1281987 bytes) (it is "
+        + "cut short)")
+    // Intact, 14 pixels in each 16 bytes.
+    var intact = layout
+    intact.fileSize = 12322 + (3724 * 2754 + 13) / 14 * 16
+    #expect(intact.problem == nil)
   }
 
   @Test func aCutDownNEFsStripOf18BytesIsTooSmallForItsPicture() {
