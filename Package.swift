@@ -63,8 +63,11 @@ let package = Package(
     // HEIC written (x265 at a chosen preset) and read (metadata libvips 8.14 does not show) by libheif,
     // and the decoder plugin through which libheif decodes HEVC with a decoder from outside (FFmpeg's).
     .target(name: "HEIF", dependencies: ["CHeif"]),
+    // What LibRaw keeps to itself after opening a raw (where its decoder reads, the raw directory's
+    // strips and tiles, tags it parses but does not keep), read in C++ for Raw; part of Raw's layer.
+    .target(name: "CRawLayout", dependencies: ["CLibRaw"]),
     // Camera raw and DNG development (LibRaw), free of FrameDial's types.
-    .target(name: "Raw", dependencies: ["CLibRaw", "CFrameKernels"]),
+    .target(name: "Raw", dependencies: ["CLibRaw", "CRawLayout", "CFrameKernels"]),
     // The `framedial studio` web server (libsoup 3) and its page, free of FrameDial's types.
     .target(
       name: "Studio", dependencies: ["CSoup", "Measurement", "JSONOutput"],

@@ -20,8 +20,8 @@ public struct RawFacts: Sendable, Equatable {
     public var longitude: SIMD3<Double>
     /// "E" or "W".
     public var longitudeRef: String
-    /// Metres above (or, with `belowSeaLevel`, below) sea level.
-    public var altitude: Double
+    /// Metres above (or, with `belowSeaLevel`, below) sea level; nil when the file does not say.
+    public var altitude: Double?
     /// True when ``altitude`` is below sea level.
     public var belowSeaLevel: Bool
   }
@@ -65,6 +65,11 @@ public struct RawFacts: Sendable, Equatable {
   public var lens: String?
   /// Where the picture was taken.
   public var location: Location?
+  /// Who took the picture (the main directory's Artist), as the file spells it.
+  public var artist: String?
+  /// The copyright notice (the main directory's Copyright), as the file spells it: the photographer's
+  /// and, after a NUL, the editor's.
+  public var copyright: String?
 
   /// The camera, "make model" without the maker repeated ("Canon EOS 5D Mark IV"), or "an unnamed
   /// camera".

@@ -1,4 +1,5 @@
 import CLibRaw
+import CRawLayout
 import Foundation
 
 /// A camera raw or DNG file opened with LibRaw (the thread-safe `libraw_r`): what it is, and its
@@ -8,6 +9,8 @@ public final class RawFile {
   private let data: UnsafeMutablePointer<libraw_data_t>
   /// How many damaged-data or allocation errors LibRaw has met (it would print them otherwise).
   private let errors: UnsafeMutablePointer<Int32>
+  /// The tags LibRaw's parser showed while it opened the file (see `fd_raw_watch_tags`).
+  private let tags: OpaquePointer
 
   /// What the file is.
   public let facts: RawFacts
@@ -19,33 +22,68 @@ public final class RawFile {
   /// LibRaw's version, such as "0.20.2-Release".
   public static var libRawVersion: String { String(cString: libraw_version()) }
 
-  /// Opens `path` and reads what it is (no pixel is decoded).
+  /// Opens `path`, reads what it is (no pixel is decoded) and checks that its raw data lies where and
+  /// as the file says (see ``RawDataLayout``).
   ///
-  /// - Throws: ``RawError`` when LibRaw does not recognise the file (an unknown camera or format) or
-  ///   cannot read it; the message names LibRaw's version and reason, not the path.
+  /// - Throws: ``RawError`` when LibRaw does not recognise the file (`.unrecognised`: an unknown camera
+  ///   or format, or a file too damaged to tell), when the file is damaged (`.damaged`: LibRaw reported
+  ///   damaged data, or the raw data lies past the end of the file or is too small for what it
+  ///   promises), or cannot be read; the message names LibRaw's version and reason, not the path.
   public init(path: String) throws {
     guard let data = libraw_init(0) else {
+      throw RawError("LibRaw \(Self.libRawVersion) could not start (out of memory)")
+    }
+    guard let tags = fd_raw_tags_create() else {
+      libraw_close(data)
       throw RawError("LibRaw \(Self.libRawVersion) could not start (out of memory)")
     }
     let errors = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
     errors.initialize(to: 0)
     fd_raw_count_errors(data, errors)
+    fd_raw_watch_tags(data, tags)
     let opened = libraw_open_file(data, path)
-    guard opened == 0, errors.pointee == 0 else {
+    let layout =
+      opened == 0
+      ? RawDataLayout(data, tags: tags, decoder: String(cString: libraw_unpack_function_name(data)))
+      : nil
+    let problem: RawError? =
+      if opened != 0 {
+        RawError(
+          "LibRaw \(Self.libRawVersion) cannot open it: \(Self.reason(opened))",
+          kind: opened == LIBRAW_FILE_UNSUPPORTED.rawValue
+            ? .unrecognised : opened == LIBRAW_IO_ERROR.rawValue ? .damaged : .failed)
+      } else if errors.pointee != 0 {
+        RawError("LibRaw \(Self.libRawVersion) cannot open it: its data is damaged", kind: .damaged)
+      } else if let damage = layout?.problem {
+        RawError("the file is damaged: \(damage)", kind: .damaged)
+      } else if let unsupported = layout?.unsupported {
+        RawError("LibRaw \(Self.libRawVersion) cannot decode \(unsupported)")
+      } else {
+        nil
+      }
+    if let problem {
       libraw_close(data)
+      fd_raw_tags_free(tags)
       errors.deallocate()
-      throw RawError(
-        "LibRaw \(Self.libRawVersion) cannot open it: "
-          + (opened != 0 ? Self.reason(opened) : "its data is damaged"))
+      throw problem
     }
     self.data = data
     self.errors = errors
-    facts = Self.facts(of: data)
+    self.tags = tags
+    facts = Self.facts(of: data, tags: tags)
   }
 
   deinit {
     libraw_close(data)
+    fd_raw_tags_free(tags)
     errors.deallocate()
+  }
+
+  /// The LibRaw camera list's entry for the camera `make` and `model` name (as a raw's TIFF tags
+  /// spell them: "Canon", "Canon EOS 350D DIGITAL"), such as "Canon EOS 350D / Digital Rebel XT /
+  /// Kiss Digital N"; nil when LibRaw does not list it.
+  public static func listedCamera(make: String, model: String) -> String? {
+    RawCameraList.entry(make: make, model: model)
   }
 
   /// Develops the raw into linear light: black level subtracted, scaled to the white level, the file's
@@ -208,7 +246,8 @@ public final class RawFile {
     guard unpacked == 0, errors.pointee == 0 else {
       throw RawError(
         "LibRaw \(Self.libRawVersion) cannot decode its raw data: "
-          + (unpacked != 0 ? Self.reason(unpacked) : "it is damaged or cut short"))
+          + (unpacked != 0 ? Self.reason(unpacked) : "it is damaged or cut short"),
+        kind: unpacked == LIBRAW_IO_ERROR.rawValue || unpacked == 0 ? .damaged : .failed)
     }
     var development = fd_raw_development()
     development.skip_histogram = cameraColours ? 1 : 0
@@ -291,7 +330,9 @@ public final class RawFile {
     String(cString: libraw_strerror(code)).lowercased()
   }
 
-  private static func facts(of data: UnsafeMutablePointer<libraw_data_t>) -> RawFacts {
+  private static func facts(of data: UnsafeMutablePointer<libraw_data_t>, tags: OpaquePointer)
+    -> RawFacts
+  {
     let filters = fd_raw_filters(data)
     let letters = Array(String(cString: fd_raw_colour_letters(data)))
     func letter(_ row: Int32, _ column: Int32) -> String {
@@ -315,6 +356,7 @@ public final class RawFile {
     let (width, height) = (Int(fd_raw_width(data)), Int(fd_raw_height(data)))
     func known(_ value: Float) -> Double? { value > 0 ? Double(value) : nil }
     let lens = String(cString: fd_raw_lens(data))
+    var length: Int32 = 0
     return RawFacts(
       make: String(cString: fd_raw_make(data)), model: String(cString: fd_raw_model(data)),
       isDNG: fd_raw_dng_version(data) != 0, layout: layout,
@@ -327,10 +369,22 @@ public final class RawFile {
       iso: known(fd_raw_iso(data)), exposureTime: known(fd_raw_shutter(data)),
       fNumber: known(fd_raw_aperture(data)), focalLength: known(fd_raw_focal_length(data)),
       captureTime: fd_raw_timestamp(data) > 0 ? Int(fd_raw_timestamp(data)) : nil,
-      lens: lens.isEmpty ? nil : lens, location: location(data))
+      lens: lens.isEmpty ? nil : lens, location: location(data, tags: tags),
+      artist: text(fd_raw_artist(tags, &length), length),
+      copyright: text(fd_raw_copyright(tags, &length), length))
   }
 
-  private static func location(_ data: UnsafeMutablePointer<libraw_data_t>) -> RawFacts.Location? {
+  /// A text tag's bytes as UTF-8, or as Latin-1 when they are not UTF-8; nil for none.
+  private static func text(_ bytes: UnsafePointer<CChar>?, _ length: Int32) -> String? {
+    guard let bytes, length > 0 else { return nil }
+    let buffer = UnsafeRawBufferPointer(start: bytes, count: Int(length))
+    if let utf8 = String(validating: buffer, as: UTF8.self) { return utf8 }
+    return String(buffer.map { Character(UnicodeScalar($0)) })
+  }
+
+  private static func location(_ data: UnsafeMutablePointer<libraw_data_t>, tags: OpaquePointer)
+    -> RawFacts.Location?
+  {
     guard fd_raw_has_gps(data) != 0 else { return nil }
     func reference(_ value: CChar, _ fallback: String) -> String {
       value > 0x20 && value < 0x7F ? String(UnicodeScalar(UInt8(value))) : fallback
@@ -340,7 +394,9 @@ public final class RawFile {
       latitudeRef: reference(fd_raw_latitude_ref(data), "N"),
       longitude: SIMD3((0..<3).map { Double(fd_raw_longitude(data, $0)) }),
       longitudeRef: reference(fd_raw_longitude_ref(data), "E"),
-      altitude: Double(fd_raw_altitude(data)), belowSeaLevel: fd_raw_altitude_ref(data) == 1)
+      // LibRaw reads 0 m when the file gives no altitude; the parser's tags tell the two apart.
+      altitude: fd_raw_has_altitude(tags) != 0 ? Double(fd_raw_altitude(data)) : nil,
+      belowSeaLevel: fd_raw_altitude_ref(data) == 1)
   }
 
   /// The EXIF orientation of dcraw's flip (0 upright, 3 half a turn, 5 a quarter turn

@@ -8,6 +8,10 @@ public struct CameraRawFile: Sendable, Equatable {
   public let description: String
   /// True when the raw picture is JPEG XL–compressed (DNG 1.7, as iOS 18 writes ProRAW).
   public let isJPEGXL: Bool
+  /// The camera's maker and model as the file's TIFF tags spell them ("Canon", "Canon EOS 350D
+  /// DIGITAL"); nil when the file is not built like a TIFF or does not say.
+  public let make: String?
+  public let model: String?
 
   /// Extensions of camera raw formats, lower-cased: DNG and the makers' own (Canon CR2/CR3/CRW, Nikon
   /// NEF/NRW, Sony ARW/SR2/SRF, Fujifilm RAF, Olympus ORF, Panasonic RW2, Pentax PEF, Samsung SRW,
@@ -28,11 +32,15 @@ public struct CameraRawFile: Sendable, Equatable {
     if let finding = CameraRawSniffer.finding(descriptor: file.descriptor, size: file.size) {
       description = finding.description
       isJPEGXL = finding.isJPEGXL
+      make = finding.make
+      model = finding.model
       return
     }
     let ext = (path as NSString).pathExtension.lowercased()
     guard Self.extensions.contains(ext) else { return nil }
     description = "a camera raw file (.\(ext))"
     isJPEGXL = false
+    make = nil
+    model = nil
   }
 }

@@ -15,6 +15,9 @@ enum CameraRawSniffer {
     let description: String
     /// True when the raw picture is JPEG XL–compressed (DNG 1.7, as iOS 18 writes ProRAW).
     var isJPEGXL = false
+    /// The camera's maker and model as the file's first directory naming them spells them.
+    var make: String?
+    var model: String?
   }
 
   /// Reads `count` bytes at `offset`, or fewer at the end; nil when nothing can be read there.
@@ -49,20 +52,20 @@ enum CameraRawSniffer {
       if let next = directory.next { pending.insert(next, at: 0) }
     }
     guard let first = directories.first else { return nil }
-    let camera = directories.lazy.compactMap(\.camera).first
+    let named = directories.first { $0.camera != nil }
     let raw = directories.first { $0.photometric == 32803 || $0.photometric == 34892 }
     let isDNG = directories.contains { $0.isDNG }
     let largerSubImage = first.reducedResolution && !first.subDirectories.isEmpty
     guard isDNG || raw != nil || canon || largerSubImage else { return nil }
     var text = isDNG ? "a DNG" : canon ? "a Canon CR2 raw" : "a camera raw file"
-    if let camera { text += " (\(camera))" }
+    if let camera = named?.camera { text += " (\(camera))" }
     if let raw, let size = raw.size {
       let kind = raw.photometric == 32803 ? "a colour filter array mosaic" : "a linear raw picture"
       text += ", \(kind) of \(size.width)×\(size.height)"
     }
     let jpegXL = raw?.compression == 52546
     if jpegXL { text += ", JPEG XL–compressed" }
-    return Finding(description: text, isJPEGXL: jpegXL)
+    return Finding(description: text, isJPEGXL: jpegXL, make: named?.make, model: named?.model)
   }
 
   /// The raw file at an open descriptor.
@@ -133,8 +136,15 @@ enum CameraRawSniffer {
       return (width, height)
     }
 
+    /// "make model", the maker not repeated when the model starts with its name's first word
+    /// ("Canon EOS 350D DIGITAL", "NIKON D70" for NIKON CORPORATION's).
     var camera: String? {
       let words = [make, model].compactMap { $0 }.filter { !$0.isEmpty }
+      if words.count == 2, let maker = words[0].split(separator: " ").first,
+        words[1].lowercased().hasPrefix(maker.lowercased())
+      {
+        return words[1]
+      }
       return words.isEmpty ? nil : words.joined(separator: " ")
     }
 

@@ -140,6 +140,48 @@ import Vips
     #expect(try image.string("exif-ifd3-GPSAltitude").contains("(34.5000, "))
   }
 
+  @Test func aRawWithoutAnAltitudeGetsNoGPSAltitude() throws {
+    let folder = try CLIRunner.scratchFolder("raw-no-altitude")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var scene = DNGScene()
+    scene.location = true
+    scene.altitude = nil
+    let input = folder.appendingPathComponent("IMG_0008.DNG")
+    try scene.data().write(to: input)
+    let output = folder.appendingPathComponent("out.jpg")
+    let result = try CLIRunner.run(["apply", input.path, "-o", output.path])
+    #expect(result.status == 0, "\(result.standardError)")
+    let tags = try MetadataCommandTests.tags(output.path)
+    #expect(tags["GPS:GPSLatitude"] == "52.5201388888889", "\(tags)")
+    // LibRaw reads an altitude of 0 for none: "0 m, Above Sea Level" would be made up.
+    #expect(tags["GPS:GPSAltitude"] == nil && tags["GPS:GPSAltitudeRef"] == nil, "\(tags)")
+  }
+
+  @Test func theRawsArtistAndCopyrightAreCarriedAsTheFileSpellsThem() throws {
+    let folder = try CLIRunner.scratchFolder("raw-artist")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var scene = DNGScene()
+    scene.artist = "Zoë Example"
+    scene.copyright = "(c) 2024 Zoë Example"
+    let input = folder.appendingPathComponent("IMG_0009.DNG")
+    try scene.data().write(to: input)
+    let inputTags = try MetadataCommandTests.tags(input.path)
+    for ext in ["jpg", "png"] {
+      let output = folder.appendingPathComponent("out.\(ext)")
+      let result = try CLIRunner.run(["apply", input.path, "-o", output.path])
+      #expect(result.status == 0, "\(result.standardError)")
+      let tags = try MetadataCommandTests.tags(output.path)
+      #expect(tags["IFD0:Artist"] == "Zoë Example", "\(tags)")
+      #expect(tags["IFD0:Copyright"] == "(c) 2024 Zoë Example", "\(tags)")
+      #expect(tags["IFD0:Artist"] == inputTags["IFD0:Artist"])
+    }
+    let stripped = folder.appendingPathComponent("stripped.jpg")
+    let result = try CLIRunner.run(["apply", input.path, "-o", stripped.path, "--strip"])
+    #expect(result.status == 0, "\(result.standardError)")
+    let tags = try MetadataCommandTests.tags(stripped.path)
+    #expect(tags["IFD0:Artist"] == nil && tags["IFD0:Copyright"] == nil, "\(tags)")
+  }
+
   @Test func theRawsXMPIsCarriedIntoTheOutput() throws {
     let folder = try CLIRunner.scratchFolder("raw-xmp")
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -2,7 +2,8 @@ import Foundation
 import Raw
 
 /// The EXIF block written with a developed raw: what LibRaw read from the raw's own tags (camera, lens,
-/// exposure, capture date, GPS position), laid out as a little-endian TIFF behind the `Exif\0\0` marker,
+/// exposure, capture date, GPS position, artist and copyright), and nothing the raw does not say, laid
+/// out as a little-endian TIFF behind the `Exif\0\0` marker,
 /// orientation 1 (the pixels are developed upright). libvips writes it into the output as it writes a
 /// JPEG's own EXIF.
 enum RawEXIF {
@@ -11,6 +12,8 @@ enum RawEXIF {
     var main: [Field] = [.short(274, 1)]
     if !facts.make.isEmpty { main.append(.ascii(271, facts.make)) }
     if !facts.model.isEmpty { main.append(.ascii(272, facts.model)) }
+    if let artist = facts.artist { main.append(.text(315, artist)) }
+    if let copyright = facts.copyright { main.append(.text(33432, copyright)) }
     var exif: [Field] = []
     if let time = facts.captureTime {
       let text = dateText(time)
@@ -37,9 +40,11 @@ enum RawEXIF {
         .rational(2, [place.latitude.x, place.latitude.y, place.latitude.z]),
         .ascii(3, place.longitudeRef),
         .rational(4, [place.longitude.x, place.longitude.y, place.longitude.z]),
-        Field(tag: 5, type: 1, count: 1, bytes: [place.belowSeaLevel ? 1 : 0]),
-        .rational(6, [abs(place.altitude)]),
       ]
+      if let altitude = place.altitude {
+        gps.append(Field(tag: 5, type: 1, count: 1, bytes: [place.belowSeaLevel ? 1 : 0]))
+        gps.append(.rational(6, [abs(altitude)]))
+      }
     }
     // Directories in file order: IFD0, the EXIF directory, then the GPS directory. The pointers'
     // values do not change the directories' sizes, so they are laid out with zeros first.
@@ -72,6 +77,12 @@ enum RawEXIF {
     }
     static func ascii(_ tag: UInt16, _ text: String) -> Field {
       let bytes = Array(text.utf8.filter { $0 >= 0x20 && $0 < 0x7F }.prefix(255)) + [0]
+      return Field(tag: tag, type: 2, count: bytes.count, bytes: bytes)
+    }
+    /// Text as the raw spells it (UTF-8, a NUL between a copyright's photographer and editor kept),
+    /// other control characters left out, at most 255 bytes.
+    static func text(_ tag: UInt16, _ text: String) -> Field {
+      let bytes = Array(text.utf8.filter { $0 == 0 || $0 >= 0x20 }.prefix(255)) + [0]
       return Field(tag: tag, type: 2, count: bytes.count, bytes: bytes)
     }
     /// Unsigned rationals with a denominator of 10 000 (1 for values too large for it).

@@ -18,7 +18,7 @@ public enum RawStill {
   /// What the raw at `path` is, read by LibRaw without developing it.
   ///
   /// - Throws: ``RenderError`` naming the file, what it is and LibRaw's version when LibRaw cannot
-  ///   develop it (an unknown camera, a JPEG XL–compressed DNG).
+  ///   develop it (an unknown camera, a JPEG XL–compressed DNG), and what is wrong with a damaged one.
   public static func facts(_ path: String, _ raw: CameraRawFile) throws -> RawFacts {
     try open(path, raw).facts
   }
@@ -163,10 +163,11 @@ public enum RawStill {
   /// integers (`v / 257` is never halfway between two integers).
   static let eightBitCodes: [UInt8] = (0...65535).map { UInt8(($0 + 128) / 257) }
 
-  /// The raw opened with LibRaw; a JPEG XL–compressed DNG is refused before LibRaw reads it.
+  /// The raw opened with LibRaw; a JPEG XL–compressed DNG is refused before LibRaw reads it, and a
+  /// damaged one when LibRaw opens it (see `RawFile.init(path:)`).
   private static func open(_ path: String, _ raw: CameraRawFile) throws -> RawFile {
-    let version = "LibRaw \(RawFile.libRawVersion)"
     if raw.isJPEGXL {
+      let version = "LibRaw \(RawFile.libRawVersion)"
       throw RenderError(
         "\(path): \(raw.description): \(version) cannot decode JPEG XL–compressed raw data "
           + "(DNG 1.7, as iOS 18 writes ProRAW); export it from Photos as JPEG or HEIC, or convert "
@@ -175,10 +176,27 @@ public enum RawStill {
     do {
       return try RawFile(path: path)
     } catch let error as RawError {
-      throw RenderError(
-        "\(path): \(raw.description): \(error.message) (this camera or format is unknown to "
-          + "\(version))")
+      throw RenderError("\(path): \(raw.description): \(openingProblem(error, raw))")
     }
+  }
+
+  /// What stopped LibRaw opening the raw: what it said, and, when it did not recognise the file,
+  /// whether that is because the file is damaged (its camera is one LibRaw lists) or because LibRaw
+  /// does not know it.
+  private static func openingProblem(_ error: RawError, _ raw: CameraRawFile) -> String {
+    let version = "LibRaw \(RawFile.libRawVersion)"
+    guard error.kind == .unrecognised else { return error.message }
+    if let make = raw.make, let model = raw.model,
+      let listed = RawFile.listedCamera(make: make, model: model)
+    {
+      let camera = listed.split(separator: "/").first.map {
+        $0.trimmingCharacters(in: .whitespaces)
+      }
+      return
+        "the file is damaged: \(version) reads the \(camera ?? listed)'s raws but cannot open this "
+        + "one"
+    }
+    return "\(error.message) (this camera or format is unknown to \(version))"
   }
 
   private static func describe(_ facts: RawFacts) -> String {

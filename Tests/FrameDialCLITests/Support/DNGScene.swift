@@ -26,8 +26,20 @@ struct DNGScene {
   var compression = 1
   /// Shooting facts written as EXIF tags: exposure time, f-number, ISO, focal length and date.
   var exposure: (time: Double, fNumber: Double, iso: Int, focalLength: Double, date: String)?
-  /// Writes a GPS directory: 52° 31′ 12.5″ N, 13° 24′ 36″ E, 34.5 m above sea level.
+  /// Writes a GPS directory: 52° 31′ 12.5″ N, 13° 24′ 36″ E, `altitude` metres above sea level.
   var location = false
+  /// The GPS directory's altitude; nil writes none (no GPSAltitude, no GPSAltitudeRef).
+  var altitude: Double? = 34.5
+  /// The main directory's Artist and Copyright tags.
+  var artist: String?
+  var copyright: String?
+  /// The samples in strips of this many rows (nil: one strip), or in tiles of `tileSize` (whole
+  /// tiles, padded with zeros past the picture's right and bottom edges), each uncompressed.
+  var rowsPerStrip: Int?
+  var tileSize: (width: Int, length: Int)?
+  /// Changes the strip or tile tables before they are written: the pieces' offsets from the start of
+  /// the samples, and their byte counts.
+  var editPieces: ((_ offsets: inout [UInt32], _ counts: inout [UInt32]) -> Void)?
   /// An XMP packet written in the DNG's directory (tag 700), as raw editors leave their ratings there.
   var xmp: String?
   /// The scene's linear value at a pixel.
@@ -62,35 +74,75 @@ struct DNGScene {
       (Double(blackLevel) + value * Double(whiteLevel - blackLevel)).rounded())
   }
 
-  /// The DNG file.
-  func data() -> Data {
-    var codes: [UInt8] = []
-    let samples = pattern == nil ? 3 : 1
-    codes.reserveCapacity(width * height * samples * 2)
-    for y in 0..<height {
-      for x in 0..<width {
-        if let pattern {
-          let channel = Int(pattern[(y % 2) * 2 + x % 2])
-          codes += RawLikeFiles.le16(code(x, y, channel: channel))
-        } else {
-          for channel in 0..<3 { codes += RawLikeFiles.le16(code(x, y, channel: channel)) }
+  /// The bytes of the samples of the pixel at `x`, `y`; zeros past the picture.
+  func sampleBytes(_ x: Int, _ y: Int) -> [UInt8] {
+    let channels = pattern.map { [Int($0[(y % 2) * 2 + x % 2])] } ?? [0, 1, 2]
+    guard x < width, y < height else { return [UInt8](repeating: 0, count: channels.count * 2) }
+    return channels.flatMap { RawLikeFiles.le16(code(x, y, channel: $0)) }
+  }
+
+  /// The samples, piece by piece: one strip, strips of ``rowsPerStrip`` rows, or tiles of
+  /// ``tileSize`` row by row.
+  func pieces() -> [[UInt8]] {
+    if let tile = tileSize {
+      var pieces: [[UInt8]] = []
+      for top in stride(from: 0, to: height, by: tile.length) {
+        for left in stride(from: 0, to: width, by: tile.width) {
+          pieces.append(
+            (top..<(top + tile.length)).flatMap { y in
+              (left..<(left + tile.width)).flatMap { x in sampleBytes(x, y) }
+            })
         }
       }
+      return pieces
     }
+    let rows = rowsPerStrip ?? height
+    return stride(from: 0, to: height, by: rows).map { top in
+      (top..<min(height, top + rows)).flatMap { y in (0..<width).flatMap { x in sampleBytes(x, y) }
+      }
+    }
+  }
+
+  /// The DNG file.
+  func data() -> Data {
+    let samples = pattern == nil ? 3 : 1
+    let pieces = pieces()
+    let codes = pieces.flatMap { $0 }
+    var offsets: [UInt32] = []
+    var counts: [UInt32] = []
+    var next = 0
+    for piece in pieces {
+      offsets.append(UInt32(next))
+      counts.append(UInt32(piece.count))
+      next += piece.count
+    }
+    editPieces?(&offsets, &counts)
     typealias Entry = RawLikeFiles.Entry
     var entries: [Entry] = [
       .long(254, 0), .long(256, UInt32(width)), .long(257, UInt32(height)),
       Entry(tag: 258, type: 3, values: [UInt32](repeating: 16, count: samples)),
       .short(259, UInt32(compression)),
       .short(262, pattern == nil ? 34892 : 32803), .ascii(271, make), .ascii(272, model),
-      .long(273, 0), .short(274, UInt32(orientation)), .short(277, UInt32(samples)),
-      .long(278, UInt32(height)), .long(279, UInt32(codes.count)), .short(284, 1),
+      .short(274, UInt32(orientation)), .short(277, UInt32(samples)), .short(284, 1),
       .bytes(50706, 1, 4, 0, 0), .bytes(50707, 1, 1, 0, 0), .ascii(50708, "\(make) \(model)"),
       .long(50714, UInt32(blackLevel)), .long(50717, UInt32(whiteLevel)),
       .rationals(50721, colourMatrix, signed: true),
       .rationals(50728, [asShotNeutral.x, asShotNeutral.y, asShotNeutral.z]),
       .short(50778, 21),
     ]
+    if let tile = tileSize {
+      entries += [
+        .long(322, UInt32(tile.width)), .long(323, UInt32(tile.length)),
+        Entry(tag: 324, type: 4, values: offsets), Entry(tag: 325, type: 4, values: counts),
+      ]
+    } else {
+      entries += [
+        Entry(tag: 273, type: 4, values: offsets), .long(278, UInt32(rowsPerStrip ?? height)),
+        Entry(tag: 279, type: 4, values: counts),
+      ]
+    }
+    if let artist { entries.append(.ascii(315, artist)) }
+    if let copyright { entries.append(.ascii(33432, copyright)) }
     if let xmp { entries.append(Entry(tag: 700, type: 1, values: xmp.utf8.map(UInt32.init))) }
     if let pattern {
       entries.append(.short(33421, 2, 2))
@@ -98,10 +150,11 @@ struct DNGScene {
     }
     if location {
       entries.append(.long(34853, 1))
-      let gps: [Entry] = [
+      var gps: [Entry] = [
         .bytes(0, 2, 2, 0, 0), .ascii(1, "N"), .rationals(2, [52, 31, 12.5]), .ascii(3, "E"),
-        .rationals(4, [13, 24, 36]), .bytes(5, 0), .rationals(6, [34.5]),
+        .rationals(4, [13, 24, 36]),
       ]
+      if let altitude { gps += [.bytes(5, 0), .rationals(6, [altitude])] }
       return RawLikeFiles.tiff(directories: [entries, gps], pixels: [codes, []])
     }
     guard let exposure else { return RawLikeFiles.tiff(directories: [entries], pixels: [codes]) }

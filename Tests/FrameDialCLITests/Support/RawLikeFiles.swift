@@ -55,8 +55,8 @@ enum RawLikeFiles {
   static func le32(_ value: UInt32) -> [UInt8] { le16(value & 0xFFFF) + le16(value >> 16) }
 
   /// A TIFF file whose directories come one after the other from offset 8, each followed by the values
-  /// that do not fit in its entries; `pixels` are appended and `stripOffset` entries (tag 273) in a
-  /// directory point to that directory's pixels. A directory's sub-directory entry (tag 330) or EXIF
+  /// that do not fit in its entries; `pixels` are appended, and the values of strip and tile offset
+  /// entries (tags 273 and 324) in a directory are offsets into that directory's pixels. A directory's sub-directory entry (tag 330) or EXIF
   /// directory entry (34665) or GPS directory entry (34853) with value `k` points to directory `k`. Only directories listed in `chain` are linked as the main chain.
   static func tiff(directories: [[Entry]], pixels: [[UInt8]], chain: [Int] = [0]) -> Data {
     // Lay out twice: first to learn the offsets, then to write with them.
@@ -73,7 +73,10 @@ enum RawLikeFiles {
         var table: [UInt8] = le16(UInt32(sorted.count))
         for entry in sorted {
           var resolved = entry
-          if entry.tag == 273 { resolved = .long(273, pixelOffsets[index]) }
+          if entry.tag == 273 || entry.tag == 324 {
+            resolved = Entry(
+              tag: entry.tag, type: 4, values: entry.values.map { pixelOffsets[index] &+ $0 })
+          }
           if entry.tag == 330 || entry.tag == 34665 || entry.tag == 34853 {
             resolved = .long(entry.tag, entry.values.map { directoryOffsets[Int($0)] }.first ?? 0)
           }
