@@ -83,8 +83,10 @@ let package = Package(
     .target(name: "Controls", dependencies: ["Measurement"]),
     .target(
       name: "FrameDial", dependencies: ["Vips", "Controls", "HEIF", "Raw", "ColourTransfer"]),
-    // The C API (include/framedial.h) over FrameDial, for libFrameDialC.so.
-    .target(name: "FrameDialC", dependencies: ["FrameDial", "Controls", "Vips"]),
+    // The C API (include/framedial.h) over FrameDial, for libFrameDialC.so; its HEIC pictures are
+    // decoded by FFmpeg's HEVC decoder (Video's HEVCStillDecoder), which reports damage, as the command's
+    // are.
+    .target(name: "FrameDialC", dependencies: ["FrameDial", "Controls", "Vips", "Video"]),
     .target(
       name: "FrameDialCLI",
       dependencies: [

@@ -123,7 +123,9 @@ void framedial_state_free(framedial_state *state);
  *   "stripLocation": true to drop only GPS and location fields, as --strip-location (not with "strip")
  *   "effort":     "fast" (default), "balanced" or "small": HEIC encoding time against size, as --effort
  *   "failOn":     "none", "truncated", "error" or "warning" (default): how much damage a decoder may
- *                 report before the input is refused, as --fail-on
+ *                 report before the input is refused, as --fail-on (but a HEIC picture that FFmpeg's
+ *                 HEVC decoder finds damaged is refused at every level: libheif's decoder is the
+ *                 process's, shared by every call)
  *   "overwrite":  true to replace an existing output, as --overwrite (framedial_apply only: a batch's
  *                 request has its own "overwrite")
  * Rendering uses libvips's worker threads; several threads may call this at once. */

@@ -1,7 +1,12 @@
 import FrameDial
+import Video
 import Vips
 
-/// libvips started once for the whole process, the first time a function needs it.
+/// libvips started once for the whole process, the first time a function needs it, with HEIC pictures
+/// decoded by FFmpeg's HEVC decoder, as `framedial` decodes them: a picture the decoder finds damaged
+/// fails its file with the decoder's reason, at every `failOn` level (the choice is libheif's, which is
+/// the process's, so the C API does not let one call conceal damage while another refuses it). Should
+/// libheif refuse the decoder, libde265 decodes instead.
 enum Library {
   private static let started: Result<Void, CallError> = Result { () throws(CallError) in
     do {
@@ -9,6 +14,7 @@ enum Library {
     } catch {
       throw CallError(.renderFailed, "libvips could not start: \(ErrorMessage.plain(error))")
     }
+    try? HEVCStillDecoder().register()
   }
 
   /// Starts libvips on first use (thread-safe: Swift runs a global's initialiser once).

@@ -69,7 +69,7 @@ public struct HEVCStillDecoder: HEVCPictureDecoder {
     try VideoError.check(avcodec_open2(context, codec, nil), "cannot open FFmpeg's HEVC decoder")
     let buffers = try DecodeBuffers(for: "an HEVC picture")
     defer { buffers.free() }
-    try Self.annexB(nalUnits, into: buffers.packet)
+    try Self.annexB(nalUnits, into: buffers.packet, refusingForbiddenBytes: strict)
     let sent = avcodec_send_packet(context, buffers.packet)
     let flushed = sent < 0 ? sent : avcodec_send_packet(context, nil)
     let received =
@@ -100,10 +100,13 @@ public struct HEVCStillDecoder: HEVCPictureDecoder {
   /// Copies `nalUnits` (each after its length as 4 big-endian bytes) into `packet` as an Annex B byte
   /// stream, each length replaced by the start code 00 00 00 01.
   ///
-  /// - Throws: ``VideoError`` when a length runs past the end of the data, there is no NAL unit, or a
-  ///   NAL unit holds bytes none may hold (see ``forbiddenBytes(in:)``).
+  /// - Throws: ``VideoError`` when a length runs past the end of the data, there is no NAL unit, or,
+  ///   with `refusingForbiddenBytes`, a NAL unit holds bytes none may hold (see
+  ///   ``forbiddenBytes(in:)``; without it such a unit goes to the decoder, which conceals what it
+  ///   cannot decode).
   static func annexB(
-    _ nalUnits: UnsafeRawBufferPointer, into packet: UnsafeMutablePointer<AVPacket>
+    _ nalUnits: UnsafeRawBufferPointer, into packet: UnsafeMutablePointer<AVPacket>,
+    refusingForbiddenBytes: Bool = true
   )
     throws
   {
@@ -128,7 +131,7 @@ public struct HEVCStillDecoder: HEVCPictureDecoder {
         )
       }
       let unit = UnsafeRawBufferPointer(rebasing: nalUnits[offset + 4..<offset + 4 + length])
-      if let problem = forbiddenBytes(in: unit) {
+      if refusingForbiddenBytes, let problem = forbiddenBytes(in: unit) {
         throw VideoError("a NAL unit of the HEVC data \(problem)")
       }
       (target + offset).initialize(from: [0, 0, 0, 1], count: 4)

@@ -105,3 +105,36 @@ import Testing
     #expect(Set(lenient.written) == ["huffman.jpg", "intact.jpg"])
   }
 }
+
+extension FailOnLevelTests {
+  /// coffee.heic with 64 bytes in the middle of its coded picture set to zero: bytes no NAL unit may
+  /// hold, so FrameDial's decoder refuses the picture, and FFmpeg's conceals it when asked to.
+  static func zeroedHEIC(in root: URL) throws -> URL {
+    var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: CLIRunner.sample("coffee.heic"))))
+    guard let mdat = Data(bytes).range(of: Data("mdat".utf8)) else {
+      throw CLIError("no mdat box in coffee.heic")
+    }
+    let size = bytes[(mdat.lowerBound - 4)..<mdat.lowerBound].reduce(0) { $0 << 8 | Int($1) }
+    let middle = mdat.upperBound + (size - 8) / 2
+    for index in middle..<(middle + 64) { bytes[index] = 0 }
+    let file = root.appendingPathComponent("zeroed.heic")
+    try Data(bytes).write(to: file)
+    return file
+  }
+
+  @Test func aDamagedHEICIsRefusedUnlessNoneAsksForWhatCanBeDecoded() throws {
+    let root = try CLIRunner.scratchFolder("fail-on-heic")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let file = try Self.zeroedHEIC(in: root)
+    for level in [nil, "warning", "error", "truncated"] {
+      let (status, wrote, message) = try Self.apply(
+        file, root: root, level.map { ["--fail-on", $0] } ?? [])
+      #expect(status == 1 && !wrote, "\(level ?? "the default"): \(message)")
+      #expect(
+        message.hasPrefix("framedial apply: \(file.path): cannot decode the image: damaged HEIF: "),
+        "\(message)")
+    }
+    let (status, wrote, message) = try Self.apply(file, root: root, ["--fail-on", "none"])
+    #expect(status == 0 && wrote, "\(message)")
+  }
+}

@@ -153,3 +153,16 @@ def test_fail_on_chooses_how_much_damage_refuses_an_input(sample: str, tmp_path:
     assert out.stat().st_size > 0
     with pytest.raises(framedial.FrameDialError, match=r'"failOn" must be one of none, truncated, error, warning'):
         framedial.apply(sample, tmp_path / "other.jpg", fail_on="warnings")
+
+
+def test_a_damaged_heic_is_refused_with_the_decoders_reason(tmp_path: Path) -> None:
+    data = bytearray((Path(__file__).resolve().parents[2] / "SampleImages" / "coffee.heic").read_bytes())
+    mdat = data.find(b"mdat")
+    middle = mdat + 4 + (int.from_bytes(data[mdat - 4 : mdat], "big") - 8) // 2
+    data[middle : middle + 64] = bytes(64)  # bytes no NAL unit may hold
+    damaged = tmp_path / "zeroed.heic"
+    damaged.write_bytes(bytes(data))
+    out = tmp_path / "out.jpg"
+    with pytest.raises(framedial.FrameDialError, match=r"zeroed\.heic: cannot decode the image: damaged HEIF: "):
+        framedial.apply(damaged, out)
+    assert not out.exists()

@@ -36,6 +36,7 @@ enum ApplyCommand: ExitingAtOnceCommand {
     let (input, output) = try arguments.singleInputAndOutput(
       command: name, outputHint: "OUT")
     let options = try stillOptions(arguments)
+    HEVCDecoding.failOn(options.load.failOn)
     let toStandardOutput = output == StandardStreams.dash
     if toStandardOutput {
       guard options.format != nil else {

@@ -65,6 +65,7 @@ enum BatchCommand: SignalTrappingCommand {
     }
     let state = try StateOptions.state(from: arguments)
     var options = try ApplyCommand.stillOptions(arguments)
+    HEVCDecoding.failOn(options.load.failOn)
     options.load.sequential = true
     let cores = ProcessInfo.processInfo.activeProcessorCount
     let jobs = try arguments.int("jobs", in: 1...256) ?? cores
