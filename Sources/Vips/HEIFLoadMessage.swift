@@ -25,13 +25,6 @@ enum HEIFLoadMessage {
     return "\(kind): \(reason)"
   }
 
-  /// `message` (a loader's failure, `libvips operation heifload_buffer failed: damaged HEIF: …`) without
-  /// the operation's name: the HEIF reason alone.
-  static func withoutOperation(_ message: String, loader: String) -> String {
-    let operation = "libvips operation \(loader) failed: "
-    return message.hasPrefix(operation) ? String(message.dropFirst(operation.count)) : message
-  }
-
   /// True for libheif's error code as libvips writes it: `(2.104)`.
   private static func isErrorCode(_ text: Substring) -> Bool {
     guard text.hasPrefix("("), text.hasSuffix(")") else { return false }

@@ -10,9 +10,4 @@ extension Image {
   static func hasHEIFName(_ name: String) -> Bool {
     heifExtensions.contains((name as NSString).pathExtension.lowercased())
   }
-
-  /// True for libvips's HEIF loaders (`heifload`, `heifload_buffer`, `heifload_source`).
-  static func isHEIFLoader(_ loader: String) -> Bool {
-    loader.hasPrefix("heifload")
-  }
 }

@@ -202,13 +202,13 @@ extension Image {
     arguments.merge(shrinkArguments(loader, shrink: options.shrink)) { _, new in new }
     if page > 0 { arguments["page"] = .int(page) }
     let image: Image
+    let warnings = WarningJournal.mark()
     do {
       image = try Operation.call(loader, arguments, source: sourceObject).image()
     } catch let error as VipsError {
       if error.message.contains("operation is blocked") { throw notAllowed }
-      let reason =
-        isHEIFLoader(loader)
-        ? HEIFLoadMessage.withoutOperation(error.message, loader: loader) : error.message
+      let reason = LoaderMessage.reason(
+        error.message, loader: loader, warnings: WarningJournal.messages(since: warnings))
       throw VipsError("\(name): cannot read: \(reason)")
     }
     if let limit = options.pixelLimit, image.width * image.height > limit {

@@ -43,6 +43,7 @@ public enum Vips {
         guard vips_init("framedial") == 0 else {
           throw VipsError.fromLibvips("libvips could not start")
         }
+        WarningJournal.install()
       }
       apply(configuration)
       current = configuration

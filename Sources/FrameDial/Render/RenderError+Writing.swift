@@ -11,7 +11,7 @@ extension RenderError {
     _ output: String, from input: String, temporary: String, failure: VipsError, load: LoadOptions
   ) -> RenderError {
     if let damage = DecodeVerdict.damage(of: input, load: load) { return damage }
-    let detail = failure.message.replacingOccurrences(of: "\(temporary): cannot write: ", with: "")
+    let detail = failure.reason.replacingOccurrences(of: "\(temporary): cannot write: ", with: "")
       .replacingOccurrences(of: temporary, with: output)
     return RenderError("\(input): cannot render to \(output): \(detail)")
   }
