@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import Vips
 
-/// Damaged JPEG, PNG and TIFF files: every variant a strict reference decoder calls damaged is refused
+/// Damaged JPEG, PNG, TIFF, GIF, WebP and AVIF files: every variant a strict reference decoder calls damaged is refused
 /// by `apply` at 1 and 8 libvips threads (one line naming the file, nothing written) and fails in a
 /// batch, whose intact files are still written.
 @Suite struct StillDamageTests {
@@ -46,6 +46,37 @@ import Vips
     return Source(ext: "tif", bytes: bytes, picture: 16..<(directory - 512))
   }
 
+  /// coffee.png as libvips's `saver` writes it (`arguments` added), its picture data taken to start
+  /// after the first `header` bytes (the file's own header, palette or box structure) and to run to the
+  /// end.
+  static func encoded(
+    _ ext: String, saver: String, header: Int, _ arguments: [String: Argument] = [:]
+  )
+    throws -> Source
+  {
+    var all = arguments
+    all["in"] = .image(try Image(contentsOf: CLIRunner.sample("coffee.png")))
+    let bytes = try Operation.call(saver, all).blob("buffer")
+    return Source(ext: ext, bytes: bytes, picture: header..<(bytes.count - 1))
+  }
+
+  /// The intact file of each format the damage test covers.
+  static func source(_ ext: String) throws -> Source {
+    switch ext {
+    case "jpg": return try jpeg()
+    case "png": return try png()
+    case "tif": return try tiff()
+    // A GIF's header, screen descriptor and 256-colour palette take 781 bytes.
+    case "gif": return try encoded("gif", saver: "gifsave_buffer", header: 800)
+    case "webp": return try encoded("webp", saver: "webpsave_buffer", header: 64)
+    // An AVIF's boxes before its coded picture take a few hundred bytes.
+    default:
+      return try encoded(
+        "avif", saver: "heifsave_buffer", header: 600,
+        ["compression": .string("av1"), "effort": .int(9)])
+    }
+  }
+
   /// The variants of `source`: seeded flips, cuts and zeroed blocks inside its picture data.
   static func variants(of source: Source, seed: UInt64) -> [DamagedVariants.Variant] {
     let maker = DamagedVariants(
@@ -66,11 +97,11 @@ import Vips
     return result.status != 0 || !result.standardError.isEmpty
   }
 
-  @Test(arguments: ["jpg", "png", "tif"])
+  @Test(arguments: ["jpg", "png", "tif", "gif", "webp", "avif"])
   func everyVariantTheReferenceCallsDamagedIsRefusedAtOneAndEightThreadsAndInABatch(ext: String)
     throws
   {
-    let source = try ext == "jpg" ? Self.jpeg() : ext == "png" ? Self.png() : Self.tiff()
+    let source = try Self.source(ext)
     let root = try CLIRunner.scratchFolder("still-damage-\(ext)")
     defer { try? FileManager.default.removeItem(at: root) }
     let input = root.appendingPathComponent("in")
@@ -88,18 +119,20 @@ import Vips
     }
     // Every cut lies inside the picture data, so the reference calls at least those damaged.
     #expect(damaged.count >= 3, "\(damaged)")
+    // FrameDial writes no GIF: a GIF's picture is written as PNG.
+    let written = ext == "gif" ? "png" : ext
     var problems: [String] = []
     for name in damaged {
       problems += try DamageVerdict.applyProblems(
-        input.appendingPathComponent(name).path, ext: ext, scratch: root,
+        input.appendingPathComponent(name).path, ext: written, scratch: root,
         extra: ["--set", "ev=0.3"])
     }
     #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
-    let (statuses, written) = try DamageVerdict.batch(input, scratch: root, extra: ["--jobs", "2"])
-    #expect(statuses["intact.\(ext)"] == "done")
+    let batch = try DamageVerdict.batch(input, scratch: root, extra: ["--jobs", "2"])
+    #expect(batch.statuses["intact.\(ext)"] == "done")
     for name in damaged {
-      #expect(statuses[name] == "failed", "\(name): \(statuses[name] ?? "no status")")
+      #expect(batch.statuses[name] == "failed", "\(name): \(batch.statuses[name] ?? "no status")")
     }
-    #expect(written == ["intact.\(ext)"], "\(written)")
+    #expect(batch.written == ["intact.\(written)"], "\(batch.written)")
   }
 }
