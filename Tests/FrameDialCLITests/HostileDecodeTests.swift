@@ -103,15 +103,7 @@ import Vips
         "--set", "ev=0.3",
       ]
         + (zoom ? ["--set", "zoom=1.5"] : []))
-    var statuses: [String: String] = [:]
-    for line in result.standardOutput.split(separator: "\n") {
-      guard
-        let event = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-        event["event"] as? String == "file", let path = event["path"] as? String
-      else { continue }
-      statuses[URL(fileURLWithPath: path).lastPathComponent] = event["status"] as? String
-    }
-    return statuses
+    return DamageVerdict.statuses(result.standardOutput)
   }
 
   @Test func damagedCorpusGetsTheSameVerdictAtEveryThreadCount() throws {

@@ -130,16 +130,21 @@ enum DamageVerdict {
     let output = scratch.appendingPathComponent("batch-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: output) }
     let result = try CLIRunner.run(["batch", input.path, "-o", output.path, "--json"] + extra)
+    let written = ((try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? [])
+      .filter { !$0.hasPrefix(".") }
+    return (statuses(result.standardOutput), written)
+  }
+
+  /// Each file's status ("done", "failed", …) by file name, from the events `batch --json` printed.
+  static func statuses(_ events: String) -> [String: String] {
     var statuses: [String: String] = [:]
-    for line in result.standardOutput.split(separator: "\n") {
+    for line in events.split(separator: "\n") {
       guard
         let event = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
         event["event"] as? String == "file", let path = event["path"] as? String
       else { continue }
       statuses[URL(fileURLWithPath: path).lastPathComponent] = event["status"] as? String
     }
-    let written = ((try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? [])
-      .filter { !$0.hasPrefix(".") }
-    return (statuses, written)
+    return statuses
   }
 }
