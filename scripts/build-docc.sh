@@ -16,10 +16,10 @@ mkdir -p "$work"
 # The C modules the Swift modules import, as the build found them.
 clang=()
 for map in Sources/C*/module.modulemap; do clang+=(-Xcc "-fmodule-map-file=$PWD/$map"); done
-for target in CFrameKernels CJPEGHeader; do
+for target in CFrameKernels CJPEGHeader CRawLayout; do
   clang+=(-Xcc "-fmodule-map-file=$bin/$target.build/module.modulemap" -Xcc -I -Xcc "$PWD/Sources/$target/include")
 done
-for package in vips libjpeg libheif libraw_r libavformat libsoup-3.0; do
+for package in vips libjpeg libheif libraw_r libavformat libsoup-3.0 libtiff-4; do
   for include in $(pkg-config --cflags-only-I "$package"); do clang+=(-Xcc "$include"); done
 done
 for module in "${modules[@]}"; do

@@ -131,7 +131,7 @@ public enum StillInput {
   }
 
   /// Brings an already loaded, upright image to sRGB 8/16-bit form. `convertsColour` false keeps the
-  /// pixels and profile of an RGB or grey picture as they are (see ``keepsPixels(_:profile:)``); a
+  /// pixels and profile of an RGB or grey picture as they are (see `keepsPixels(_:profile:)`); a
   /// CMYK picture is converted all the same, from its own profile or, when it has none, from
   /// libvips's built-in CMYK profile (never through libvips's colour-space conversion, which takes the
   /// built-in profile even when the picture has its own, and leaves it attached to the RGB result).
