@@ -48,7 +48,7 @@ outputs() {
   done
   "$bin" batch SampleImages -o "$out/batch" --preset warm-evening --size 300 --jobs 2 >/dev/null
   # A batch's records hold times; its pictures are compared.
-  rm -f "$out/batch/.framedial-records"
+  rm -rf "$out/batch/.framedial-records"
   "$bin" video "$clip" -o "$out/video.mp4" --set ev=0.5 --set wb=tungsten --set contrast=1.2 \
     --encoder-preset ultrafast >/dev/null
   "$bin" video "$clip" --frame-at 1 -o "$out/frame.png" --set saturation=1.4 >/dev/null
