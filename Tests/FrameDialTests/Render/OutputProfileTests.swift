@@ -1,5 +1,6 @@
 import Controls
 import Foundation
+import ImageMathContract
 import Testing
 import Vips
 

@@ -36,7 +36,7 @@ public struct ZoomWindow: Sendable, Hashable {
   }
 
   /// A window placed as given, in an image of `imageWidth × imageHeight` (nothing is checked).
-  init(
+  package init(
     left: Double, top: Double, width: Double, height: Double, imageWidth: Int, imageHeight: Int
   ) {
     self.left = left

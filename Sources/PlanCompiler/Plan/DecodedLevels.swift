@@ -1,5 +1,5 @@
 /// Light of every input code in each transfer, computed once per process and shared by all tables.
-enum DecodedLevels {
+package enum DecodedLevels {
   private static let srgb8 = levels(.sRGB, maxCode: 255)
   private static let srgb16 = levels(.sRGB, maxCode: 65535)
   private static let hlg8 = levels(.hlg, maxCode: 255)
@@ -8,7 +8,7 @@ enum DecodedLevels {
   private static let pq16 = levels(.pq, maxCode: 65535)
 
   /// `transfer.decode(code / maxCode)` for every code of a depth given by its largest code (255 or 65535).
-  static func levels(maxCode: Int, transfer: ColourEncoding.Transfer) -> [Double] {
+  package static func levels(maxCode: Int, transfer: ColourEncoding.Transfer) -> [Double] {
     switch (transfer, maxCode == 255) {
     case (.sRGB, true): srgb8
     case (.sRGB, false): srgb16

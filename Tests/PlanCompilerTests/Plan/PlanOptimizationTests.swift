@@ -1,7 +1,8 @@
 import Controls
+import ImageMathContract
 import Testing
 
-@testable import FrameDial
+@testable import PlanCompiler
 
 @Suite struct PlanOptimizationTests {
   @Test func identityStateHasNoColourProgramAndPassesPixelsThrough() {

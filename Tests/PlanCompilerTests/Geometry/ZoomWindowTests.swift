@@ -1,7 +1,7 @@
 import Controls
 import Testing
 
-@testable import FrameDial
+@testable import PlanCompiler
 
 @Suite struct ZoomWindowTests {
   @Test func centredWindowOnOddSizes() {

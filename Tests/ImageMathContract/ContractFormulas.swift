@@ -1,25 +1,25 @@
 import Foundation
 
 /// The image-math contract's formulas, written out independently of the code under test.
-enum ContractFormulas {
-  static func decode(_ v: Double) -> Double {
+package enum ContractFormulas {
+  package static func decode(_ v: Double) -> Double {
     v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4)
   }
 
-  static func encode(_ l: Double) -> Double {
+  package static func encode(_ l: Double) -> Double {
     l <= 0.0031308 ? 12.92 * l : 1.055 * pow(l, 1 / 2.4) - 0.055
   }
 
-  static func luma(_ c: SIMD3<Double>) -> Double {
+  package static func luma(_ c: SIMD3<Double>) -> Double {
     0.2126 * c.x + 0.7152 * c.y + 0.0722 * c.z
   }
 
-  static func code8(_ v: Double) -> Int {
+  package static func code8(_ v: Double) -> Int {
     Int(floor(min(max(v, 0), 1) * 255 + 0.5))
   }
 
   /// White-point chromaticity: daylight locus from 4000 K, Planckian (Kim et al.) below.
-  static func xy(kelvin t: Double) -> (x: Double, y: Double) {
+  package static func xy(kelvin t: Double) -> (x: Double, y: Double) {
     if t >= 4000 {
       let x =
         t <= 7000
@@ -35,7 +35,7 @@ enum ContractFormulas {
     return (x, y)
   }
 
-  static func whiteBalanceGains(kelvin: Double, tint: Double) -> SIMD3<Double> {
+  package static func whiteBalanceGains(kelvin: Double, tint: Double) -> SIMD3<Double> {
     let (x, y) = xy(kelvin: kelvin)
     let bigX = x / y
     let bigZ = (1 - x - y) / y
@@ -51,7 +51,7 @@ enum ContractFormulas {
   }
 
   /// BT.2100 HLG OETF: scene light 0 … 1 to signal.
-  static func hlgOETF(_ e: Double) -> Double {
+  package static func hlgOETF(_ e: Double) -> Double {
     let a = 0.17883277
     let b = 0.28466892
     let c = 0.55991073
@@ -59,7 +59,7 @@ enum ContractFormulas {
   }
 
   /// BT.2100 HLG inverse OETF: signal to scene light.
-  static func hlgInverseOETF(_ v: Double) -> Double {
+  package static func hlgInverseOETF(_ v: Double) -> Double {
     let a = 0.17883277
     let b = 0.28466892
     let c = 0.55991073
@@ -67,7 +67,7 @@ enum ContractFormulas {
   }
 
   /// SMPTE ST 2084 inverse EOTF: display light in cd/m² to signal.
-  static func pqInverseEOTF(nits: Double) -> Double {
+  package static func pqInverseEOTF(nits: Double) -> Double {
     let (m1, m2) = (2610.0 / 16384, 2523.0 / 4096 * 128)
     let (c1, c2, c3) = (3424.0 / 4096, 2413.0 / 4096 * 32, 2392.0 / 4096 * 32)
     let y = pow(nits / 10000, m1)
@@ -75,7 +75,7 @@ enum ContractFormulas {
   }
 
   /// SMPTE ST 2084 EOTF: signal to display light in cd/m².
-  static func pqEOTF(_ v: Double) -> Double {
+  package static func pqEOTF(_ v: Double) -> Double {
     let (m1, m2) = (2610.0 / 16384, 2523.0 / 4096 * 128)
     let (c1, c2, c3) = (3424.0 / 4096, 2413.0 / 4096 * 32, 2392.0 / 4096 * 32)
     let p = pow(v, 1 / m2)
@@ -83,21 +83,23 @@ enum ContractFormulas {
   }
 
   /// Published XYZ (D65) → linear Display P3.
-  static let xyzToDisplayP3: [[Double]] = [
+  package static let xyzToDisplayP3: [[Double]] = [
     [2.4934969, -0.9313836, -0.4027108], [-0.8294890, 1.7626641, 0.0236247],
     [0.0358458, -0.0761724, 0.9568845],
   ]
 
   /// Published XYZ (D65) → linear BT.2020.
-  static let xyzToBT2020: [[Double]] = [
+  package static let xyzToBT2020: [[Double]] = [
     [1.7166512, -0.3556708, -0.2533663], [-0.6666844, 1.6164812, 0.0157685],
     [0.0176399, -0.0427706, 0.9421031],
   ]
 
   /// White-balance gains through a published XYZ → linear RGB matrix, clamped as the spec says.
-  static func whiteBalanceGains(kelvin: Double, tint: Double, xyzToRGB m: [[Double]]) -> SIMD3<
-    Double
-  > {
+  package static func whiteBalanceGains(kelvin: Double, tint: Double, xyzToRGB m: [[Double]])
+    -> SIMD3<
+      Double
+    >
+  {
     let (x, y) = xy(kelvin: kelvin)
     let xyz = [x / y, 1, (1 - x - y) / y]
     let rgb = m.map { row in zip(row, xyz).map(*).reduce(0, +) }
@@ -110,7 +112,7 @@ enum ContractFormulas {
   }
 
   /// Encoded grey level through gains in linear light, back to an 8-bit code.
-  static func greyThroughGains(code: Int, gains: SIMD3<Double>) -> SIMD3<Int> {
+  package static func greyThroughGains(code: Int, gains: SIMD3<Double>) -> SIMD3<Int> {
     let linear = decode(Double(code) / 255)
     return SIMD3(
       code8(encode(max(linear * gains.x, 0))), code8(encode(max(linear * gains.y, 0))),
@@ -119,11 +121,11 @@ enum ContractFormulas {
 }
 
 /// The largest absolute difference between corresponding components.
-func largestDifference(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> Double {
+package func largestDifference(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> Double {
   max(abs(a.x - b.x), abs(a.y - b.y), abs(a.z - b.z))
 }
 
 /// The largest absolute difference between corresponding components.
-func largestDifference(_ a: SIMD3<Int>, _ b: SIMD3<Int>) -> Int {
+package func largestDifference(_ a: SIMD3<Int>, _ b: SIMD3<Int>) -> Int {
   max(abs(a.x - b.x), abs(a.y - b.y), abs(a.z - b.z))
 }

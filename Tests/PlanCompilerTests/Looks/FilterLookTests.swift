@@ -1,7 +1,8 @@
 import Controls
+import ImageMathContract
 import Testing
 
-@testable import FrameDial
+@testable import PlanCompiler
 
 /// Each look's defining property, checked on the plan's 8-bit output.
 @Suite struct FilterLookTests {

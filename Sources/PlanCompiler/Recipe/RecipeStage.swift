@@ -92,7 +92,7 @@ public enum RecipeStage: Sendable, Hashable, CustomStringConvertible {
 
 extension ColourEncoding.Transfer {
   /// The transfer's name in recipe listings: `sRGB`, `HLG`, `PQ`.
-  var displayName: String {
+  package var displayName: String {
     switch self {
     case .sRGB: "sRGB"
     case .hlg: "HLG"
@@ -101,7 +101,7 @@ extension ColourEncoding.Transfer {
   }
 
   /// What the decoded values are, in recipe listings.
-  var lightName: String {
+  package var lightName: String {
     switch self {
     case .sRGB: "linear"
     case .hlg: "scene light"

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FrameDial
+@testable import PlanCompiler
 
 @Suite struct CurveTests {
   @Test func rejectsNonIncreasingPoints() {

@@ -1,8 +1,9 @@
 import Controls
 import Foundation
+import ImageMathContract
 import Testing
 
-@testable import FrameDial
+@testable import PlanCompiler
 
 /// Each control on grey and coloured inputs, against values computed here from the contract's formulas.
 @Suite struct ColorControlTests {

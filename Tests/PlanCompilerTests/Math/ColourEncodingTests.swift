@@ -1,9 +1,10 @@
 import ColourTransfer
 import Controls
 import Foundation
+import ImageMathContract
 import Testing
 
-@testable import FrameDial
+@testable import PlanCompiler
 
 /// The transfers and primaries of ``ColourEncoding`` against BT.2100, ST 2084 and published matrices, and
 /// the compiled controls in HLG, PQ, Display P3 and BT.2020.
@@ -163,17 +164,5 @@ import Testing
     #expect(cache.plan(for: state) !== hlg)
     #expect(cache.plan(for: state).encoding == .sRGB && hlg.encoding == .bt2100HLG)
     #expect(hlg.recipe.stages.first == .decode(.hlg))
-  }
-
-  @Test func explanationsNameTheEncodingWhenItIsNotSRGB() {
-    let state = ControlState(contrast: 1.2, saturation: 1.3)
-    let pq = Plan(compiling: state, encoding: .bt2100PQ)
-    #expect(pq.steps.first?.hasPrefix("colour encoding pq/bt2020") == true)
-    #expect(pq.steps.contains { $0.contains("PQ decode × gains") })
-    #expect(pq.recipe.description.contains("decode PQ → display light (203 cd/m² = 1)"))
-    #expect(pq.recipe.description.contains("contrast 1.2 around 0.410897"))
-    let srgb = Plan(compiling: state)
-    #expect(!srgb.steps.contains { $0.contains("colour encoding") })
-    #expect(srgb.recipe.description.contains("decode sRGB → linear"))
   }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FrameDial
+@testable import PlanCompiler
 
 @Suite struct SRGBTransferTests {
   @Test func decodeMatchesTheStandardOnBothSegments() {

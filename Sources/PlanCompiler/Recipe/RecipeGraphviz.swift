@@ -9,9 +9,9 @@ extension Recipe {
 
 /// A chain of steps as a Graphviz `digraph`, top to bottom, with labels wrapped so the picture stays
 /// readable: a tall, narrow column rather than one very long row.
-enum GraphvizChain {
+package enum GraphvizChain {
   /// One step of the chain.
-  enum Step: Equatable {
+  package enum Step: Equatable {
     /// A box of its own.
     case stage(String)
     /// Several stages done in one pass: a titled frame around one box per stage.
@@ -22,7 +22,7 @@ enum GraphvizChain {
   static let wrapWidth = 40
 
   /// `input → steps… → output`, one box per stage.
-  static func render(name: String, steps: [Step], output: String) -> String {
+  package static func render(name: String, steps: [Step], output: String) -> String {
     var lines = [
       "digraph \(name) {", "  rankdir=TB;", "  graph [fontname=\"Helvetica\"];",
       "  node [shape=box, fontname=\"Helvetica\"];",

@@ -1,7 +1,8 @@
 import Controls
+import ImageMathContract
 import Testing
 
-@testable import FrameDial
+@testable import PlanCompiler
 
 /// The ±1 code-value contract: the optimized plan against the recipe's double-precision evaluation, in
 /// every colour encoding.

@@ -1,6 +1,7 @@
+import ImageMathContract
 import Testing
 
-@testable import FrameDial
+@testable import PlanCompiler
 
 @Suite struct Matrix3Tests {
   let a = Matrix3(SIMD3(1, 2, 3), SIMD3(0, 1, 4), SIMD3(5, 6, 0))

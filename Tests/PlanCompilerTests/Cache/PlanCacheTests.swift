@@ -1,7 +1,7 @@
 import Controls
 import Testing
 
-@testable import FrameDial
+@testable import PlanCompiler
 
 @Suite struct PlanCacheTests {
   @Test func equalStatesShareOnePlan() {
