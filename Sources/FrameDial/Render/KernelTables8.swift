@@ -11,7 +11,7 @@ enum KernelTables8: Sendable {
   case mix(input: [Float], matrix: [Float], output: [UInt8], scale: Float, squareRoot: Bool)
 
   /// The tables of `program`; `swapRedAndBlue` reorders them for frames stored B, G, R.
-  init(_ program: ColorProgram, swapRedAndBlue: Bool = false) {
+  init(_ program: ColourProgram, swapRedAndBlue: Bool = false) {
     let order = swapRedAndBlue ? [2, 1, 0] : [0, 1, 2]
     switch program {
     case .identity:

@@ -17,7 +17,7 @@ public final class PlanCache: @unchecked Sendable {
 
   private struct Storage {
     var plans: RecencyCache<Key, Plan>
-    var compiler: ColorCompiler
+    var compiler: ColourCompiler
   }
 
   /// The most plans kept.
@@ -30,7 +30,7 @@ public final class PlanCache: @unchecked Sendable {
     let capacity = max(capacity, 1)
     self.capacity = capacity
     storage = Storage(
-      plans: RecencyCache(capacity: capacity), compiler: ColorCompiler(memoCapacity: capacity))
+      plans: RecencyCache(capacity: capacity), compiler: ColourCompiler(memoCapacity: capacity))
   }
 
   /// The plan for `state` on sRGB pictures: cached, or compiled and remembered.

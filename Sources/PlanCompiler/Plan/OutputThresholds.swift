@@ -39,7 +39,7 @@ struct OutputThresholds: Sendable {
   }
 
   /// The thresholds for one domain.
-  func thresholds(for domain: ColorPipeline.Domain) -> [Double] {
+  func thresholds(for domain: ColourPipeline.Domain) -> [Double] {
     domain == .linear ? linear : encoded
   }
 

@@ -12,7 +12,7 @@ public final class PerChannelTables: Sendable {
   public var table16: [UInt16] { lazyTable16.value }
 
   init(
-    gains: SIMD3<Double>, domain: ColorPipeline.Domain, transfer: OutputTransfer,
+    gains: SIMD3<Double>, domain: ColourPipeline.Domain, transfer: OutputTransfer,
     thresholds8: OutputThresholds
   ) {
     table8 = PerChannelTables.build(gains: gains, domain: domain, thresholds: thresholds8)
@@ -24,7 +24,7 @@ public final class PerChannelTables: Sendable {
   }
 
   private static func build<Code: FixedWidthInteger>(
-    gains: SIMD3<Double>, domain: ColorPipeline.Domain, thresholds: OutputThresholds
+    gains: SIMD3<Double>, domain: ColourPipeline.Domain, thresholds: OutputThresholds
   ) -> [Code] {
     let levels = thresholds.maxCode + 1
     var table = [Code](repeating: 0, count: 3 * levels)

@@ -15,16 +15,16 @@ public final class Plan: Sendable {
   /// The zoom, or nil when the factor is 1.
   public let zoom: PlanZoom?
   /// The folded colour stages, or nil when the state changes no colour.
-  public let pipeline: ColorPipeline?
-  private let compilation: ColorCompilation?
+  public let pipeline: ColourPipeline?
+  private let compilation: ColourCompilation?
 
   /// Compiles a state on its own, without a cache, for pictures in `encoding`.
   public convenience init(compiling state: ControlState, encoding: ColourEncoding = .sRGB) {
-    var compiler = ColorCompiler(memoCapacity: 0)
+    var compiler = ColourCompiler(memoCapacity: 0)
     self.init(state: state, encoding: encoding, compiler: &compiler)
   }
 
-  init(state: ControlState, encoding: ColourEncoding, compiler: inout ColorCompiler) {
+  init(state: ControlState, encoding: ColourEncoding, compiler: inout ColourCompiler) {
     let compilable = CompilableState(state, encoding: encoding)
     self.state = state
     self.encoding = encoding
@@ -36,14 +36,14 @@ public final class Plan: Sendable {
   }
 
   /// The colour program. With auto white balance it is built for gains of 1; use `colorProgram(autoGains:)`.
-  public var colorProgram: ColorProgram { compilation?.program ?? .identity }
+  public var colorProgram: ColourProgram { compilation?.program ?? .identity }
 
   /// The colour program for auto white balance gains measured on the image (grey world).
   ///
   /// Gains are clamped to 0.25 … 4 as the contract's measurement does, and a non-finite gain reads as 1. Plans
   /// without auto white balance return `colorProgram`. Building reuses the plan's output thresholds, so it
   /// costs a few microseconds at 8 bits.
-  public func colorProgram(autoGains: SIMD3<Double>) -> ColorProgram {
+  public func colorProgram(autoGains: SIMD3<Double>) -> ColourProgram {
     guard let compilation else { return .identity }
     var usable = SIMD3<Double>(repeating: 1)
     for channel in 0..<3 where autoGains[channel].isFinite {

@@ -26,23 +26,23 @@ import Testing
       .gains(SIMD3(1, 2, 4), name: "a"), .matrix(Matrix3(diagonal: SIMD3(0.5, 0.25, 3)), name: "b"),
       .encode(.sRGB), .curve(curve, name: "c"), .contrast(1.5, pivot: 0.5),
     ])
-    let pipeline = try #require(ColorPipeline(folding: recipe, encoding: .sRGB))
+    let pipeline = try #require(ColourPipeline(folding: recipe, encoding: .sRGB))
     #expect(pipeline.domain == .linear && pipeline.matrix == nil && !pipeline.usesAutoGains)
     #expect(pipeline.gains == SIMD3(1, 1, 24))
     #expect(pipeline.curve == curve && pipeline.contrast == 1.5)
     let mixing = Matrix3(SIMD3(0.5, 0.5, 0), SIMD3(0, 1, 0), SIMD3(0, 0, 1))
     let mixed = try #require(
-      ColorPipeline(
+      ColourPipeline(
         folding: Recipe(stages: [
           .decode(.hlg), .autoWhiteBalance, .matrix(mixing, name: "m"), .encode(.hlg),
         ]), encoding: .bt2100HLG))
     #expect(mixed.domain == .linear && mixed.usesAutoGains && mixed.matrix == mixing)
     #expect(mixed.gains == SIMD3(1, 1, 1) && mixed.curve == nil && mixed.contrast == 1)
     let encoded = try #require(
-      ColorPipeline(folding: Recipe(stages: [.contrast(0.5, pivot: 0.5)]), encoding: .sRGB))
+      ColourPipeline(folding: Recipe(stages: [.contrast(0.5, pivot: 0.5)]), encoding: .sRGB))
     #expect(encoded.domain == .encoded && encoded.contrast == 0.5 && encoded.treatsChannelsAlike)
     #expect(
-      ColorPipeline(folding: Recipe(stages: [.zoom(factor: 3, center: .center)]), encoding: .sRGB)
+      ColourPipeline(folding: Recipe(stages: [.zoom(factor: 3, center: .center)]), encoding: .sRGB)
         == nil)
   }
 

@@ -6,7 +6,7 @@ import Foundation
 /// Exposure, preset or kelvin white balance, and any diagonal matrix fold into one gain per channel; the
 /// saturation and look matrices merge into one (`matrix`, nil when the merged matrix is diagonal); the look's
 /// curve and contrast form the output transfer. Everything is in the linear light of the state's encoding.
-public struct ColorPipeline: Sendable, Hashable {
+public struct ColourPipeline: Sendable, Hashable {
   /// Where the gains and matrix act.
   public enum Domain: Sendable, Hashable {
     /// Input is decoded to linear light and encoded again before the curve and contrast.
@@ -76,3 +76,7 @@ public struct ColorPipeline: Sendable, Hashable {
     matrix == nil && !usesAutoGains && gains.x == gains.y && gains.y == gains.z
   }
 }
+
+/// The former spelling of ``ColourPipeline``.
+@available(*, deprecated, renamed: "ColourPipeline")
+public typealias ColorPipeline = ColourPipeline

@@ -2,29 +2,29 @@
 ///
 /// Holds the folded pipeline, the 8-bit output thresholds and the program for the pipeline's own gains, and
 /// builds programs for measured auto white balance gains cheaply (the thresholds are reused).
-final class ColorCompilation: Sendable {
-  let pipeline: ColorPipeline
+final class ColourCompilation: Sendable {
+  let pipeline: ColourPipeline
   let thresholds8: OutputThresholds
   /// The program for `pipeline.gains` alone (auto gains taken as 1).
-  let program: ColorProgram
+  let program: ColourProgram
 
-  init(pipeline: ColorPipeline, thresholds8: OutputThresholds) {
+  init(pipeline: ColourPipeline, thresholds8: OutputThresholds) {
     self.pipeline = pipeline
     self.thresholds8 = thresholds8
-    self.program = ColorCompilation.build(
+    self.program = ColourCompilation.build(
       pipeline: pipeline, thresholds8: thresholds8, autoGains: SIMD3(1, 1, 1))
   }
 
   /// The program with auto white balance gains applied (ignored unless the pipeline uses them).
-  func program(autoGains: SIMD3<Double>) -> ColorProgram {
+  func program(autoGains: SIMD3<Double>) -> ColourProgram {
     guard pipeline.usesAutoGains, autoGains != SIMD3(1, 1, 1) else { return program }
-    return ColorCompilation.build(
+    return ColourCompilation.build(
       pipeline: pipeline, thresholds8: thresholds8, autoGains: autoGains)
   }
 
   private static func build(
-    pipeline: ColorPipeline, thresholds8: OutputThresholds, autoGains: SIMD3<Double>
-  ) -> ColorProgram {
+    pipeline: ColourPipeline, thresholds8: OutputThresholds, autoGains: SIMD3<Double>
+  ) -> ColourProgram {
     let gains = pipeline.usesAutoGains ? pipeline.gains * autoGains : pipeline.gains
     if let matrix = pipeline.matrix {
       return .mixing(

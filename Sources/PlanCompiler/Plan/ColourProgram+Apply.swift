@@ -1,5 +1,5 @@
 /// The reference CPU path: what the fused kernel must compute, written plainly in Swift.
-extension ColorProgram {
+extension ColourProgram {
   /// Channel layouts of packed 8-bit pixel buffers.
   public enum PixelLayout: Sendable, Hashable {
     /// R, G, B bytes per pixel.
@@ -24,7 +24,7 @@ extension ColorProgram {
       let linear = SIMD3(
         tables.input8[Int(pixel.x)], tables.input8[256 + Int(pixel.y)],
         tables.input8[512 + Int(pixel.z)])
-      let mixed = ColorProgram.mix(linear, tables.matrix)
+      let mixed = ColourProgram.mix(linear, tables.matrix)
       let output = tables.output8
       return SIMD3(
         output.values[output.index(mixed.x)], output.values[output.count + output.index(mixed.y)],
@@ -44,7 +44,7 @@ extension ColorProgram {
       let input = tables.input16
       let linear = SIMD3(
         input[Int(pixel.x)], input[65536 + Int(pixel.y)], input[131072 + Int(pixel.z)])
-      let mixed = ColorProgram.mix(linear, tables.matrix)
+      let mixed = ColourProgram.mix(linear, tables.matrix)
       let output = tables.output16
       return SIMD3(
         output.values[output.index(mixed.x)], output.values[output.count + output.index(mixed.y)],
@@ -86,7 +86,7 @@ extension Plan {
 
   /// A packed RGB8 or RGBA8 buffer through the plan's colour program, in place; alpha untouched.
   public func apply(
-    to pixels: inout [UInt8], layout: ColorProgram.PixelLayout,
+    to pixels: inout [UInt8], layout: ColourProgram.PixelLayout,
     autoGains: SIMD3<Double> = SIMD3(1, 1, 1)
   ) {
     colorProgram(autoGains: autoGains).apply(to: &pixels, layout: layout)

@@ -6,7 +6,7 @@ import Testing
 @testable import PlanCompiler
 
 /// Each control on grey and coloured inputs, against values computed here from the contract's formulas.
-@Suite struct ColorControlTests {
+@Suite struct ColourControlTests {
   private func output(_ state: ControlState, _ pixel: SIMD3<UInt8>) -> SIMD3<Int> {
     let result = Plan(compiling: state).apply(pixel)
     return SIMD3(Int(result.x), Int(result.y), Int(result.z))

@@ -1,6 +1,6 @@
 import Vips
 
-extension ColorProgram {
+extension ColourProgram {
   /// The program as `RawRows` runs it on a raw's 16-bit linear codes, with 8-bit output codes: its
   /// 16-bit tables composed with the sRGB transfer a developed raw is encoded with before them
   /// (``SRGBTransfer16/encode``) and with the quantising to 8 bits after them

@@ -1,6 +1,6 @@
 import Vips
 
-extension ColorProgram {
+extension ColourProgram {
   /// Applies the program to the colour bands of `image` through FrameDial's fused kernels (one pass per
   /// image: per-channel tables, or input tables → 3×3 matrix → output tables); alpha passes untouched.
   ///
