@@ -4,7 +4,9 @@ import PackageDescription
 let package = Package(
   name: "FrameDial",
   products: [
-    .library(name: "FrameDial", targets: ["FrameDial", "Controls", "Vips", "ColourTransfer"]),
+    .library(
+      name: "FrameDial",
+      targets: ["FrameDial", "PlanCompiler", "Controls", "Vips", "ColourTransfer"]),
     .library(name: "FrameDialC", type: .dynamic, targets: ["FrameDialC"]),
     .executable(name: "framedial", targets: ["framedial"]),
     .executable(name: "framedial-bench", targets: ["framedial-bench"]),
@@ -81,8 +83,12 @@ let package = Package(
     .target(name: "TIFF", dependencies: ["CTIFF"]),
     .target(name: "Vips", dependencies: ["CVips", "CFrameKernels", "CJPEGHeader", "TIFF"]),
     .target(name: "Controls", dependencies: ["Measurement"]),
+    // The compiler from a control state to a plan (Recipe, Plan, PlanCache and the colour maths) in
+    // plain Swift, free of libvips: FrameDial lowers its plans to libvips graphs and re-exports it.
+    .target(name: "PlanCompiler", dependencies: ["Controls", "ColourTransfer"]),
     .target(
-      name: "FrameDial", dependencies: ["Vips", "Controls", "HEIF", "Raw", "ColourTransfer"]),
+      name: "FrameDial",
+      dependencies: ["PlanCompiler", "Vips", "Controls", "HEIF", "Raw", "ColourTransfer"]),
     // The C API (include/framedial.h) over FrameDial, for libFrameDialC.so; its HEIC pictures are
     // decoded by FFmpeg's HEVC decoder (Video's HEVCStillDecoder), which reports damage, as the command's
     // are.
@@ -103,9 +109,18 @@ let package = Package(
     ),
     .testTarget(name: "VipsTests", dependencies: ["Vips"]),
     .testTarget(name: "ControlsTests", dependencies: ["Controls"]),
+    // The image-math contract's formulas (docs/image-math.md), written out independently of the code
+    // under test, for the compiler's and the renderers' tests.
+    .target(name: "ImageMathContract", path: "Tests/ImageMathContract"),
+    .testTarget(
+      name: "PlanCompilerTests",
+      dependencies: ["PlanCompiler", "Controls", "ColourTransfer", "ImageMathContract"]),
     .testTarget(
       name: "FrameDialTests",
-      dependencies: ["FrameDial", "Controls", "Vips", "HEIF", "ColourTransfer"]),
+      dependencies: [
+        "FrameDial", "PlanCompiler", "Controls", "Vips", "HEIF", "ColourTransfer",
+        "ImageMathContract",
+      ]),
     .testTarget(
       name: "FrameDialCLITests",
       dependencies: [

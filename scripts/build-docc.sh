@@ -26,8 +26,12 @@ for module in "${modules[@]}"; do
   graphs="$work/$module-symbols"
   rm -rf "$graphs" "$work/$module.doccarchive"
   mkdir -p "$graphs"
+  # The modules it re-exports (`@_exported import`) are documented as part of it, as its users see them.
+  reexported="$({ grep -rhoE '^@_exported import [A-Za-z0-9_]+' "Sources/$module" || true; } |
+    cut -d' ' -f3 | paste -sd, -)"
   swift-symbolgraph-extract -module-name "$module" -target "$triple" -I "$bin/Modules" \
     -minimum-access-level public -skip-synthesized-members -module-cache-path "$work/ModuleCache" \
+    ${reexported:+-experimental-allowed-reexported-modules="$reexported"} \
     -output-dir "$graphs" "${clang[@]}"
   # Only the module's own graph: extensions of other modules' types (MODULE@Other.symbols.json) would ask
   # DocC for modules this catalogue does not document.
