@@ -107,7 +107,12 @@ let package = Package(
       ],
       path: "Benchmarks/framedial-bench"
     ),
-    .testTarget(name: "VipsTests", dependencies: ["Vips"]),
+    // What several test targets share: scratch folders, the sample images and the `framedial` command
+    // run; clips, pictures and HEIC grids made with the ffmpeg, vips and heif-enc commands; seeded
+    // damaged copies of a file and the strict reference's verdict on HEIC pictures. Test targets only.
+    .target(
+      name: "TestSupport", dependencies: ["Vips", "HEIF", "Video"], path: "Tests/TestSupport"),
+    .testTarget(name: "VipsTests", dependencies: ["Vips", "TestSupport"]),
     .testTarget(name: "ControlsTests", dependencies: ["Controls"]),
     // The image-math contract's formulas (docs/image-math.md), written out independently of the code
     // under test, for the compiler's and the renderers' tests.
@@ -125,8 +130,15 @@ let package = Package(
       name: "FrameDialCLITests",
       dependencies: [
         "FrameDialCLI", "framedial", "FrameDial", "Controls", "Vips", "Video", "Studio", "Raw",
-        "HEIF", "TIFF", "FrameDialC",
+        "HEIF", "TIFF", "FrameDialC", "TestSupport",
       ]),
+    // Video's decoders in process: HEIC pictures through FFmpeg's HEVC decoder (as libheif's plugin,
+    // against libde265), its damage verdicts, and playback.
+    .testTarget(name: "VideoTests", dependencies: ["Video", "HEIF", "Vips", "TestSupport"]),
+    .testTarget(name: "HEIFTests", dependencies: ["HEIF", "TestSupport"]),
+    // CToneMap's kernels, run by Video's tone mapper that builds the tables they read, against the
+    // libavfilter chain.
+    .testTarget(name: "CToneMapTests", dependencies: ["CToneMap", "Video", "CFFmpeg"]),
     .testTarget(name: "StudioTests", dependencies: ["Studio", "JSONOutput"]),
     .testTarget(name: "MeasurementTests", dependencies: ["Measurement"]),
     // The benchmark executable's own logic (the benchmark document it writes).

@@ -1,5 +1,6 @@
 import Foundation
 import Raw
+import TestSupport
 import Testing
 import Vips
 

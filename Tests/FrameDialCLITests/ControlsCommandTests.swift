@@ -1,5 +1,6 @@
 import Controls
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct ControlsCommandTests {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `--fail-on`'s levels on JPEGs whose damage libjpeg reports in each of its ways: a stream that ends

@@ -1,6 +1,7 @@
 import Controls
 import Foundation
 import FrameDial
+import TestSupport
 import Testing
 
 @Suite struct FramesCommandTests {

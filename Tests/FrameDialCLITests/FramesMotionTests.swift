@@ -1,6 +1,7 @@
 import Controls
 import Foundation
 import FrameDial
+import TestSupport
 import Testing
 
 /// Animated controls through `framedial frames --timeline`: keyframed slides, evaluated at each frame's

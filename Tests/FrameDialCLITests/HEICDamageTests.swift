@@ -1,5 +1,6 @@
 import Foundation
 import HEIF
+import TestSupport
 import Testing
 import Video
 
@@ -24,15 +25,15 @@ import Video
     let heic = folder.appendingPathComponent("\(kind).heic")
     switch kind {
     case "grid":
-      try HEVCStillDecoderTests.photo(png, width: 640, height: 480)
+      try HEICPictures.photo(png, width: 640, height: 480)
       var tiles: [URL] = []
       for row in 0..<2 {
         for column in 0..<2 {
           let part = folder.appendingPathComponent("tile-\(row)-\(column).png").path
           let coded = folder.appendingPathComponent("tile-\(row)-\(column).heic")
-          try HEVCStillDecoderTests.run(
+          try HEICPictures.run(
             "vips", ["crop", png, part, "\(column * 320)", "\(row * 240)", "320", "240"])
-          try HEVCStillDecoderTests.run("heif-enc", ["-q", "70", part, "-o", coded.path])
+          try HEICPictures.run("heif-enc", ["-q", "70", part, "-o", coded.path])
           tiles.append(coded)
         }
       }
@@ -41,11 +42,11 @@ import Video
       let (mdat, size) = try GridHEIC.find("mdat", in: try Data(contentsOf: heic))
       return Source(url: heic, picture: mdat + 8 + 8..<mdat + size)
     case "alpha":
-      try HEVCStillDecoderTests.photo(png, width: 480, height: 320, ["bandjoin_const", "200"])
-      try HEVCStillDecoderTests.run("heif-enc", ["-q", "70", png, "-o", heic.path])
+      try HEICPictures.photo(png, width: 480, height: 320, ["bandjoin_const", "200"])
+      try HEICPictures.run("heif-enc", ["-q", "70", png, "-o", heic.path])
     default:
-      try HEVCStillDecoderTests.photo(png, width: 640, height: 480)
-      try HEVCStillDecoderTests.run("heif-enc", ["-q", "70", png, "-o", heic.path])
+      try HEICPictures.photo(png, width: 640, height: 480)
+      try HEICPictures.run("heif-enc", ["-q", "70", png, "-o", heic.path])
     }
     let (mdat, size) = try GridHEIC.find("mdat", in: try Data(contentsOf: heic))
     return Source(url: heic, picture: mdat + 8..<mdat + size)
@@ -92,5 +93,19 @@ import Video
       #expect(statuses[name] == "failed", "\(name)")
     }
     #expect(written.filter { !$0.hasPrefix(".") } == ["intact.heic"], "\(written)")
+  }
+
+  /// A picture whose first NAL unit claims more bytes than the file holds: `apply` says it is cut
+  /// short, and leaves no output.
+  @Test func aPictureCutShortIsRefusedSayingSo() throws {
+    let folder = try CLIRunner.scratchFolder("heic-cut-short")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let damaged = try HEICPictures.cutShort(in: folder)
+    let output = folder.appendingPathComponent("out.png").path
+    let result = try CLIRunner.run(["apply", damaged.path, "-o", output])
+    #expect(result.status == 1)
+    #expect(result.standardError.hasPrefix("framedial apply: "))
+    #expect(result.standardError.contains("cut short"))
+    #expect(!FileManager.default.fileExists(atPath: output))
   }
 }

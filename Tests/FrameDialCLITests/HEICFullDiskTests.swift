@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A HEIC written to a full disk fails with the write's own reason ("no space left on device") and

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Real HEIF files (``RealFiles``): libheif's fuzzer finds each get one line of the right kind from

@@ -1,5 +1,6 @@
 import Foundation
 import FrameDial
+import TestSupport
 import Testing
 
 /// A HEIF file that cannot be read gets one line of FrameDial's own — `PATH: cannot read: damaged HEIF:
@@ -11,8 +12,8 @@ import Testing
   static func heic(in folder: URL) throws -> Data {
     let png = folder.appendingPathComponent("small.png").path
     let heic = folder.appendingPathComponent("small.heic")
-    try HEVCStillDecoderTests.photo(png, width: 96, height: 64)
-    try HEVCStillDecoderTests.run("heif-enc", ["-q", "60", png, "-o", heic.path])
+    try HEICPictures.photo(png, width: 96, height: 64)
+    try HEICPictures.run("heif-enc", ["-q", "60", png, "-o", heic.path])
     return try Data(contentsOf: heic)
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 /// Paths that lead somewhere else: links onto originals, FIFOs and devices, loops of folder links,

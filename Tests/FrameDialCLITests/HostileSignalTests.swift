@@ -1,5 +1,6 @@
 import Foundation
 import FrameDial
+import TestSupport
 import Testing
 import Vips
 

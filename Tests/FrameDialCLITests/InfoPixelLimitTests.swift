@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `info` reads headers only: an image over the pixel limit is described (exit 0) and said to be over

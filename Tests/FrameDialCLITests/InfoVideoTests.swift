@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `framedial info` on videos: the facts FFmpeg reads of the stream (HDR's transfer and primaries

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The `framedial lut` examples of the README and the manual (`docs/`), run as printed: a look file named

@@ -2,6 +2,7 @@ import Controls
 import Foundation
 import FrameDial
 import Studio
+import TestSupport
 import Testing
 import Vips
 

@@ -1,5 +1,6 @@
 import Foundation
 import Studio
+import TestSupport
 import Testing
 import Vips
 

@@ -1,6 +1,7 @@
 import Foundation
 import FrameDialC
 import TIFF
+import TestSupport
 import Testing
 import Vips
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// How `framedial video` treats colour: YUV ↔ RGB with the stream's own matrix (as tagged, or guessed

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `framedial video` on 10-bit and 12-bit clips: rendered on the 16-bit path, written as HEVC Main 10

@@ -1,5 +1,6 @@
 import Foundation
 import FrameDial
+import TestSupport
 import Testing
 
 /// A video handed to a command that reads stills is named as a video, with the command that processes

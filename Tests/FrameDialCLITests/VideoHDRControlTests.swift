@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The controls on HDR video, end to end: `framedial video` decodes an HLG or PQ clip, applies the

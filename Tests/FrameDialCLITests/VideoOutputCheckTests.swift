@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `framedial video` refuses to leave an output that does not play: the first frames of every file

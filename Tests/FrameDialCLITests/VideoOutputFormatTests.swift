@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// What `framedial video` writes, whatever the input: 4:2:0 H.264 (8-bit) or HEVC (Main 10 for deep

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `framedial video` on files as phones record them: HDR HEVC rotated in a MOV, with tracks FFmpeg

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `framedial video --set wb=auto` across a scene cut: the smoothing of the gains starts afresh.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `framedial video` converts yuv420p and yuv420p10le with FrameDial's own conversion, the one

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `framedial frames` and `framedial video` with `wb=auto` on frames more than 64 times wider than

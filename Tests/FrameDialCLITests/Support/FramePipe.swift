@@ -1,6 +1,7 @@
 import Controls
 import Foundation
 import FrameDial
+import TestSupport
 import Vips
 
 /// Raw frames for the `frames` command's tests, the command run over them, and the same frames rendered

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// HDR clips for the tests, made with the `ffmpeg` command and libx265 (tagged in the stream's VUI and
 /// the container, as phones write them), and the BT.2100 formulas that give the codes of known light.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// The coding settings of a HEIC's picture, read from the parameter sets of its `hvcC` box: what tells
 /// x265's presets apart in the file (libheif 1.15 writes no x265 information SEI naming them). Through

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Vips
 
 /// A corpus of broken, unusual and hostile inputs, generated on the spot (nothing is downloaded).

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Vips
 
 /// TIFF files with more than one directory, made with libtiff's own tools (`tiffset` marks a

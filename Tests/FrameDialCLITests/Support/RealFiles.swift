@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// The real files from public projects' test suites (phones', cameras' and other projects' files) that
 /// CI keeps beside the repository in `../shared/realfiles` (`FRAMEDIAL_REALFILES` names another

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// FFmpeg's own verdict on a video file, for the damage tests: the strict reference decoder
 /// (`ffmpeg -v error -threads 1 -xerror -err_detect explode -i FILE -f null -`: a non-zero exit or

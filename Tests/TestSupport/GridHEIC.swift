@@ -2,11 +2,11 @@ import Foundation
 
 /// A HEIC whose primary image is a grid of coded tiles (as an iPhone writes its photos), assembled from
 /// single-picture HEICs written by libheif: libheif 1.15 reads grids but does not write them.
-enum GridHEIC {
+package enum GridHEIC {
   /// Writes to `url` a grid of `columns` × `rows` tiles, `tiles` in row order: each a HEIC file of one
   /// coded picture and no metadata (its `hvcC` box and its `mdat` payload are taken over), all of one
   /// size. The grid's output size is `width` × `height` (at most the tiles' total, which libheif crops).
-  static func write(
+  package static func write(
     _ url: URL, tiles: [URL], columns: Int, rows: Int, tileSize: (Int, Int), size: (Int, Int)
   ) throws {
     let coded = try tiles.map { tile -> (hvcC: Data, data: Data) in
@@ -55,19 +55,19 @@ enum GridHEIC {
   }
 
   /// The whole box of type `type` (header included) found in `bytes`.
-  static func box(_ type: String, in bytes: Data) throws -> Data {
+  package static func box(_ type: String, in bytes: Data) throws -> Data {
     let (start, size) = try find(type, in: bytes)
     return bytes.subdata(in: start..<start + size)
   }
 
   /// The contents of the box of type `type` in `bytes` (its 8-byte header left out).
-  static func payload(_ type: String, in bytes: Data) throws -> Data {
+  package static func payload(_ type: String, in bytes: Data) throws -> Data {
     let (start, size) = try find(type, in: bytes)
     return bytes.subdata(in: start + 8..<start + size)
   }
 
   /// The offset and size of the first box of type `type` in `bytes` (a search for its 4 letters).
-  static func find(_ type: String, in bytes: Data) throws -> (start: Int, size: Int) {
+  package static func find(_ type: String, in bytes: Data) throws -> (start: Int, size: Int) {
     guard let found = bytes.range(of: Data(type.utf8)), found.lowerBound >= bytes.startIndex + 4
     else { throw CocoaError(.fileReadCorruptFile) }
     let start = found.lowerBound - 4

@@ -1,6 +1,7 @@
 import Foundation
 import HEIF
 import Synchronization
+import TestSupport
 import Testing
 import Video
 import Vips
@@ -51,27 +52,6 @@ import Vips
     return recorder
   }
 
-  /// Runs `tool arguments…` and fails the test when it fails.
-  static func run(_ tool: String, _ arguments: [String]) throws {
-    let result = try VideoClips.run(tool, arguments)
-    guard result.status == 0 else {
-      throw VideoError("\(tool) \(arguments.joined(separator: " ")): \(result.errors)")
-    }
-  }
-
-  /// The sample photo resized to `width` × `height` as a PNG at `path`; `vipsArguments` then converts
-  /// it with the `vips` command (e.g. `["colourspace", "b-w"]`).
-  static func photo(_ path: String, width: Int, height: Int, _ conversion: [String] = []) throws {
-    let sample = try Image(contentsOf: CLIRunner.sample("coffee.png"))
-    let resized = try sample.resized(
-      by: Double(width) / Double(sample.width), vscale: Double(height) / Double(sample.height))
-    guard !conversion.isEmpty else { return try resized.write(to: path) }
-    let plain = path + ".plain.png"
-    try resized.write(to: plain)
-    defer { try? FileManager.default.removeItem(atPath: plain) }
-    try run("vips", [conversion[0], plain, path] + conversion.dropFirst())
-  }
-
   /// Decodes `path` with each decoder: libde265's samples (the plugin withdrawn), FFmpeg's, and what
   /// the FFmpeg one recorded.
   static func bothDecoders(_ path: String) throws -> (
@@ -117,8 +97,8 @@ import Vips
     defer { try? FileManager.default.removeItem(at: folder) }
     let png = folder.appendingPathComponent("photo.png").path
     let heic = folder.appendingPathComponent("photo.heic").path
-    try Self.photo(png, width: width, height: height)
-    try Self.run("heif-enc", ["-q", "80", "-p", "chroma=\(chroma)", png, "-o", heic])
+    try HEICPictures.photo(png, width: width, height: height)
+    try HEICPictures.run("heif-enc", ["-q", "80", "-p", "chroma=\(chroma)", png, "-o", heic])
     let (reference, decoded, recorded) = try Self.bothDecoders(heic)
     #expect(recorded.calls == 1)
     #expect(recorded.layouts == [chroma == "420" ? "yuv420 8" : "yuv444 8"])
@@ -135,8 +115,8 @@ import Vips
     defer { try? FileManager.default.removeItem(at: folder) }
     let png = folder.appendingPathComponent("photo16.png").path
     let heic = folder.appendingPathComponent("photo10.heic").path
-    try Self.photo(png, width: 333, height: 250, ["colourspace", "rgb16"])
-    try Self.run("heif-enc", ["-b", "10", "-q", "80", png, "-o", heic])
+    try HEICPictures.photo(png, width: 333, height: 250, ["colourspace", "rgb16"])
+    try HEICPictures.run("heif-enc", ["-b", "10", "-q", "80", png, "-o", heic])
     let (reference, decoded, recorded) = try Self.bothDecoders(heic)
     #expect(recorded.layouts == ["yuv420 10"])
     #expect(decoded.bitDepth == 10)
@@ -151,8 +131,8 @@ import Vips
     defer { try? FileManager.default.removeItem(at: folder) }
     let png = folder.appendingPathComponent("grey.png").path
     let heic = folder.appendingPathComponent("grey.heic").path
-    try Self.photo(png, width: 300, height: 201, ["colourspace", "b-w"])
-    try Self.run("heif-enc", ["-q", "80", png, "-o", heic])
+    try HEICPictures.photo(png, width: 300, height: 201, ["colourspace", "b-w"])
+    try HEICPictures.run("heif-enc", ["-q", "80", png, "-o", heic])
     let (reference, decoded, recorded) = try Self.bothDecoders(heic)
     #expect(recorded.layouts == ["monochrome 8"])
     #expect(try decoded.samples() == (try reference.samples()))
@@ -163,8 +143,8 @@ import Vips
     defer { try? FileManager.default.removeItem(at: folder) }
     let png = folder.appendingPathComponent("rgba.png").path
     let heic = folder.appendingPathComponent("rgba.heic").path
-    try Self.photo(png, width: 256, height: 160, ["bandjoin_const", "180"])
-    try Self.run("heif-enc", ["-q", "90", png, "-o", heic])
+    try HEICPictures.photo(png, width: 256, height: 160, ["bandjoin_const", "180"])
+    try HEICPictures.run("heif-enc", ["-q", "90", png, "-o", heic])
     let (reference, decoded, recorded) = try Self.bothDecoders(heic)
     // The colour picture and the alpha picture (a monochrome auxiliary image), one call each.
     #expect(recorded.calls == 2)
@@ -181,16 +161,16 @@ import Vips
     defer { try? FileManager.default.removeItem(at: folder) }
     let (columns, rows, tile) = (3, 2, (128, 96))
     let png = folder.appendingPathComponent("photo.png").path
-    try Self.photo(png, width: columns * tile.0, height: rows * tile.1)
+    try HEICPictures.photo(png, width: columns * tile.0, height: rows * tile.1)
     var tiles: [URL] = []
     for row in 0..<rows {
       for column in 0..<columns {
         let part = folder.appendingPathComponent("tile-\(row)-\(column).png").path
         let coded = folder.appendingPathComponent("tile-\(row)-\(column).heic")
-        try Self.run(
+        try HEICPictures.run(
           "vips",
           ["crop", png, part, "\(column * tile.0)", "\(row * tile.1)", "\(tile.0)", "\(tile.1)"])
-        try Self.run("heif-enc", ["-q", "85", part, "-o", coded.path])
+        try HEICPictures.run("heif-enc", ["-q", "85", part, "-o", coded.path])
         tiles.append(coded)
       }
     }
@@ -220,8 +200,8 @@ import Vips
     defer { try? FileManager.default.removeItem(at: folder) }
     let png = folder.appendingPathComponent("photo.png").path
     let heic = folder.appendingPathComponent("photo.heic").path
-    try Self.photo(png, width: 400, height: 300)
-    try Self.run("heif-enc", ["-q", "80", png, "-o", heic])
+    try HEICPictures.photo(png, width: 400, height: 300)
+    try HEICPictures.run("heif-enc", ["-q", "80", png, "-o", heic])
     let recorder = try Self.recording()
     let viaVips = try Self.pngSamples(heic, bands: 3)
     #expect(recorder.counts.withLock { $0.calls } == 1)
@@ -231,29 +211,13 @@ import Vips
   @Test func damagedDataIsAnErrorNamingTheProblem() throws {
     let folder = try CLIRunner.scratchFolder("hevc-damaged")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let png = folder.appendingPathComponent("photo.png").path
-    let heic = folder.appendingPathComponent("photo.heic")
-    try Self.photo(png, width: 200, height: 150)
-    try Self.run("heif-enc", ["-q", "80", png, "-o", heic.path])
-    // The picture's first NAL unit claims more bytes than the file holds.
-    var bytes = try Data(contentsOf: heic)
-    let (mdat, _) = try GridHEIC.find("mdat", in: bytes)
-    bytes.replaceSubrange(mdat + 8..<mdat + 12, with: [0x00, 0xff, 0xff, 0xf0])
-    let damaged = folder.appendingPathComponent("damaged.heic")
-    try bytes.write(to: damaged)
+    let damaged = try HEICPictures.cutShort(in: folder)
     _ = try Self.recording()
     #expect {
       try HEIFFile(path: damaged.path).decodePrimary()
     } throws: { error in
       "\(error)".contains("cannot decode the HEIF picture") && "\(error)".contains("cut short")
     }
-    // The command says so too, and leaves no output.
-    let output = folder.appendingPathComponent("out.png").path
-    let result = try CLIRunner.run(["apply", damaged.path, "-o", output])
-    #expect(result.status == 1)
-    #expect(result.standardError.hasPrefix("framedial apply: "))
-    #expect(result.standardError.contains("cut short"))
-    #expect(!FileManager.default.fileExists(atPath: output))
   }
 
   @Test func repositorySampleHEICDecodesAlike() throws {

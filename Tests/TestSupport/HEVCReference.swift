@@ -14,7 +14,7 @@ import Video
 /// The pictures are taken from libheif through ``HEVCDecoderPlugin`` (its grid tiles, its alpha image,
 /// its primary), so the container is read by libheif alone; the plugin is process-wide, so a suite that
 /// uses this must be `.serialized` and the others must not decode HEIC in this process meanwhile.
-enum HEVCReference {
+package enum HEVCReference {
   /// A decoder that keeps the NAL units of every picture libheif hands it, then decodes them with
   /// FFmpeg's decoder, concealing damage so that libheif goes on to the next picture.
   struct RecordingDecoder: HEVCPictureDecoder {
@@ -38,7 +38,7 @@ enum HEVCReference {
   /// NAL units run past its end or hold forbidden bytes, `ffmpeg` reports an error in a picture, or no
   /// picture can be decoded at all — or nil when it is intact. `scratch` holds the bitstreams `ffmpeg`
   /// reads.
-  static func damage(of path: String, scratch: URL) throws -> String? {
+  package static func damage(of path: String, scratch: URL) throws -> String? {
     let file: HEIFFile
     do {
       file = try HEIFFile(path: path)
@@ -87,7 +87,7 @@ enum HEVCReference {
 
   /// What libheif's libde265 says of the HEIC at `path` with strict decoding (FFmpeg's decoder
   /// withdrawn meanwhile): its error, or nil when it decodes the picture.
-  static func libde265Damage(of path: String) -> String? {
+  package static func libde265Damage(of path: String) -> String? {
     HEVCDecoderPlugin.withdraw()
     defer { try? HEVCStillDecoder().register() }
     do {
@@ -101,7 +101,7 @@ enum HEVCReference {
   /// `nalUnits` (each after its length as 4 big-endian bytes) as an Annex B stream (each after the
   /// start code 00 00 00 01); nil when a length runs past the end, or a NAL unit holds bytes H.265
   /// forbids.
-  static func annexB(_ nalUnits: Data) -> Data? {
+  package static func annexB(_ nalUnits: Data) -> Data? {
     let bytes = [UInt8](nalUnits)
     var stream = Data()
     var offset = 0

@@ -4,37 +4,53 @@ import Foundation
 /// picture data), the file cut at several points, and zeroed blocks. Each format's damage tests make
 /// their variants here, ask their format's strict reference decoder which ones are damaged, and check
 /// FrameDial's verdict on those with ``DamageVerdict``.
-struct DamagedVariants {
+package struct DamagedVariants {
   /// One damaged copy.
-  struct Variant {
+  package struct Variant {
     /// A file name for the copy: `stem-kind-N.ext`.
-    var name: String
+    package var name: String
     /// The damaged bytes.
-    var bytes: Data
+    package var bytes: Data
     /// What was done, for messages ("3 bytes flipped at 41230").
-    var damage: String
+    package var damage: String
+
+    package init(name: String, bytes: Data, damage: String) {
+      self.name = name
+      self.bytes = bytes
+      self.damage = damage
+    }
   }
 
   /// A seeded generator (a 64-bit linear congruential step, the high bits used).
-  struct Seeded: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
+  package struct Seeded: RandomNumberGenerator {
+    package var state: UInt64
+
+    package init(state: UInt64) { self.state = state }
+
+    package mutating func next() -> UInt64 {
       state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
       return state
     }
   }
 
   /// The intact file.
-  var bytes: Data
+  package var bytes: Data
   /// The byte range that holds the picture data (where flips and zeroed blocks land).
-  var picture: Range<Int>
+  package var picture: Range<Int>
   /// The stem and extension of the variants' names.
-  var stem: String
-  var ext: String
+  package var stem: String
+  package var ext: String
+
+  package init(bytes: Data, picture: Range<Int>, stem: String, ext: String) {
+    self.bytes = bytes
+    self.picture = picture
+    self.stem = stem
+    self.ext = ext
+  }
 
   /// `count` copies, each with 1 … `maximumBytes` bytes XORed with a non-zero value at a seeded offset
   /// inside ``picture``.
-  func flipped(count: Int, maximumBytes: Int = 4, seed: UInt64) -> [Variant] {
+  package func flipped(count: Int, maximumBytes: Int = 4, seed: UInt64) -> [Variant] {
     var random = Seeded(state: seed)
     return (0..<count).map { index in
       var copy = [UInt8](bytes)
@@ -53,7 +69,7 @@ struct DamagedVariants {
 
   /// Copies cut at each of `fractions` of the way through ``picture`` (0 cuts where the picture data
   /// starts, 1 where it ends).
-  func cut(at fractions: [Double]) -> [Variant] {
+  package func cut(at fractions: [Double]) -> [Variant] {
     fractions.enumerated().map { index, fraction in
       let length = picture.lowerBound + Int(Double(picture.count) * fraction)
       return Variant(
@@ -64,7 +80,7 @@ struct DamagedVariants {
 
   /// `count` copies, each with a block of `blockSize` bytes set to zero at a seeded offset inside
   /// ``picture``.
-  func zeroed(count: Int, blockSize: Int, seed: UInt64) -> [Variant] {
+  package func zeroed(count: Int, blockSize: Int, seed: UInt64) -> [Variant] {
     var random = Seeded(state: seed)
     return (0..<count).map { index in
       var copy = [UInt8](bytes)
@@ -82,9 +98,9 @@ struct DamagedVariants {
 /// What the command line does with a damaged file: `apply` at 1 and 8 libvips threads exits 1 with one
 /// line naming the file and leaves nothing under the output name, and `batch` reports the file `failed`
 /// and writes nothing for it.
-enum DamageVerdict {
+package enum DamageVerdict {
   /// Runs `framedial arguments…` with `VIPS_CONCURRENCY=threads`.
-  static func run(threads: Int, _ arguments: [String]) throws -> CLIRunner.Result {
+  package static func run(threads: Int, _ arguments: [String]) throws -> CLIRunner.Result {
     try CLIRunner.run(
       ["VIPS_CONCURRENCY=\(threads)", CLIRunner.binary.path] + arguments,
       executable: URL(fileURLWithPath: "/usr/bin/env"))
@@ -93,7 +109,7 @@ enum DamageVerdict {
   /// The problems found with `apply` on the damaged file at `path` (writing `.ext` into `scratch`) at 1
   /// and 8 threads, with `extra` arguments; empty when every run refused it as it should (and, when
   /// `saying` is given, with a line that contains it).
-  static func applyProblems(
+  package static func applyProblems(
     _ path: String, ext: String, scratch: URL, extra: [String] = [], saying: String? = nil
   ) throws -> [String] {
     var problems: [String] = []
@@ -124,7 +140,7 @@ enum DamageVerdict {
 
   /// Each file's status in a `batch` of the folder `input` into a new folder under `scratch` (with
   /// `extra` arguments), and the names of the images the batch wrote (not its hidden records).
-  static func batch(_ input: URL, scratch: URL, extra: [String] = []) throws
+  package static func batch(_ input: URL, scratch: URL, extra: [String] = []) throws
     -> (statuses: [String: String], written: [String])
   {
     let output = scratch.appendingPathComponent("batch-\(UUID().uuidString)")
@@ -136,7 +152,7 @@ enum DamageVerdict {
   }
 
   /// Each file's status ("done", "failed", …) by file name, from the events `batch --json` printed.
-  static func statuses(_ events: String) -> [String: String] {
+  package static func statuses(_ events: String) -> [String: String] {
     var statuses: [String: String] = [:]
     for line in events.split(separator: "\n") {
       guard

@@ -2,10 +2,10 @@ import Foundation
 
 /// Short clips made with the `ffmpeg` command's test sources, and what `ffprobe` says of a file, for the
 /// `video` command's tests.
-enum VideoClips {
+package enum VideoClips {
   /// Runs `tool` (`ffmpeg`, `ffprobe`) with `arguments` and returns standard output and standard error.
   @discardableResult
-  static func run(_ tool: String, _ arguments: [String]) throws -> (
+  package static func run(_ tool: String, _ arguments: [String]) throws -> (
     status: Int32, output: String, errors: String
   ) {
     let result = try runForData(tool, arguments)
@@ -13,7 +13,7 @@ enum VideoClips {
   }
 
   /// Runs `tool` with `arguments` and returns standard output as bytes and standard error as text.
-  static func runForData(_ tool: String, _ arguments: [String]) throws -> (
+  package static func runForData(_ tool: String, _ arguments: [String]) throws -> (
     status: Int32, output: Data, errors: String
   ) {
     let process = Process()
@@ -34,7 +34,7 @@ enum VideoClips {
 
   /// Makes `url` with `ffmpeg -y -v error` and `arguments` (inputs, filters, codecs); throws when
   /// ffmpeg fails.
-  static func make(_ url: URL, _ arguments: [String]) throws {
+  package static func make(_ url: URL, _ arguments: [String]) throws {
     let result = try run("ffmpeg", ["-v", "error", "-y"] + arguments + [url.path])
     guard result.status == 0 else {
       throw CocoaError(
@@ -43,18 +43,19 @@ enum VideoClips {
   }
 
   /// `testsrc2` of `size` at `rate` for `seconds`, as an ffmpeg input.
-  static func testSource(size: String = "320x240", rate: Int = 25, seconds: Double = 1) -> [String]
+  package static func testSource(size: String = "320x240", rate: Int = 25, seconds: Double = 1)
+    -> [String]
   {
     ["-f", "lavfi", "-i", "testsrc2=size=\(size):rate=\(rate):duration=\(seconds)"]
   }
 
   /// A 440 Hz tone for `seconds`, as an ffmpeg input.
-  static func tone(seconds: Double = 1) -> [String] {
+  package static func tone(seconds: Double = 1) -> [String] {
     ["-f", "lavfi", "-i", "sine=frequency=440:duration=\(seconds)"]
   }
 
   /// ffprobe's streams of `url`, as JSON objects.
-  static func streams(_ url: URL) throws -> [[String: Any]] {
+  package static func streams(_ url: URL) throws -> [[String: Any]] {
     let result = try run(
       "ffprobe", ["-v", "error", "-show_streams", "-of", "json", url.path])
     let json = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
@@ -62,7 +63,7 @@ enum VideoClips {
   }
 
   /// The presentation times of the video frames of `url`, in seconds, as ffprobe prints them.
-  static func frameTimes(_ url: URL) throws -> [String] {
+  package static func frameTimes(_ url: URL) throws -> [String] {
     let result = try run(
       "ffprobe",
       [
@@ -77,7 +78,7 @@ enum VideoClips {
   }
 
   /// The average PSNR (dB over Y, U and V) of `url`'s video against `reference`'s.
-  static func psnr(_ url: URL, against reference: URL) throws -> Double {
+  package static func psnr(_ url: URL, against reference: URL) throws -> Double {
     let result = try run(
       "ffmpeg",
       [
@@ -90,7 +91,7 @@ enum VideoClips {
   }
 
   /// The mean luma (0 … 255) of `url`'s video over every frame.
-  static func meanLuma(_ url: URL) throws -> Double {
+  package static func meanLuma(_ url: URL) throws -> Double {
     let result = try run(
       "ffmpeg",
       [
@@ -106,7 +107,7 @@ enum VideoClips {
 
   /// The luma samples of `url`'s first video frame, row by row, scaled to 16 bits as ffmpeg's
   /// `gray16le` gives them (a 10-bit code `c` becomes about `c × 64`).
-  static func luma16(_ url: URL) throws -> [UInt16] {
+  package static func luma16(_ url: URL) throws -> [UInt16] {
     let result = try runForData(
       "ffmpeg",
       [

@@ -1,40 +1,52 @@
 import Foundation
 
 /// Runs the built `framedial` binary and captures what it prints.
-struct CLIRunner {
-  struct Result {
-    var status: Int32
-    var standardOutput: String
-    var standardError: String
+package struct CLIRunner {
+  /// How a run ended and what it printed.
+  package struct Result {
+    package var status: Int32
+    package var standardOutput: String
+    package var standardError: String
     /// Standard output's bytes as written (an image for `apply -o -`).
-    var outputBytes = Data()
+    package var outputBytes = Data()
+
+    package init(
+      status: Int32, standardOutput: String, standardError: String, outputBytes: Data = Data()
+    ) {
+      self.status = status
+      self.standardOutput = standardOutput
+      self.standardError = standardError
+      self.outputBytes = outputBytes
+    }
   }
 
   /// The folder that holds the test bundle and the built products.
-  static let productsFolder = URL(fileURLWithPath: CommandLine.arguments[0])
+  package static let productsFolder = URL(fileURLWithPath: CommandLine.arguments[0])
     .deletingLastPathComponent()
 
-  static let binary = productsFolder.appendingPathComponent("framedial")
+  /// The built `framedial` executable.
+  package static let binary = productsFolder.appendingPathComponent("framedial")
 
-  static let repository = URL(fileURLWithPath: #filePath)
+  /// The repository's folder (this file is in its `Tests/TestSupport`).
+  package static let repository = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
 
   /// A new empty folder in the temporary directory, named after `label`; the caller removes it.
-  static func scratchFolder(_ label: String) throws -> URL {
+  package static func scratchFolder(_ label: String) throws -> URL {
     let url = FileManager.default.temporaryDirectory
       .appendingPathComponent("framedial-\(label)-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
   }
 
-  static func sample(_ name: String) -> String {
+  /// The path of the sample image `name` (in `SampleImages/`).
+  package static func sample(_ name: String) -> String {
     repository.appendingPathComponent("SampleImages").appendingPathComponent(name).path
   }
 
   /// Runs `framedial arguments…` (or another `executable`), feeding `input` to its standard input, in
   /// `directory` (default: this process's working folder).
-  static func run(
+  package static func run(
     _ arguments: [String], input: Data = Data(), executable: URL? = nil, in directory: URL? = nil
   ) throws -> Result {
     let process = Process()
@@ -60,7 +72,8 @@ struct CLIRunner {
   }
 
   /// Starts `framedial arguments…`, sends it `signal` after `seconds`, and returns how it ended.
-  static func runSignalled(_ arguments: [String], after seconds: Double, signal: Int32) throws
+  package static func runSignalled(_ arguments: [String], after seconds: Double, signal: Int32)
+    throws
     -> Result
   {
     let process = Process()
