@@ -1,0 +1,4 @@
+import Foundation
+import Testing
+
+@testable import JSON
