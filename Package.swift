@@ -72,31 +72,32 @@ let package = Package(
     .target(name: "Raw", dependencies: ["CLibRaw", "CRawLayout", "CFrameKernels"]),
     // The `framedial studio` web server (libsoup 3) and its page, free of FrameDial's types.
     .target(
-      name: "Studio", dependencies: ["CSoup", "Measurement", "JSONOutput"],
+      name: "Studio", dependencies: ["CSoup", "Measurement", "JSON"],
       resources: [.copy("Page")]),
     // Summary statistics, percentiles and clock helpers: the CLI's --stats, the studio, the benchmark.
     .target(name: "Measurement"),
-    // The JSON documents the studio server and the CLI's --json outputs write.
-    .target(name: "JSONOutput"),
+    // FrameDial's one JSON reader (strict: a key given twice, nesting, numbers and surrogates refused by
+    // name, line and column) and its one writer (every output in the format it has always had).
+    .target(name: "JSON"),
     // A TIFF's directory chain read by libtiff (which page is a reduced-resolution preview), free of
     // libvips: the loader in Vips asks it which page to decode.
     .target(name: "TIFF", dependencies: ["CTIFF"]),
     .target(name: "Vips", dependencies: ["CVips", "CFrameKernels", "CJPEGHeader", "TIFF"]),
-    .target(name: "Controls", dependencies: ["Measurement"]),
+    .target(name: "Controls", dependencies: ["Measurement", "JSON"]),
     // The compiler from a control state to a plan (Recipe, Plan, PlanCache and the colour maths) in
     // plain Swift, free of libvips: FrameDial lowers its plans to libvips graphs and re-exports it.
     .target(name: "PlanCompiler", dependencies: ["Controls", "ColourTransfer"]),
     .target(
       name: "FrameDial",
-      dependencies: ["PlanCompiler", "Vips", "Controls", "HEIF", "Raw", "ColourTransfer"]),
+      dependencies: ["PlanCompiler", "Vips", "Controls", "HEIF", "Raw", "ColourTransfer", "JSON"]),
     // The C API (include/framedial.h) over FrameDial, for libFrameDialC.so; its HEIC pictures are
     // decoded by FFmpeg's HEVC decoder (Video's HEVCStillDecoder), which reports damage, as the command's
     // are.
-    .target(name: "FrameDialC", dependencies: ["FrameDial", "Controls", "Vips", "Video"]),
+    .target(name: "FrameDialC", dependencies: ["FrameDial", "Controls", "Vips", "Video", "JSON"]),
     .target(
       name: "FrameDialCLI",
       dependencies: [
-        "FrameDial", "Controls", "Vips", "Video", "Studio", "Measurement", "JSONOutput", "Raw",
+        "FrameDial", "Controls", "Vips", "Video", "Studio", "Measurement", "JSON", "Raw",
         "HEIF",
       ]),
     .executableTarget(name: "framedial", dependencies: ["FrameDialCLI"]),
@@ -139,7 +140,8 @@ let package = Package(
     // CToneMap's kernels, run by Video's tone mapper that builds the tables they read, against the
     // libavfilter chain.
     .testTarget(name: "CToneMapTests", dependencies: ["CToneMap", "Video", "CFFmpeg"]),
-    .testTarget(name: "StudioTests", dependencies: ["Studio", "JSONOutput"]),
+    .testTarget(name: "StudioTests", dependencies: ["Studio", "JSON"]),
+    .testTarget(name: "JSONTests", dependencies: ["JSON"]),
     .testTarget(name: "MeasurementTests", dependencies: ["Measurement"]),
     // The benchmark executable's own logic (the benchmark document it writes).
     .testTarget(name: "BenchmarkTests", dependencies: ["framedial-bench"]),

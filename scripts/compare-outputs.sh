@@ -2,8 +2,9 @@
 # Checks that a change leaves FrameDial's outputs byte for byte as they were: builds the `framedial`
 # command of two revisions (debug, each in a worktree of its own under .build/compare/), runs the same
 # commands with each on the sample images and on a generated video clip (stills in every output format
-# with several control states, a batch, frames, a video with controls, a LUT), and compares every file
-# they wrote.
+# with several control states, a batch, frames, a video with controls, a LUT, and the JSON the commands
+# print: `--json` lines, presets, controls, devices, a batch's records and events, times taken out),
+# and compares every file they wrote.
 #   scripts/compare-outputs.sh BASE [HEAD]    HEAD defaults to the working tree's HEAD commit
 # Exits 0 when every output is identical, 1 with the differing files listed otherwise.
 set -euo pipefail
@@ -55,6 +56,36 @@ outputs() {
   ffmpeg -v error -i "$clip" -f rawvideo -pix_fmt rgb24 - |
     "$bin" frames --size 640x360 --set ev=-0.5 --set tint=20 >"$out/frames.rgb"
   "$bin" lut -o "$out/look.cube" --size 17 --set ev=0.5 --set wb=tungsten --set contrast=1.2
+  json_outputs "$bin" "$out"
+}
+
+# Times in JSON lines (milliseconds, seconds, rates) and a record's file stamp, which differ run to run.
+untimed() {
+  sed -E -e 's/"(milliseconds|seconds|imagesPerSecond|fps)":[-0-9.e+]+/"\1":T/g' \
+    -e 's/"stamp":\{[^}]*\}/"stamp":S/g'
+}
+
+# The JSON outputs of the binary $1 into the folder $2.
+json_outputs() {
+  local bin="$1" out="$2/json"
+  mkdir -p "$out/mixed"
+  "$bin" info --json SampleImages/* "$clip" >"$out/info.jsonl" 2>/dev/null || true
+  "$bin" presets --json >"$out/presets.json"
+  "$bin" presets >"$out/presets.txt"
+  "$bin" controls --json >"$out/controls.json" 2>/dev/null
+  "$bin" devices --json >"$out/devices.json"
+  # Ignored files whose extensions sort differently by case and by number.
+  cp SampleImages/*.jpg "$out/mixed/"
+  for name in a.TXT b.md c.a10 d.a2 e.Z f.b_; do echo x >"$out/mixed/$name"; done
+  "$bin" batch "$out/mixed" -o "$out/batch" --set ev=0.3 --size 64 --jobs 1 --json | untimed \
+    >"$out/batch.jsonl"
+  "$bin" batch "$out/mixed" -o "$out/batch" --set ev=0.3 --size 64 --jobs 1 --json | untimed \
+    >"$out/batch-again.jsonl"
+  cat "$out/batch/.framedial-records/"*.jsonl | untimed >"$out/records.jsonl"
+  rm -rf "$out/batch" "$out/mixed"
+  "$bin" video "$clip" -o "$out/video.mp4" --encoder-preset ultrafast --json | untimed \
+    >"$out/video.jsonl"
+  rm -f "$out/video.mp4"
 }
 
 base_bin="$(build "$1")"

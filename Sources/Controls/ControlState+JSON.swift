@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 extension ControlState: Codable {
   private struct JSONKey: CodingKey {
@@ -17,25 +18,32 @@ extension ControlState: Codable {
     self = try ControlState.identity.applying(jsonValue: value)
   }
 
-  /// Encodes every key: numbers as numbers, `zoomCenter` as `[x, y]`, `whiteBalance` as a string
-  /// (`"none"`, `"auto"`, a preset name) or, for a temperature, a number of kelvin; `filter` as its name.
+  /// Encodes every key as ``jsonValue`` holds it.
   public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: JSONKey.self)
-    for key in ControlKey.allCases {
-      let name = JSONKey(key)
-      switch key.descriptor.kind {
-      case .number(_, _, let value): try container.encode(self[keyPath: value], forKey: name)
-      case .point: try container.encode([zoomCenter.x, zoomCenter.y], forKey: name)
-      case .whiteBalance:
-        if case .kelvin(let kelvin) = whiteBalance {
-          try container.encode(kelvin, forKey: name)
-        } else {
-          try container.encode(whiteBalance.text, forKey: name)
-        }
-      case .filter: try container.encode(filter.rawValue, forKey: name)
-      case .toggle(let value): try container.encode(self[keyPath: value], forKey: name)
-      }
-    }
+    try jsonValue.encode(to: encoder)
+  }
+
+  /// Every key, in the vocabulary's order: numbers as numbers, `zoomCenter` as `[x, y]`,
+  /// `whiteBalance` as a string (`"none"`, `"auto"`, a preset name) or, for a temperature, a number of
+  /// kelvin; `filter` as its name.
+  public var jsonValue: JSONText.Value {
+    .object(
+      ControlKey.allCases.map { key in
+        let value: JSONText.Value =
+          switch key.descriptor.kind {
+          case .number(_, _, let value): .number(self[keyPath: value])
+          case .point: .array([.number(zoomCenter.x), .number(zoomCenter.y)])
+          case .whiteBalance:
+            if case .kelvin(let kelvin) = whiteBalance {
+              .number(kelvin)
+            } else {
+              .string(whiteBalance.text)
+            }
+          case .filter: .string(filter.rawValue)
+          case .toggle(let value): .bool(self[keyPath: value])
+          }
+        return (key.jsonKey, value)
+      })
   }
 
   /// Returns this state with the keys of a JSON object applied over it (a state file layered on top).
@@ -109,14 +117,17 @@ extension ControlState: Codable {
       "expected an object with keys such as \"exposureBias\", found \(value.typeName)")
   }
 
-  /// The state as a JSON object with sorted keys, which `applying(json:)` and `JSONDecoder` read back.
+  /// The state as a JSON object with sorted keys (``jsonValue``, with `/` escaped), which
+  /// `applying(json:)` and `JSONDecoder` read back.
   public func jsonData(prettyPrinted: Bool = false) throws -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = prettyPrinted ? [.sortedKeys, .prettyPrinted] : [.sortedKeys]
-    return try encoder.encode(self)
+    var format = JSONText.Format.state
+    format.indented = prettyPrinted
+    return try JSONText.data(jsonValue, format)
   }
 
-  func applying(jsonValue: JSONValue) throws(ControlStateError) -> ControlState {
+  /// Returns this state with the keys of the JSON object `jsonValue` applied over it, in the keys'
+  /// order (a state met inside another document, whose keys' places are not known).
+  package func applying(jsonValue: JSONValue) throws(ControlStateError) -> ControlState {
     guard case .object(let members) = jsonValue else { throw Self.notAnObject(jsonValue) }
     var state = self
     for name in members.keys.sorted() {
@@ -196,4 +207,9 @@ extension ControlKey {
       throw wrongType(value, expected: "[x, y] or {\"x\": x, \"y\": y}")
     }
   }
+}
+
+extension JSONText.Format {
+  /// A control state's JSON form: keys sorted, plain numbers, `/` escaped (as `JSONEncoder` wrote it).
+  static let state = JSONText.Format(keys: .sorted, numbers: .plain, strings: .escapingSlash)
 }

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// FrameDial's plain presentation of numbers in labels and messages.
 enum NumberText {
@@ -15,9 +16,6 @@ enum NumberText {
 
   /// The shortest text that reads back to the same value: "4500" for integral values, else Swift's own form.
   static func shortest(_ value: Double) -> String {
-    if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
-      return value == 0 ? "0" : String(Int64(value))
-    }
-    return String(value)
+    JSONText.shortest(value)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 extension Timeline {
   /// Reads JSON Lines: one event object a line (ending in LF or CRLF), blank lines ignored.
@@ -60,42 +61,39 @@ extension Timeline {
     }
   }
 
+  /// One event's line: its fields in a fixed order, shortest numbers, `/` escaped.
   private static func line(for event: TimelineEvent) -> String {
-    var fields: [(String, String)] = [("time", NumberText.shortest(event.time))]
+    var fields: [(String, JSONText.Value)] = [("time", .number(event.time))]
     switch event.action {
     case .slide(let control, let value):
       fields += [
-        ("type", quoted("slide")), ("control", quoted(control.rawValue)),
-        ("value", NumberText.shortest(value)),
+        ("type", .string("slide")), ("control", .string(control.rawValue)),
+        ("value", .number(value)),
       ]
     case .slideCenter(let center):
       fields += [
-        ("type", quoted("slide")), ("control", quoted(ControlKey.zoomCenter.rawValue)),
-        ("value", "[\(NumberText.shortest(center.x)),\(NumberText.shortest(center.y))]"),
+        ("type", .string("slide")), ("control", .string(ControlKey.zoomCenter.rawValue)),
+        ("value", .array([.number(center.x), .number(center.y)])),
       ]
     case .select(let control, let option):
       fields += [
-        ("type", quoted("select")), ("control", quoted(control.rawValue)),
-        ("option", quoted(option)),
+        ("type", .string("select")), ("control", .string(control.rawValue)),
+        ("option", .string(option)),
       ]
     case .press(let press):
       fields += [
-        ("type", quoted("press")), ("phase", quoted(press.phase.rawValue)),
-        ("kind", quoted(press.kind.rawValue)),
+        ("type", .string("press")), ("phase", .string(press.phase.rawValue)),
+        ("kind", .string(press.kind.rawValue)),
       ]
     }
     if let transition = event.transition {
       fields += [
-        ("duration", NumberText.shortest(transition.duration)),
-        ("curve", quoted(transition.curve.rawValue)),
+        ("duration", .number(transition.duration)),
+        ("curve", .string(transition.curve.rawValue)),
       ]
     }
-    return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
-  }
-
-  private static func quoted(_ text: String) -> String {
-    let data = (try? JSONEncoder().encode(text)) ?? Data()
-    return String(data: data, encoding: .utf8) ?? "\"\""
+    // Times, values and durations are finite: a timeline holds no other.
+    return (try? JSONText.string(.object(fields), .timeline)) ?? "{}"
   }
 
   private static func describe(_ error: any Error) -> String {
@@ -214,4 +212,11 @@ extension Timeline {
 private struct LineProblem: Error, CustomStringConvertible {
   let description: String
   init(_ description: String) { self.description = description }
+}
+
+extension JSONText.Format {
+  /// A timeline's JSON Lines: fields in their fixed order, ``JSONText/shortest(_:)`` numbers, `/`
+  /// escaped (as they have always been written).
+  static let timeline = JSONText.Format(
+    keys: .given, numbers: .shortest, strings: .escapingSlash)
 }

@@ -1,5 +1,6 @@
 import Foundation
 import FrameDial
+import JSON
 import Synchronization
 import Vips
 
@@ -26,18 +27,18 @@ private func batchRunner(_ json: UnsafePointer<CChar>?, concurrent: Int) throws 
   }
 }
 
-/// One JSON object as text, keys sorted, copied for the caller.
-private func jsonCopy(_ object: [String: Any]) throws -> UnsafeMutablePointer<CChar>? {
-  let data = try JSONSerialization.data(
-    withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
-  return CString.copy(String(decoding: data, as: UTF8.self))
+/// One JSON object as text (``JSONText/Format/line``), copied for the caller.
+private func jsonCopy(_ value: JSONText.Value) throws -> UnsafeMutablePointer<CChar>? {
+  CString.copy(try JSONText.string(value, .line))
 }
 
 /// A file event as the C API hands it out: `batch --json`'s file event with the output's `format`.
-private func eventObject(_ event: BatchEvent) -> [String: Any] {
-  var object = event.jsonObject
-  if let format = event.format { object["format"] = format.rawValue }
-  return object
+private func eventObject(_ event: BatchEvent) -> JSONText.Value {
+  guard case .object(var members) = event.jsonValue, let format = event.format else {
+    return event.jsonValue
+  }
+  members.append(("format", .string(format.rawValue)))
+  return .object(members)
 }
 
 /// `framedial_batch_plan`: walks and names a batch as `framedial batch` does and decides each file's
@@ -61,17 +62,18 @@ public func cBatchPlan(
     let runner = BatchRunner(
       state: settings.state, options: settings.options, overwrite: settings.overwrite,
       dryRun: settings.dryRun, keepTime: settings.keepTime, records: records)
-    var finished: [[String: Any]] = []
-    var writes: [[String: Any]] = []
+    var finished: [JSONText.Value] = []
+    var writes: [JSONText.Value] = []
     for item in items {
       switch runner.step(for: item) {
       case .finished(let event): finished.append(eventObject(event))
-      case .write(let work): writes.append(work.jsonObject)
+      case .write(let work): writes.append(work.jsonValue)
       }
     }
-    return try jsonCopy([
-      "batch": try settings.jsonObject(), "finished": finished, "writes": writes,
-    ])
+    return try jsonCopy(
+      .object([
+        ("batch", settings.jsonValue), ("finished", .array(finished)), ("writes", .array(writes)),
+      ]))
   }
 }
 
@@ -91,7 +93,7 @@ public func cBatchRender(
     }
     let work: BatchWrite
     do {
-      work = try BatchWrite(jsonObject: try BatchRequestJSON.object(write, "the work item JSON"))
+      work = try BatchWrite(json: try BatchRequestJSON.object(write, "the work item JSON"))
     } catch let failure as RenderError {
       throw CallError(.invalidOptions, failure.message)
     }
@@ -116,30 +118,31 @@ public func cBatchFinish(
 ) -> Int32 {
   reporting(error, into: summary, named: "summary") {
     let members = try BatchRequestJSON.object(run, "the run JSON")
-    guard let files = members["files"] as? [[String: Any]] else {
+    guard case .array(let files)? = members["files"], files.allSatisfy({ $0.members != nil })
+    else {
       throw CallError(.invalidOptions, "\"files\" must be a list of file events")
     }
     var counts = BatchSummary()
     for (index, object) in files.enumerated() {
-      guard let event = BatchEvent(jsonObject: object) else {
+      guard let event = BatchEvent(json: object) else {
         throw CallError(
           .invalidOptions, "file event \(index + 1) has no path, output or known status")
       }
       counts.count(event)
     }
-    let notStarted = (members["notStarted"] as? NSNumber)?.intValue ?? 0
+    let notStarted = BatchRequestJSON.integer(members, "notStarted") ?? 0
     guard notStarted >= 0 else {
       throw CallError(.invalidOptions, "\"notStarted\" must not be negative")
     }
     counts.notStarted = notStarted
     counts.interrupted = notStarted > 0
-    counts.seconds = max(0, (members["seconds"] as? NSNumber)?.doubleValue ?? 0)
-    guard let folders = members["folders"].map({ $0 as? [String] }) ?? [] else {
+    counts.seconds = max(0, members["seconds"]?.number ?? 0)
+    guard let folders = members["folders"].map({ $0.strings }) ?? [] else {
       throw CallError(.invalidOptions, "\"folders\" must be a list of the folders written into")
     }
     // A worker killed mid-file leaves its temporary file; the file itself was written again elsewhere.
     for folder in Set(folders) { AtomicFile.removeStaleTemporaries(in: folder) }
     let notes = try BatchRequestJSON.flag(members, "notesSlowFormats")
-    return try jsonCopy(counts.jsonObject(note: notes ? counts.slowFormatNote : nil))
+    return try jsonCopy(counts.jsonValue(note: notes ? counts.slowFormatNote : nil))
   }
 }

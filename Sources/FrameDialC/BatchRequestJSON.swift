@@ -1,6 +1,7 @@
 import Controls
 import Foundation
 import FrameDial
+import JSON
 
 /// A batch as the C API describes it in JSON: the request `framedial_batch_plan` reads (inputs, output
 /// folder, control state, still options, walking, naming, resuming), and the batch's settings that it
@@ -22,7 +23,7 @@ struct BatchRequestJSON {
   struct Settings {
     var state: ControlState
     /// The still options JSON object as given (re-read by every worker).
-    var optionsObject: [String: Any]
+    var optionsObject: JSONText.Value
     var options: StillOptions
     var outputFolder: String
     var overwrite: Bool
@@ -30,35 +31,35 @@ struct BatchRequestJSON {
     var keepTime: Bool
 
     /// The settings as the JSON object `framedial_batch_render` reads.
-    func jsonObject() throws -> [String: Any] {
-      [
-        "state": try JSONSerialization.jsonObject(with: try state.jsonData()),
-        "options": optionsObject, "output": outputFolder, "overwrite": overwrite,
-        "keepTime": keepTime,
-      ]
+    var jsonValue: JSONText.Value {
+      .object([
+        ("state", state.jsonValue), ("options", optionsObject), ("output", .string(outputFolder)),
+        ("overwrite", .bool(overwrite)), ("keepTime", .bool(keepTime)),
+      ])
     }
 
     /// The settings of the JSON text `json` (a caller's NUL-terminated string).
     init(json: UnsafePointer<CChar>?) throws {
-      let members = try BatchRequestJSON.object(json, "the batch JSON")
-      let state = try BatchRequestJSON.state(over: .identity, members["state"] ?? [:])
-      try self.init(members, state: state)
+      let document = try BatchRequestJSON.document(json, "the batch JSON")
+      let state = try BatchRequestJSON.state(over: .identity, document["state"])
+      try self.init(document, state: state)
     }
 
-    init(_ members: [String: Any], state: ControlState) throws {
+    init(_ document: JSONText.Value, state: ControlState) throws {
       self.state = state
-      guard let output = members["output"] as? String, !output.isEmpty else {
+      guard let output = document["output"].map(JSONValue.init)?.string, !output.isEmpty else {
         throw CallError(.invalidOptions, "\"output\" must be the output folder's path")
       }
       outputFolder = output
-      guard let object = members["options"].map({ $0 as? [String: Any] }) ?? [:] else {
+      let object = document["options"] ?? .object([])
+      guard let optionMembers = JSONValue(object).members else {
         throw CallError(.invalidOptions, "\"options\" must be an object of still options")
       }
       optionsObject = object
-      let text = String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self)
-      options = try text.withCString { try StillOptionsJSON.options($0, output: "") }
+      options = try StillOptionsJSON.options(optionMembers, output: "")
       // Read strip by strip, as `framedial batch` does.
       options.load.sequential = true
+      let members = JSONValue(document)
       overwrite = try BatchRequestJSON.flag(members, "overwrite")
       dryRun = try BatchRequestJSON.flag(members, "dryRun")
       keepTime = try BatchRequestJSON.flag(members, "keepTime")
@@ -67,21 +68,22 @@ struct BatchRequestJSON {
 
   /// The request of the JSON text `json`, checked as `framedial batch` checks its options.
   init(json: UnsafePointer<CChar>?) throws {
-    let members = try Self.object(json, "the batch request JSON")
-    if let key = members.keys.filter({ !Self.keys.contains($0) }).min() {
+    let document = try Self.document(json, "the batch request JSON")
+    let members = JSONValue(document)
+    if let key = members.members?.keys.filter({ !Self.keys.contains($0) }).min() {
       throw CallError(
         .invalidOptions,
         "unknown batch key \"\(EchoText.readable(key))\"; known keys are "
           + Self.keys.joined(separator: ", "))
     }
-    guard let inputs = members["inputs"] as? [String], !inputs.isEmpty,
+    guard let inputs = members["inputs"]?.strings, !inputs.isEmpty,
       !inputs.contains(where: \.isEmpty)
     else {
       throw CallError(.invalidOptions, "\"inputs\" must be a non-empty list of paths")
     }
     var base = ControlState.identity
     if let preset = members["preset"] {
-      guard let name = preset as? String else {
+      guard let name = preset.string else {
         throw CallError(.invalidState, "\"preset\" must be a preset's name")
       }
       do {
@@ -90,22 +92,22 @@ struct BatchRequestJSON {
         throw CallError(.invalidState, error.description)
       }
     }
-    let state = try Self.state(over: base, members["state"] ?? [:])
-    settings = try Settings(members, state: state)
+    let state = try Self.state(over: base, document["state"])
+    settings = try Settings(document, state: state)
     do {
-      let name = members["name"] ?? "{stem}.{ext}"
-      guard let template = name as? String else {
+      let name = members["name"] ?? .string("{stem}.{ext}")
+      guard let template = name.string else {
         throw RenderError("\"name\" must be a template such as \"{stem}.{ext}\"")
       }
       layout = BatchLayout(
         inputs: inputs, outputFolder: settings.outputFolder,
         naming: try OutputNaming(template: template))
       if let shard = members["shard"] {
-        guard let text = shard as? String else { throw RenderError("\"shard\" must be \"I/N\"") }
+        guard let text = shard.string else { throw RenderError("\"shard\" must be \"I/N\"") }
         layout.shard = try Shard(parsing: text)
       }
       if let pairs = members["pairs"] {
-        guard let rule = (pairs as? String).flatMap({ RawPairs(rawValue: $0.lowercased()) }) else {
+        guard let rule = pairs.string.flatMap({ RawPairs(rawValue: $0.lowercased()) }) else {
           throw RenderError("\"pairs\" must be both, raw or jpeg")
         }
         layout.pairs = rule
@@ -120,36 +122,54 @@ struct BatchRequestJSON {
     layout.allowOutputInsideInput = try Self.flag(members, "allowOutputInside")
   }
 
-  /// The JSON object of the caller's string `json`, named `what` in errors.
-  static func object(_ json: UnsafePointer<CChar>?, _ what: String) throws -> [String: Any] {
+  /// The JSON object of the caller's string `json`, named `what` in errors, as written (members in
+  /// order, whole numbers exactly).
+  static func document(_ json: UnsafePointer<CChar>?, _ what: String) throws -> JSONText.Value {
     let text = try CString.read(json, what)
-    let value = try? JSONSerialization.jsonObject(with: Data(text.utf8))
-    guard let members = value as? [String: Any] else {
+    let document: JSONText.Value
+    do {
+      document = try JSONText.Value.read(Data(text.utf8))
+    } catch {
+      throw CallError(.invalidOptions, "\(what): \(error.description)")
+    }
+    guard case .object = document else {
       throw CallError(.invalidOptions, "\(what) must be a JSON object")
     }
-    return members
+    return document
   }
 
-  /// `base` with the control values of the JSON object `value` applied.
-  static func state(over base: ControlState, _ value: Any) throws -> ControlState {
-    guard value is [String: Any] else {
+  /// The JSON object of the caller's string `json`, named `what` in errors.
+  static func object(_ json: UnsafePointer<CChar>?, _ what: String) throws -> JSONValue {
+    JSONValue(try document(json, what))
+  }
+
+  /// `base` with the control values of the JSON object `value` (none when it is nil) applied.
+  static func state(over base: ControlState, _ value: JSONText.Value?) throws -> ControlState {
+    guard let value else { return base }
+    guard case .object = value else {
       throw CallError(.invalidState, "\"state\" must be an object of control values")
     }
     do {
-      return try base.applying(json: try JSONSerialization.data(withJSONObject: value))
-    } catch let error as ControlStateError {
+      return try base.applying(jsonValue: JSONValue(value))
+    } catch {
       throw CallError(.invalidState, ControlStateError.inSource("state JSON", error).description)
     }
   }
 
   /// The boolean `key` of `members` (`fallback` when it is missing).
-  static func flag(_ members: [String: Any], _ key: String, default fallback: Bool = false) throws
+  static func flag(_ members: JSONValue, _ key: String, default fallback: Bool = false) throws
     -> Bool
   {
     guard let value = members[key] else { return fallback }
-    guard let flag = value as? Bool else {
+    guard let flag = value.bool else {
       throw CallError(.invalidOptions, "\"\(key)\" must be true or false")
     }
     return flag
+  }
+
+  /// The whole number `key` of `members`, cut toward zero as the C API has always taken it; nil when
+  /// it is missing, no number or beyond an `Int`.
+  static func integer(_ members: JSONValue, _ key: String) -> Int? {
+    members[key]?.number.flatMap { Int(exactly: $0.rounded(.towardZero)) }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import Synchronization
 
 /// A client of a studio's `/live` socket, for scripts and tests: libsoup's WebSocket client
@@ -117,8 +118,8 @@ public final class LiveClient: @unchecked Sendable {
   /// - Throws: ``StudioError`` when a text message is not a JSON object, when the connection closes
   ///   first, or when no such message came within `timeout` seconds.
   public func receiveJSON(
-    timeout: TimeInterval = 20, until wanted: ([String: Any]) -> Bool
-  ) throws(StudioError) -> [String: Any] {
+    timeout: TimeInterval = 20, until wanted: (JSONValue) -> Bool
+  ) throws(StudioError) -> JSONValue {
     let deadline = Date(timeIntervalSinceNow: timeout)
     while true {
       guard let message = try receive(before: deadline, timeout: timeout) else {
@@ -126,9 +127,7 @@ public final class LiveClient: @unchecked Sendable {
         throw StudioError("\(url) closed before the message wanted came: \(why)")
       }
       guard case .text(let text) = message else { continue }
-      guard
-        let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
-      else {
+      guard let object = try? JSONValue.read(Data(text.utf8)), object.members != nil else {
         throw StudioError("a text message from \(url) is not a JSON object: \(text.prefix(200))")
       }
       if wanted(object) { return object }

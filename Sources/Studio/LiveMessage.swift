@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// A text message the page sends over the `/live` WebSocket (JSON objects, told apart by `type`):
 ///
@@ -21,7 +22,7 @@ import Foundation
 ///   `jpeg` (the default) for JPEG frames.
 public enum LiveMessage: Sendable, Equatable {
   /// A state change: the JSON object of state keys, and the page's sequence number.
-  case state(json: Data, seq: Int?)
+  case state(members: JSONValue, seq: Int?)
   /// The frame sent last is decoded: the page takes the next one.
   case decoded
   /// A frame is displayed, with the latency measured for it, if any.
@@ -49,48 +50,44 @@ public enum LiveMessage: Sendable, Equatable {
 
   /// Reads one text message.
   public init(text: Data) throws(Problem) {
-    let object: [String: Any]
+    let object: JSONValue
     do {
-      guard let parsed = try JSONSerialization.jsonObject(with: text) as? [String: Any] else {
-        throw Problem(message: "a /live message must be a JSON object with a \"type\"")
-      }
-      object = parsed
-    } catch let problem as Problem {
-      throw problem
+      object = try JSONValue.read(text)
     } catch {
-      throw Problem(message: "a /live message is not valid JSON")
+      throw Problem(message: "a /live message is not valid JSON: \(error.description)")
     }
-    switch object["type"] as? String {
+    guard case .object = object else {
+      throw Problem(message: "a /live message must be a JSON object with a \"type\"")
+    }
+    switch object["type"]?.string {
     case "state":
-      guard let state = object["state"] as? [String: Any],
-        let json = try? JSONSerialization.data(withJSONObject: state)
-      else {
+      guard let state = object["state"], case .object = state else {
         throw Problem(message: "a \"state\" message needs a \"state\" object of control keys")
       }
-      self = .state(json: json, seq: (object["seq"] as? NSNumber)?.intValue)
+      self = .state(members: state, seq: Self.sequence(object))
     case "decoded":
       self = .decoded
     case "shown":
-      self = .shown(latencyMs: (object["latencyMs"] as? NSNumber)?.doubleValue)
+      self = .shown(latencyMs: object["latencyMs"]?.number)
     case "press":
-      guard let phase = object["phase"] as? String, let kind = object["kind"] as? String else {
+      guard let phase = object["phase"]?.string, let kind = object["kind"]?.string else {
         throw Problem(message: "a \"press\" message needs a \"phase\" and a \"kind\" (strings)")
       }
       self = .press(phase: phase, kind: kind)
     case "choose":
-      guard let control = object["control"] as? String else {
+      guard let control = object["control"]?.string else {
         throw Problem(message: "a \"choose\" message needs a \"control\" name (a string)")
       }
       self = .choose(control: control)
     case "slide":
-      guard let control = object["control"] as? String,
-        let value = (object["value"] as? NSNumber)?.doubleValue, value.isFinite
+      guard let control = object["control"]?.string, let value = object["value"]?.number,
+        value.isFinite
       else {
         throw Problem(
           message:
             "a \"slide\" message needs a \"control\" name (a string) and a \"value\" (a number)")
       }
-      self = .slide(control: control, value: value, seq: (object["seq"] as? NSNumber)?.intValue)
+      self = .slide(control: control, value: value, seq: Self.sequence(object))
     case "view":
       self = try Self.view(object)
     default:
@@ -101,11 +98,17 @@ public enum LiveMessage: Sendable, Equatable {
     }
   }
 
+  /// The page's sequence number `seq`, cut toward zero; nil when it is missing, no number or beyond
+  /// an `Int`.
+  private static func sequence(_ object: JSONValue) -> Int? {
+    object["seq"]?.number.flatMap { Int(exactly: $0.rounded(.towardZero)) }
+  }
+
   /// Reads a `view` message's `width` and `height` (whole numbers from 1 to ``largestViewSide``) and
   /// its optional `format`.
-  private static func view(_ object: [String: Any]) throws(Problem) -> LiveMessage {
+  private static func view(_ object: JSONValue) throws(Problem) -> LiveMessage {
     func side(_ key: String) -> Int? {
-      guard let number = object[key] as? NSNumber, let value = Int(exactly: number.doubleValue),
+      guard let number = object[key]?.number, let value = Int(exactly: number),
         (1...largestViewSide).contains(value)
       else { return nil }
       return value
@@ -116,8 +119,8 @@ public enum LiveMessage: Sendable, Equatable {
           "a \"view\" message needs a \"width\" and a \"height\": whole numbers of device pixels "
           + "from 1 to \(largestViewSide)")
     }
-    let format = object["format"] ?? "jpeg"
-    guard let format = format as? String, ["rgba", "jpeg"].contains(format) else {
+    let format = object["format"] ?? .string("jpeg")
+    guard let format = format.string, ["rgba", "jpeg"].contains(format) else {
       throw Problem(message: "a \"view\" message's \"format\" must be \"rgba\" or \"jpeg\"")
     }
     return .view(width: width, height: height, rawFrames: format == "rgba")

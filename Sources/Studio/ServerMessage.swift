@@ -1,6 +1,6 @@
 import CSoup
 import Foundation
-import JSONOutput
+import JSON
 
 /// One request and its response (libsoup's `SoupServerMessage`), used on the event-loop thread only.
 struct ServerMessage {

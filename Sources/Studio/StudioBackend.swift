@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// What the studio server asks of the program that runs it (FrameDial's control state and renderer, glued
 /// in by the command line). The server calls it on its own event-loop thread, so every call must return
@@ -9,8 +10,12 @@ public protocol StudioBackend: Sendable {
   func stateJSON() -> Data
   /// The generation of the current state: it grows by one with every change.
   var generation: UInt64 { get }
-  /// Applies a JSON object of state keys over the current state (keys not given keep their values).
+  /// Applies a JSON object of state keys over the current state (keys not given keep their values):
+  /// the body of `POST /state`, whose problems are told with their line and column.
   func applyState(json: Data) -> StateChange
+  /// Applies the state keys of `members`, an object read from a larger document (a `/live` message's
+  /// `state`), over the current state, as ``applyState(json:)`` does.
+  func applyState(members: JSONValue) -> StateChange
   /// A drag of the slider named `control` (as in `studio.json`) ending at `value`: the value lands as
   /// the Camera Control model lands a user's slide (a step, a listed value, or a prominent value within
   /// reach), then applies like a state change.

@@ -1,6 +1,6 @@
 import CSoup
 import Foundation
-import JSONOutput
+import JSON
 
 extension StudioServer {
   /// Refuses, once its headers are read, a request whose body would be larger than ``messageLimit``
@@ -93,10 +93,8 @@ extension StudioServer {
 
   /// `true` or `false` from `{"recording": Bool}`, nil for anything else.
   private static func recordingWanted(_ body: Data) -> Bool? {
-    guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
-      object.count == 1, let value = object["recording"] as? Bool
-    else { return nil }
-    return value
+    guard let object = try? JSONValue.read(body), object.members?.count == 1 else { return nil }
+    return object["recording"]?.bool
   }
 }
 

@@ -1,6 +1,6 @@
 import CSoup
 import Foundation
-import JSONOutput
+import JSON
 
 extension StudioServer {
   /// The most control frames (pings) a page may send within a second; a browser sends none of its own.

@@ -1,6 +1,6 @@
 import CSoup
 import Foundation
-import JSONOutput
+import JSON
 import Synchronization
 
 /// The studio's local web server, on libsoup 3: the page and its files, the HTTP API (`/state`,
@@ -553,8 +553,8 @@ public final class StudioServer: @unchecked Sendable {
       return fail(error.message)
     }
     switch message {
-    case .state(let json, let seq):
-      changed(backend.applyState(json: json), seq: seq, on: connection)
+    case .state(let members, let seq):
+      changed(backend.applyState(members: members), seq: seq, on: connection)
     case .slide(let control, let value, let seq):
       changed(backend.slide(control: control, to: value), seq: seq, on: connection)
     case .decoded:

@@ -226,9 +226,9 @@ import Testing
     } else {
       let live = try studio.live()
       try live.send(#"{"type":"state","seq":1,"state":{"exposureBias":\#(nested)}}"#)
-      let error = try live.receiveJSON(timeout: 10) { $0["type"] as? String == "error" }
+      let error = try live.receiveJSON(timeout: 10) { $0["type"] == .string("error") }
       #expect(
-        (error["message"] as? String)?.contains("more than 16 levels deep") == true, "\(error)")
+        error["message"]?.string?.contains("more than 16 levels deep") == true, "\(error)")
     }
     // A state nested as deep as any real one is taken.
     let state = try studio.request("POST", "/state", body: Data(#"{"exposureBias": 1}"#.utf8))

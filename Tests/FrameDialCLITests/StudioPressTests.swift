@@ -85,8 +85,8 @@ import Vips
     let live = try studio.live()
     try live.send(#"{"type":"press","phase":"began","kind":"primary"}"#)
     try live.send(#"{"type":"press","phase":"ended","kind":"primary"}"#)
-    let capture = try live.receiveJSON { $0["type"] as? String == "capture" }
-    #expect(capture["url"] as? String == "/capture.jpg")
+    let capture = try live.receiveJSON { $0["type"] == .string("capture") }
+    #expect(capture["url"] == .string("/capture.jpg"))
     let stopped = try json(
       try studio.request("POST", "/record", body: Data(#"{"recording":false}"#.utf8)))
     #expect(stopped["recording"] as? Bool == false)
@@ -122,38 +122,38 @@ import Vips
   @Test func lightPressesOpenTheOverlayAndTheListAndAChoiceShowsAControl() throws {
     let studio = try StudioClient()
     let live = try studio.live()
-    let first = try live.receiveJSON { $0["type"] as? String == "state" }
-    let hidden = try #require(first["overlay"] as? [String: Any])
-    #expect(hidden["visible"] as? Bool == false)
+    let first = try live.receiveJSON { $0["type"] == .string("state") }
+    let hidden = try #require(first["overlay"])
+    #expect(hidden["visible"] == .bool(false))
     // One light press: once no second press can follow, the overlay opens on the middle control.
     try live.send(#"{"type":"press","phase":"began","kind":"secondary"}"#)
     try live.send(#"{"type":"press","phase":"ended","kind":"secondary"}"#)
     let opened = try live.receiveJSON { message in
-      (message["overlay"] as? [String: Any])?["visible"] as? Bool == true
+      message["overlay"]?["visible"] == .bool(true)
     }
-    let overlay = try #require(opened["overlay"] as? [String: Any])
-    #expect(overlay["control"] as? String == "exposure-bias")
-    #expect(overlay["list"] as? Bool == false)
+    let overlay = try #require(opened["overlay"])
+    #expect(overlay["control"] == .string("exposure-bias"))
+    #expect(overlay["list"] == .bool(false))
     // A control chosen from the list is the one the overlay shows.
     try live.send(#"{"type":"choose","control":"zoom"}"#)
     let chosen = try live.receiveJSON { message in
-      (message["overlay"] as? [String: Any])?["control"] as? String == "zoom"
+      message["overlay"]?["control"] == .string("zoom")
     }
-    #expect((chosen["overlay"] as? [String: Any])?["visible"] as? Bool == true)
+    #expect(chosen["overlay"]?["visible"] == .bool(true))
     try live.send(#"{"type":"choose","control":"iso"}"#)
-    let refused = try live.receiveJSON { $0["type"] as? String == "error" }
-    #expect((refused["message"] as? String)?.contains("no control named \"iso\"") == true)
+    let refused = try live.receiveJSON { $0["type"] == .string("error") }
+    #expect(refused["message"]?.string?.contains("no control named \"iso\"") == true)
     try live.send(#"{"type":"press","phase":"pressed","kind":"secondary"}"#)
-    let badPhase = try live.receiveJSON { $0["type"] as? String == "error" }
-    #expect((badPhase["message"] as? String)?.contains("allowed: began, ended, cancelled") == true)
+    let badPhase = try live.receiveJSON { $0["type"] == .string("error") }
+    #expect(badPhase["message"]?.string?.contains("allowed: began, ended, cancelled") == true)
   }
 
   @Test func aDragLandsAsTheCameraControlModelLandsAUsersSlide() throws {
     let studio = try StudioClient()
     let live = try studio.live()
-    _ = try live.receiveJSON { $0["type"] as? String == "state" }
-    func exposure(_ message: [String: Any]) -> Double? {
-      (message["state"] as? [String: Any])?["exposureBias"] as? Double
+    _ = try live.receiveJSON { $0["type"] == .string("state") }
+    func exposure(_ message: JSONValue) -> Double? {
+      message["state"]?["exposureBias"]?.number
     }
     // Exposure runs −8 … +8 EV with 0 prominent: a drag within 2 % of the range (0.32 EV) of 0 lands
     // on 0, one farther away where it ends.
@@ -169,10 +169,10 @@ import Vips
     #expect(exposure(try live.receiveJSON { exposure($0) == 0.25 }) == 0.25)
     // Contrast lands on its prominent 1 (the range 0 … 2 gives a reach of 0.04).
     try live.send(#"{"type":"slide","seq":4,"control":"contrast","value":1.03}"#)
-    _ = try live.receiveJSON { ($0["state"] as? [String: Any])?["contrast"] as? Double == 1 }
+    _ = try live.receiveJSON { $0["state"]?["contrast"] == .number(1) }
     try live.send(#"{"type":"slide","seq":5,"control":"iso","value":100}"#)
-    let refused = try live.receiveJSON { $0["type"] as? String == "error" }
-    #expect(refused["message"] as? String == "no slider named \"iso\"")
+    let refused = try live.receiveJSON { $0["type"] == .string("error") }
+    #expect(refused["message"] == .string("no slider named \"iso\""))
   }
 
   @Test func oversizedBodiesAre413AndTheServerGoesOn() throws {
@@ -217,7 +217,7 @@ import Vips
     #expect(try json(try studio.request("GET", "/state"))["exposureBias"] as? Double == 0)
     let next = try studio.live()
     try next.send(#"{"type":"state","seq":1,"state":{"exposureBias":0.5}}"#)
-    _ = try next.receiveJSON { ($0["state"] as? [String: Any])?["exposureBias"] as? Double == 0.5 }
+    _ = try next.receiveJSON { $0["state"]?["exposureBias"] == .number(0.5) }
     #expect(studio.process.isRunning)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import Studio
 import TestSupport
 import Testing
@@ -26,8 +27,8 @@ import Vips
     let half = try receiveFrame(socket)
     let small = try Image(bytes: half.jpeg)
     #expect(small.width == 603 && small.height == 339)
-    let generation = try #require(opening.message["generation"] as? Int)
-    #expect(half.message["generation"] as? Int == generation, "the same state, at the new size")
+    let generation = try #require(opening.message["generation"])
+    #expect(half.message["generation"] == generation, "the same state, at the new size")
     // `/frame.jpg` is the latest live frame.
     #expect(try Image(bytes: try studio.request("GET", "/frame.jpg").body).width == 603)
     // A box larger than the viewfinder gets the viewfinder's size, not more.
@@ -42,7 +43,7 @@ import Vips
     try socket.send(#"{"type":"decoded"}"#)
     try socket.send(#"{"type":"state","seq":1,"state":{"exposureBias":1}}"#)
     let changed = try receiveFrame(socket)
-    #expect(changed.message["seq"] as? Int == 1)
+    #expect(changed.message["seq"] == .number(1))
     let bright = try Image(bytes: changed.jpeg)
     #expect(bright.width == 402 && bright.height == 226)
     #expect(try bright.average() > (try first.average()) + 30)
@@ -52,9 +53,9 @@ import Vips
     let studio = try StudioClient()
     let socket = try studio.live()
     try socket.send(#"{"type":"view","width":0,"height":300}"#)
-    let error = try socket.receiveJSON { $0["type"] as? String == "error" }
+    let error = try socket.receiveJSON { $0["type"] == .string("error") }
     #expect(
-      error["message"] as? String
+      error["message"]?.string
         == "a \"view\" message needs a \"width\" and a \"height\": whole numbers of device pixels "
         + "from 1 to 16384")
     #expect(try studio.request("GET", "/frame.jpg").status == 200)
@@ -72,8 +73,8 @@ import Vips
     try raw.send(#"{"type":"decoded"}"#)
     try raw.send(#"{"type":"view","width":402,"height":226,"format":"rgba"}"#)
     let frame = try receiveFrame(raw)
-    #expect(frame.message["format"] as? String == "rgba")
-    #expect(frame.message["width"] as? Int == 402 && frame.message["height"] as? Int == 226)
+    #expect(frame.message["format"] == .string("rgba"))
+    #expect(frame.message["width"] == .number(402) && frame.message["height"] == .number(226))
     #expect(frame.jpeg.count == 402 * 226 * 4)
     // The render of a flat grey at exposure 0 is that grey, opaque, in every pixel.
     let pixels = [UInt8](frame.jpeg)
@@ -81,7 +82,7 @@ import Vips
     // A page that asked for nothing gets the same frame as a JPEG, and so does `/frame.jpg`.
     let other = try studio.live()
     let jpeg = try receiveFrame(other)
-    #expect(jpeg.message["format"] as? String == "jpeg")
+    #expect(jpeg.message["format"] == .string("jpeg"))
     let decoded = try Image(bytes: jpeg.jpeg)
     let mean = try decoded.average()
     #expect(decoded.width == 402 && abs(mean - 104) < 1)
@@ -92,14 +93,14 @@ import Vips
     try raw.send(#"{"type":"decoded"}"#)
     try raw.send(#"{"type":"state","seq":1,"state":{"exposureBias":1}}"#)
     let changed = try receiveFrame(raw)
-    #expect(changed.message["seq"] as? Int == 1 && changed.message["format"] as? String == "rgba")
+    #expect(changed.message["seq"] == .number(1) && changed.message["format"] == .string("rgba"))
     let bright = [UInt8](changed.jpeg)
     #expect(bright.count == 402 * 226 * 4 && bright[0] > 96 + 30 && bright[3] == 255)
   }
 
   /// The next frame `live` receives: its `frame` message and the JPEG that follows it.
-  func receiveFrame(_ live: LiveClient) throws -> (message: [String: Any], jpeg: Data) {
-    let message = try live.receiveJSON { $0["type"] as? String == "frame" }
+  func receiveFrame(_ live: LiveClient) throws -> (message: JSONValue, jpeg: Data) {
+    let message = try live.receiveJSON { $0["type"] == .string("frame") }
     guard case .binary(let jpeg) = try live.receive() else {
       throw StudioError("a frame message not followed by a JPEG")
     }

@@ -1,5 +1,5 @@
 import Foundation
-import JSONOutput
+import JSON
 import Testing
 
 @testable import Studio
@@ -36,13 +36,12 @@ import Testing
   @Test func stateMessagesCarryTheStateObjectAndTheSequenceNumber() throws {
     let message = try LiveMessage(
       text: Data(#"{"type":"state","seq":7,"state":{"exposureBias":0.5}}"#.utf8))
-    guard case .state(let json, let seq) = message else {
+    guard case .state(let members, let seq) = message else {
       Issue.record("not a state message: \(message)")
       return
     }
     #expect(seq == 7)
-    let object = try JSONSerialization.jsonObject(with: json) as? [String: Double]
-    #expect(object == ["exposureBias": 0.5])
+    #expect(members == .object(["exposureBias": .number(0.5)]))
   }
 
   @Test func shownMessagesCarryTheLatencyWhenMeasured() throws {

@@ -1,5 +1,5 @@
 import Foundation
-import JSONOutput
+import JSON
 import Synchronization
 import Testing
 
@@ -18,8 +18,11 @@ final class OneControlBackend: StudioBackend {
   var generation: UInt64 { current.withLock { $0.generation } }
 
   func applyState(json: Data) -> StateChange {
-    guard let object = try? JSONSerialization.jsonObject(with: json) as? [String: Any],
-      let value = object["exposureBias"] as? Double, object.count == 1
+    applyState(members: (try? JSONValue.read(json)) ?? .null)
+  }
+
+  func applyState(members: JSONValue) -> StateChange {
+    guard let value = members["exposureBias"]?.number, members.members?.count == 1
     else { return .rejected(message: "only exposureBias (a number) is known") }
     return .applied(
       generation: current.withLock {
@@ -101,17 +104,17 @@ final class OneControlBackend: StudioBackend {
       #expect(state["type"] as? String == "state")
       #expect(state["generation"] as? Int == 0)
       try live.send(#"{"type":"state","seq":1,"state":{"exposureBias":1.5}}"#)
-      let changed = try live.receiveJSON { $0["type"] as? String == "state" }
-      #expect((changed["state"] as? [String: Any])?["exposureBias"] as? Double == 1.5)
-      #expect(changed["generation"] as? Int == 1)
-      #expect((changed["labels"] as? [String: Any])?["exposure-bias"] as? String == "1.5 EV")
+      let changed = try live.receiveJSON { $0["type"] == .string("state") }
+      #expect(changed["state"]?["exposureBias"] == .number(1.5))
+      #expect(changed["generation"] == .number(1))
+      #expect(changed["labels"]?["exposure-bias"] == .string("1.5 EV"))
       try live.send(#"{"type":"press","phase":"began","kind":"primary"}"#)
       try live.send(#"{"type":"press","phase":"ended","kind":"primary"}"#)
-      let capture = try live.receiveJSON { $0["type"] as? String == "capture" }
-      #expect(capture["url"] as? String == "/capture.jpg")
+      let capture = try live.receiveJSON { $0["type"] == .string("capture") }
+      #expect(capture["url"] == .string("/capture.jpg"))
       try live.send(#"{"type":"choose","control":"iso"}"#)
-      let refused = try live.receiveJSON { $0["type"] as? String == "error" }
-      #expect(refused["message"] as? String == #"no control named "iso""#)
+      let refused = try live.receiveJSON { $0["type"] == .string("error") }
+      #expect(refused["message"] == .string(#"no control named "iso""#))
       #expect(live.closed == nil)
       // Closing from this side: the server answers with the normal code.
       live.close()
@@ -128,9 +131,9 @@ final class OneControlBackend: StudioBackend {
       let jpeg = Data((0..<300 * 1024).map { UInt8(truncatingIfNeeded: $0 &* 7) })
       server.publish(
         frame: StudioFrame(number: 1, width: 640, height: 480, jpeg: jpeg), generation: 0)
-      let announced = try live.receiveJSON { $0["type"] as? String == "frame" }
-      #expect(announced["generation"] as? Int == 0)
-      #expect(announced["format"] as? String == "jpeg")
+      let announced = try live.receiveJSON { $0["type"] == .string("frame") }
+      #expect(announced["generation"] == .number(0))
+      #expect(announced["format"] == .string("jpeg"))
       #expect(try live.receive() == .binary(jpeg))
     }
   }
@@ -144,13 +147,13 @@ final class OneControlBackend: StudioBackend {
     }
     try withServer(backend: backend) { server, port in
       let live = try open(port)
-      _ = try live.receiveJSON { $0["type"] as? String == "state" }
+      _ = try live.receiveJSON { $0["type"] == .string("state") }
       #expect(asked() == ["- jpeg"], "a page that asked for nothing takes JPEG")
       try live.send(#"{"type":"view","width":2,"height":1,"format":"rgba"}"#)
       let rgba = Data([1, 2, 3, 255, 4, 5, 6, 255])
       server.publish(frame: StudioFrame(number: 1, width: 2, height: 1, rgba: rgba), generation: 0)
-      let announced = try live.receiveJSON { $0["type"] as? String == "frame" }
-      #expect(announced["format"] as? String == "rgba" && announced["width"] as? Int == 2)
+      let announced = try live.receiveJSON { $0["type"] == .string("frame") }
+      #expect(announced["format"] == .string("rgba") && announced["width"] == .number(2))
       #expect(try live.receive() == .binary(rgba))
       #expect(asked() == ["- jpeg", "rgba -"])
       // The same frame handed in again with its JPEG is not sent again to the raw page: the next
@@ -160,8 +163,8 @@ final class OneControlBackend: StudioBackend {
       try live.send(#"{"type":"decoded"}"#)
       let next = Data([7, 8, 9, 255, 10, 11, 12, 255])
       server.publish(frame: StudioFrame(number: 2, width: 2, height: 1, rgba: next), generation: 1)
-      let second = try live.receiveJSON { $0["type"] as? String == "frame" }
-      #expect(second["generation"] as? Int == 1)
+      let second = try live.receiveJSON { $0["type"] == .string("frame") }
+      #expect(second["generation"] == .number(1))
       #expect(try live.receive() == .binary(next))
     }
   }

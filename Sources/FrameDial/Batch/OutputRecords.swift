@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import Synchronization
 
 #if canImport(Glibc)
@@ -47,7 +48,7 @@ public final class OutputRecords: Sendable {
   }
 
   /// The identity of one written file: inode, size and modification time.
-  struct Stamp: Hashable, Codable {
+  struct Stamp: Hashable {
     var inode: UInt64
     var size: Int64
     var modified: [Int64]
@@ -60,13 +61,62 @@ public final class OutputRecords: Sendable {
       size = Int64(info.st_size)
       modified = [Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec)]
     }
+
+    /// The stamp of a record's `{"inode":…,"modified":[seconds,nanoseconds],"size":…}`; nil when a
+    /// member is missing or not a whole number.
+    init?(json value: JSONText.Value) {
+      guard let inode = value["inode"].flatMap(Self.unsigned), let size = value["size"]?.integer,
+        case .array(let times)? = value["modified"]
+      else { return nil }
+      let modified = times.compactMap(\.integer)
+      guard modified.count == times.count else { return nil }
+      self.inode = inode
+      self.size = size
+      self.modified = modified
+    }
+
+    var jsonValue: JSONText.Value {
+      .object([
+        ("inode", inode <= UInt64(Int64.max) ? .integer(Int64(inode)) : .unsigned(inode)),
+        ("size", .integer(size)), ("modified", .array(modified.map { .integer($0) })),
+      ])
+    }
+
+    private static func unsigned(_ value: JSONText.Value) -> UInt64? {
+      switch value {
+      case .integer(let number): UInt64(exactly: number)
+      case .unsigned(let number): number
+      default: nil
+      }
+    }
   }
 
-  /// One record line.
-  struct Line: Codable {
+  /// One record line: `{"output":…,"settings":…,"stamp":{…}}`.
+  struct Line {
     var output: String
     var settings: String
     var stamp: Stamp
+
+    init(output: String, settings: String, stamp: Stamp) {
+      self.output = output
+      self.settings = settings
+      self.stamp = stamp
+    }
+
+    /// The line of a record's JSON object; nil when a member is missing or of another type.
+    init?(json value: JSONText.Value) {
+      guard case .string(let output)? = value["output"],
+        case .string(let settings)? = value["settings"],
+        let stamp = value["stamp"].flatMap(Stamp.init(json:))
+      else { return nil }
+      self.init(output: output, settings: settings, stamp: stamp)
+    }
+
+    var jsonValue: JSONText.Value {
+      .object([
+        ("output", .string(output)), ("settings", .string(settings)), ("stamp", stamp.jsonValue),
+      ])
+    }
   }
 
   /// The records of one file of the records folder.
@@ -239,9 +289,7 @@ public final class OutputRecords: Sendable {
   }
 
   static func recordLine(_ line: Line) throws -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    return String(decoding: try encoder.encode(line), as: UTF8.self) + "\n"
+    try JSONText.string(line.jsonValue, .canonical) + "\n"
   }
 
   /// Appends `text` with one `write` where possible (the file is opened with `O_APPEND`).
@@ -288,14 +336,15 @@ public final class OutputRecords: Sendable {
   /// a crash, written by another version) are passed over.
   static func parse(_ data: Data, name: String) -> RecordFile {
     var file = RecordFile(name: name)
-    let decoder = JSONDecoder()
     let prefix = Array("{\"settings\":\"".utf8)
     for slice in data.split(separator: UInt8(ascii: "\n")) {
       let bytes = Array(slice)
       if bytes.starts(with: prefix), let made = settingsText(bytes, after: prefix.count) {
         let settings = RenderSettings(text: made.text)
         if settings.id == made.id { file.settings[settings.id] = settings.text }
-      } else if let line = try? decoder.decode(Line.self, from: Data(bytes)) {
+      } else if let value = try? JSONText.Value.read(Data(bytes)),
+        let line = Line(json: value)
+      {
         file.lines.append(line)
       }
     }

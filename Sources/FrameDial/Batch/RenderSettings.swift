@@ -1,5 +1,6 @@
 import Controls
 import Foundation
+import JSON
 
 /// Everything that decides an output's pixels and bytes, as one canonical text: FrameDial's version, the
 /// control state (its JSON form) and the still options — every stored field, through `Encodable`, so an
@@ -10,36 +11,30 @@ import Foundation
 /// A batch records the settings beside each output (``OutputRecords``), so a rerun tells an output made
 /// with the same settings (a resumed batch) from one made with other settings.
 public struct RenderSettings: Sendable, Hashable {
-  /// The canonical text: JSON with sorted keys.
+  /// The canonical text: JSON with sorted keys (``JSONText/Format/canonical``).
   public let text: String
   /// A short name for ``text``: the 16 hexadecimal digits of its 64-bit FNV-1a hash.
   public let id: String
 
   /// The settings that render with `state` and `options` (give the output format in `options`).
   ///
-  /// - Throws: an `EncodingError` for a value JSON cannot hold (a non-finite number).
+  /// - Throws: ``JSONText/Unwritable`` for a value JSON cannot hold (a non-finite number).
   public init(state: ControlState, options: StillOptions) throws {
     var options = options
     options.load.pixelLimit = nil
     options.load.sequential = false
     if options.format != .heic { options.effort = .standard }
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    let data = try encoder.encode(
-      Described(frameDial: FrameDialVersion.string, state: state, options: options))
-    self.init(text: String(decoding: data, as: UTF8.self))
+    let described = JSONText.Value.object([
+      ("frameDial", .string(FrameDialVersion.string)), ("state", state.jsonValue),
+      ("options", try JSONText.Value(encoding: options)),
+    ])
+    self.init(text: try JSONText.string(described, .canonical))
   }
 
   /// Settings read back from their canonical text.
   init(text: String) {
     self.text = text
     id = String(FNV1a.hash(text), radix: 16).leftPadded(to: 16)
-  }
-
-  private struct Described: Encodable {
-    let frameDial: String
-    let state: ControlState
-    let options: StillOptions
   }
 }
 

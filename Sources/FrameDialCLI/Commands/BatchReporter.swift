@@ -1,6 +1,6 @@
 import Foundation
 import FrameDial
-import JSONOutput
+import JSON
 import Synchronization
 
 /// Prints a batch's progress: one JSON object per file and a summary (`--json`), or plain lines, plus a
@@ -44,7 +44,7 @@ final class BatchReporter: Sendable {
     case _ where event.status == .ignored && !listsIgnored && event.passedOver == nil:
       break
     case .json:
-      console.outJSON((try? JSONText.line(event.jsonObject)) ?? "{}")
+      console.outJSON((try? JSONText.string(event.jsonValue, .line)) ?? "{}")
     case .plain:
       switch event.status {
       case .failed:
@@ -86,7 +86,7 @@ final class BatchReporter: Sendable {
     let note = notesSlowFormats ? summary.slowFormatNote : nil
     switch style {
     case .json:
-      console.outJSON((try? JSONText.line(summary.jsonObject(note: note))) ?? "{}")
+      console.outJSON((try? JSONText.string(summary.jsonValue(note: note), .line)) ?? "{}")
     case .plain:
       var line =
         "\(summary.done) done, "

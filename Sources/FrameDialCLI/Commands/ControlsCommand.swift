@@ -1,6 +1,7 @@
 import Controls
 import Foundation
 import FrameDial
+import JSON
 
 /// `framedial controls`: the standard control set of a catalog device, in overlay order, as an aligned
 /// table or one JSON document.
@@ -43,9 +44,9 @@ enum ControlsCommand: Command {
     let descriptions = ControlDescription.describing(controls.all)
     if arguments.flag("json") {
       if !model.supportsControls { console.err(noCameraControlNote(model)) }
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-      console.outJSON(String(decoding: try encoder.encode(descriptions), as: UTF8.self))
+      var format = JSONText.Format.canonical
+      format.indented = true
+      console.outJSON(try JSONText.string(try JSONText.Value(encoding: descriptions), format))
     } else {
       console.outText(heading(model, controls: controls))
       console.out("")

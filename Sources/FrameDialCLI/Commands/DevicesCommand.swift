@@ -1,7 +1,7 @@
 import Controls
 import Foundation
 import FrameDial
-import JSONOutput
+import JSON
 
 /// `framedial devices`: the device catalog: screens (HIG Layout) for `--fit` and `preview`, with each
 /// device's camera figures (Camera Control, zoom, lenses, exposure) where FrameDial has them.
@@ -18,11 +18,12 @@ enum DevicesCommand: Command {
     guard arguments.positionals.isEmpty else { throw UsageError("devices takes no arguments") }
     if arguments.flag("json") {
       console.outJSON(
-        try JSONText.line(
-          ScreenCatalog.all.map { jsonObject(id: $0.id, name: $0.name, screen: $0, $0.capture) }
-            + DeviceCatalog.cameraOnly.map {
-              jsonObject(id: $0.id, name: $0.name, screen: nil, $0)
-            }))
+        try JSONText.string(
+          .array(
+            ScreenCatalog.all.map { jsonValue(id: $0.id, name: $0.name, screen: $0, $0.capture) }
+              + DeviceCatalog.cameraOnly.map {
+                jsonValue(id: $0.id, name: $0.name, screen: nil, $0)
+              }), .line))
       return ExitCode.success
     }
     var rows = ScreenCatalog.all.map { device in
@@ -55,30 +56,30 @@ enum DevicesCommand: Command {
   }
 
   /// One device as JSON: the same facts as a row of the table, `null` where the device has none.
-  private static func jsonObject(
+  private static func jsonValue(
     id: String, name: String, screen: ScreenDevice?, _ camera: CaptureDeviceModel?
-  ) -> [String: Any] {
-    func size(_ size: ScreenSize?) -> Any {
-      size.map { ["width": $0.width, "height": $0.height] } ?? NSNull()
+  ) -> JSONText.Value {
+    func size(_ size: ScreenSize?) -> JSONText.Value {
+      size.map { ["width": JSONText.Value($0.width), "height": JSONText.Value($0.height)] } ?? nil
     }
     return [
-      "id": id, "name": name, "points": size(screen?.points), "pixels": size(screen?.pixels),
-      "scale": screen?.scale ?? NSNull(),
-      "portraitSizeClasses": screen.map { sizeClasses($0.portraitSizeClasses) } ?? NSNull(),
-      "landscapeSizeClasses": screen.map { sizeClasses($0.landscapeSizeClasses) } ?? NSNull(),
-      "cameraControl": camera?.supportsControls ?? false,
+      "id": JSONText.Value(id), "name": JSONText.Value(name), "points": size(screen?.points),
+      "pixels": size(screen?.pixels), "scale": JSONText.Value(screen?.scale),
+      "portraitSizeClasses": JSONText.Value(screen.map { sizeClasses($0.portraitSizeClasses) }),
+      "landscapeSizeClasses": JSONText.Value(screen.map { sizeClasses($0.landscapeSizeClasses) }),
+      "cameraControl": JSONText.Value(camera?.supportsControls ?? false),
       "zoomLabels": camera.map { model in
-        [model.zoomRange.lowerBound, model.zoomRange.upperBound].map {
-          model.zoomLabel(forFactor: $0)
-        }
-      } ?? NSNull(),
+        JSONText.Value(
+          [model.zoomRange.lowerBound, model.zoomRange.upperBound].map {
+            model.zoomLabel(forFactor: $0)
+          })
+      } ?? nil,
       "lensSwitchOvers": camera.map { model in
-        model.switchOverZoomFactors.map { model.zoomLabel(forFactor: $0) }
-      } ?? NSNull(),
+        JSONText.Value(model.switchOverZoomFactors.map { model.zoomLabel(forFactor: $0) })
+      } ?? nil,
       "exposureBiasRange": camera.map {
-        [$0.exposureBiasRange.lowerBound, $0.exposureBiasRange.upperBound]
-      }
-        ?? NSNull(),
+        JSONText.Value([$0.exposureBiasRange.lowerBound, $0.exposureBiasRange.upperBound])
+      } ?? nil,
     ]
   }
 

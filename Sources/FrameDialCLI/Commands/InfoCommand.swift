@@ -1,6 +1,6 @@
 import Foundation
 import FrameDial
-import JSONOutput
+import JSON
 import Video
 import Vips
 
@@ -35,7 +35,7 @@ enum InfoCommand: Command {
         if let raw = RawStill.identify(path) {
           let facts = try RawStill.facts(path, raw)
           if json {
-            console.outJSON(try JSONText.line(jsonObject(path: path, facts)))
+            console.outJSON(try JSONText.string(jsonValue(path: path, facts), .line))
           } else {
             console.out("\(path): \(describe(facts))")
           }
@@ -43,7 +43,7 @@ enum InfoCommand: Command {
         }
         if let video = try videoFacts(path) {
           if json {
-            console.outJSON(try JSONText.line(jsonObject(path: path, video)))
+            console.outJSON(try JSONText.string(jsonValue(path: path, video), .line))
           } else {
             console.out("\(path): \(describe(video))")
           }
@@ -52,9 +52,12 @@ enum InfoCommand: Command {
         // Headers only: an image over the limit is described, and said to be over it.
         let header = try Image.probe(path, pixelLimit: nil)
         if json {
-          var object = jsonObject(path: path, header)
-          object["overPixelLimit"] = header.pixelCount > limit
-          console.outJSON(try JSONText.line(object))
+          var value = jsonValue(path: path, header)
+          if case .object(let members) = value {
+            value = .object(
+              members + [("overPixelLimit", JSONText.Value(header.pixelCount > limit))])
+          }
+          console.outJSON(try JSONText.string(value, .line))
         } else {
           console.out("\(path): \(describe(header))\(overLimitNote(header, limit: limit))")
         }
@@ -62,7 +65,11 @@ enum InfoCommand: Command {
         failed += 1
         let message = ErrorMessage.plain(error)
         console.err("framedial info: \(message)")
-        if json { console.outJSON(try JSONText.line(["path": path, "error": message])) }
+        if json {
+          console.outJSON(
+            try JSONText.string(
+              ["path": JSONText.Value(path), "error": JSONText.Value(message)], .line))
+        }
       }
     }
     return failed == 0 ? ExitCode.success : ExitCode.failure
@@ -90,41 +97,53 @@ enum InfoCommand: Command {
   }
 
   /// A video's facts as one JSON object.
-  static func jsonObject(path: String, _ video: VideoFacts) -> [String: Any] {
+  static func jsonValue(path: String, _ video: VideoFacts) -> JSONText.Value {
     let source = video.source
     return [
-      "path": path, "kind": "video", "width": source.width, "height": source.height,
-      "codec": source.codecName, "pixelFormat": source.pixelFormatName, "bitDepth": source.bitDepth,
-      "frameRate": source.frameRate, "duration": source.duration ?? NSNull(),
-      "frames": source.expectedFrames ?? NSNull(),
+      "path": JSONText.Value(path), "kind": "video", "width": JSONText.Value(source.width),
+      "height": JSONText.Value(source.height), "codec": JSONText.Value(source.codecName),
+      "pixelFormat": JSONText.Value(source.pixelFormatName),
+      "bitDepth": JSONText.Value(source.bitDepth), "frameRate": JSONText.Value(source.frameRate),
+      "duration": JSONText.Value(source.duration),
+      "frames": JSONText.Value(source.expectedFrames),
       "cutShort": source.cutShort.map {
-        ["at": $0.endsAt, "framesInFile": $0.framesInFile, "framesListed": $0.framesListed]
-      } ?? NSNull(),
-      "rotation": source.rotation ?? NSNull(),
-      "sampleAspect": source.sampleAspect, "colourTags": source.colourTags,
-      "conversionMatrix": source.conversionMatrix, "container": source.containerName,
-      "streams": video.streams, "processed": video.refusal == nil,
-      "refusal": video.refusal ?? NSNull(), "dynamicRange": source.dynamicRange.rawValue,
-      "transfer": source.transferName, "primaries": source.primariesName,
-      "masteringDisplay": source.hdrMetadata.masteringDisplay.map(jsonObject) ?? NSNull(),
+        [
+          "at": JSONText.Value($0.endsAt), "framesInFile": JSONText.Value($0.framesInFile),
+          "framesListed": JSONText.Value($0.framesListed),
+        ]
+      } ?? nil,
+      "rotation": JSONText.Value(source.rotation),
+      "sampleAspect": JSONText.Value(source.sampleAspect),
+      "colourTags": JSONText.Value(source.colourTags),
+      "conversionMatrix": JSONText.Value(source.conversionMatrix),
+      "container": JSONText.Value(source.containerName), "streams": JSONText.Value(video.streams),
+      "processed": JSONText.Value(video.refusal == nil), "refusal": JSONText.Value(video.refusal),
+      "dynamicRange": JSONText.Value(source.dynamicRange.rawValue),
+      "transfer": JSONText.Value(source.transferName),
+      "primaries": JSONText.Value(source.primariesName),
+      "masteringDisplay": source.hdrMetadata.masteringDisplay.map(jsonValue) ?? nil,
       "contentLightLevel": source.hdrMetadata.contentLightLevel.map {
-        ["maxCLL": $0.maxContentLight, "maxFALL": $0.maxFrameAverageLight]
-      } ?? NSNull(),
+        [
+          "maxCLL": JSONText.Value($0.maxContentLight),
+          "maxFALL": JSONText.Value($0.maxFrameAverageLight),
+        ]
+      } ?? nil,
       "dolbyVision": source.hdrMetadata.dolbyVision.map {
         [
-          "profile": $0.profile, "level": $0.level, "compatibilityId": $0.compatibilityID,
-          "rpu": $0.hasRPU,
+          "profile": JSONText.Value($0.profile), "level": JSONText.Value($0.level),
+          "compatibilityId": JSONText.Value($0.compatibilityID), "rpu": JSONText.Value($0.hasRPU),
         ]
-      } ?? NSNull(),
+      } ?? nil,
     ]
   }
 
   /// A mastering display as JSON: primaries and white point as [x, y], luminance in cd/m².
-  static func jsonObject(_ display: MasteringDisplay) -> [String: Any] {
+  static func jsonValue(_ display: MasteringDisplay) -> JSONText.Value {
     [
-      "red": display.red, "green": display.green, "blue": display.blue,
-      "whitePoint": display.whitePoint, "minLuminance": display.minLuminance,
-      "maxLuminance": display.maxLuminance,
+      "red": JSONText.Value(display.red), "green": JSONText.Value(display.green),
+      "blue": JSONText.Value(display.blue), "whitePoint": JSONText.Value(display.whitePoint),
+      "minLuminance": JSONText.Value(display.minLuminance),
+      "maxLuminance": JSONText.Value(display.maxLuminance),
     ]
   }
 
@@ -192,13 +211,15 @@ enum InfoCommand: Command {
   }
 
   /// The header facts as one JSON object, under the same names as the text line.
-  static func jsonObject(path: String, _ header: ImageHeader) -> [String: Any] {
+  static func jsonValue(path: String, _ header: ImageHeader) -> JSONText.Value {
     [
-      "path": path, "kind": "image", "width": header.width, "height": header.height,
-      "bands": header.bands,
-      "format": header.format.rawValue, "interpretation": header.interpretation,
-      "orientation": header.orientation, "alpha": header.hasAlpha, "icc": header.hasICCProfile,
-      "pages": header.pages, "loader": header.loader ?? NSNull(),
+      "path": JSONText.Value(path), "kind": "image", "width": JSONText.Value(header.width),
+      "height": JSONText.Value(header.height), "bands": JSONText.Value(header.bands),
+      "format": JSONText.Value(header.format.rawValue),
+      "interpretation": JSONText.Value(header.interpretation),
+      "orientation": JSONText.Value(header.orientation), "alpha": JSONText.Value(header.hasAlpha),
+      "icc": JSONText.Value(header.hasICCProfile), "pages": JSONText.Value(header.pages),
+      "loader": JSONText.Value(header.loader),
     ]
   }
 

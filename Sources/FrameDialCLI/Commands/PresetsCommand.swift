@@ -1,5 +1,6 @@
 import Controls
 import Foundation
+import JSON
 
 /// `framedial presets`: the built-in presets and their control values.
 enum PresetsCommand: Command {
@@ -11,14 +12,17 @@ enum PresetsCommand: Command {
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
     guard arguments.positionals.isEmpty else { throw UsageError("presets takes no arguments") }
     if arguments.flag("json") {
-      var list: [[String: Any]] = []
-      for preset in Preset.all {
-        let state = try JSONSerialization.jsonObject(with: preset.state.jsonData())
-        list.append(["name": preset.name, "summary": preset.summary, "state": state])
+      let list = Preset.all.map { preset -> JSONText.Value in
+        [
+          "name": JSONText.Value(preset.name), "summary": JSONText.Value(preset.summary),
+          "state": preset.state.jsonValue,
+        ]
       }
-      let data = try JSONSerialization.data(
-        withJSONObject: list, options: [.prettyPrinted, .sortedKeys])
-      console.outJSON(String(decoding: data, as: UTF8.self))
+      // Keys sorted numerically ignoring case, `/` escaped, indented: as it was first written.
+      let format = JSONText.Format(
+        keys: .sortedNumericCaseInsensitive, numbers: .plain, strings: .escapingSlash,
+        indented: true)
+      console.outJSON(try JSONText.string(.array(list), format))
       return ExitCode.success
     }
     let width = Preset.all.map(\.name.count).max() ?? 0

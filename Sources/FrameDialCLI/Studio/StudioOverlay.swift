@@ -1,5 +1,6 @@
 import Controls
 import Foundation
+import JSON
 import Synchronization
 
 /// The Camera Control overlay of `framedial studio`, kept by the Controls model rather than by the page:
@@ -42,13 +43,17 @@ final class StudioOverlay: Sendable {
 
   /// The overlay as the page draws it: `{"visible": …, "list": …, "control": name or null}`.
   func json() -> Data {
-    let object: [String: Any] = [
-      "visible": session.isOverlayActive, "list": session.isShowingControlList,
-      "control": session.overlayControl?.memoryKey ?? NSNull(),
+    let value: JSONText.Value = [
+      "visible": JSONText.Value(session.isOverlayActive),
+      "list": JSONText.Value(session.isShowingControlList),
+      "control": JSONText.Value(session.overlayControl?.memoryKey),
     ]
-    return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]))
-      ?? Data("{}".utf8)
+    return (try? JSONText.data(value, Self.format)) ?? Data("{}".utf8)
   }
+
+  /// The overlay's JSON: keys sorted numerically ignoring case, `/` escaped (as it was first written).
+  private static let format = JSONText.Format(
+    keys: .sortedNumericCaseInsensitive, numbers: .plain, strings: .escapingSlash)
 
   /// Takes a raw press at the current time: a light press (secondary) opens the overlay once it is
   /// known to be single, two quick ones show the list.

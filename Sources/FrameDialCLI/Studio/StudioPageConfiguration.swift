@@ -1,6 +1,7 @@
 import Controls
 import Foundation
 import FrameDial
+import JSON
 
 /// What `GET /studio.json` tells the page: the device screen in pixels, where the viewfinder and the
 /// Camera Control overlay go on it, the live frame's size, and the controls in overlay order (as
@@ -56,10 +57,8 @@ struct StudioPageConfiguration: Encodable {
     ControlKey.control(named: name)?.key.jsonKey ?? name
   }
 
-  /// The JSON document.
+  /// The JSON document (``JSONText/Format/canonical``).
   func jsonData() throws -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    return try encoder.encode(self)
+    try JSONText.data(try JSONText.Value(encoding: self), .canonical)
   }
 }

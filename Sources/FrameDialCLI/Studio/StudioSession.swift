@@ -1,6 +1,7 @@
 import Controls
 import Foundation
 import FrameDial
+import JSON
 import Studio
 
 /// FrameDial's side of `framedial studio`: the live control state the server reads and changes, the
@@ -51,12 +52,25 @@ final class StudioSession: StudioBackend {
   /// Applies the JSON keys over the current state atomically; a bad key or value changes nothing and
   /// comes back as FrameDial's own message (with the line and column of the key).
   func applyState(json: Data) -> StateChange {
+    applyState { (state) throws(ControlStateError) in try state.applying(json: json) }
+  }
+
+  /// Applies the keys of the object `members` over the current state as ``applyState(json:)`` does
+  /// (its message names no line: the object was read from a larger document).
+  func applyState(members: JSONValue) -> StateChange {
+    applyState { (state) throws(ControlStateError) in try state.applying(jsonValue: members) }
+  }
+
+  /// Applies `change` to the current state atomically, records it and tells the frame loop.
+  private func applyState(
+    _ change: (ControlState) throws(ControlStateError) -> ControlState
+  ) -> StateChange {
     let before = live.generation
     do {
       var actions: [TimelineAction] = []
       let snapshot = try live.update { (state: inout ControlState) throws(ControlStateError) in
         let earlier = state
-        state = try state.applying(json: json)
+        state = try change(state)
         actions = state.timelineActions(from: earlier)
       }
       recording.record(actions)
@@ -75,10 +89,7 @@ final class StudioSession: StudioBackend {
       return .rejected(message: "no slider named \"\(control)\"")
     }
     let key = StudioPageConfiguration.jsonKey(ofControl: control)
-    guard let json = try? JSONSerialization.data(withJSONObject: [key: landed]) else {
-      return .rejected(message: "the slide of \"\(control)\" cannot be written as JSON")
-    }
-    return applyState(json: json)
+    return applyState(members: .object([key: .number(landed)]))
   }
 
   /// The overlay's value label of every control for the current state ("+1.0 EV", "Tungsten").

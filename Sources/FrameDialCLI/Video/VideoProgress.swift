@@ -1,5 +1,5 @@
 import Foundation
-import JSONOutput
+import JSON
 import Measurement
 
 /// The progress of `framedial video`: on a terminal, a line on standard error (frames done of those
@@ -49,10 +49,13 @@ struct VideoProgress {
     let rate = seconds > 0 ? Double(framesDone) / seconds : 0
     if style == .json {
       console.outJSON(
-        try JSONText.line([
-          "event": "progress", "frames": framesDone, "fps": Self.rounded(rate),
-          "seconds": Self.rounded(seconds), "total": expectedFrames.map { $0 as Any } ?? NSNull(),
-        ]))
+        try JSONText.string(
+          [
+            "event": "progress", "frames": JSONText.Value(framesDone),
+            "fps": JSONText.Value(Self.rounded(rate)),
+            "seconds": JSONText.Value(Self.rounded(seconds)),
+            "total": JSONText.Value(expectedFrames),
+          ], .line))
       return
     }
     guard let total = expectedFrames, total >= framesDone else {
@@ -71,13 +74,14 @@ struct VideoProgress {
     case .none: break
     case .line: console.clearProgress()
     case .json:
-      var event: [String: Any] = [
-        "event": "done", "frames": framesDone, "seconds": Self.rounded(elapsedSeconds),
-        "output": output,
+      var event: [(String, JSONText.Value)] = [
+        ("event", "done"), ("frames", JSONText.Value(framesDone)),
+        ("seconds", JSONText.Value(Self.rounded(elapsedSeconds))),
+        ("output", JSONText.Value(output)),
       ]
-      if !notes.isEmpty { event["notes"] = notes }
-      if !warnings.isEmpty { event["warnings"] = warnings }
-      console.outJSON(try JSONText.line(event))
+      if !notes.isEmpty { event.append(("notes", JSONText.Value(notes))) }
+      if !warnings.isEmpty { event.append(("warnings", JSONText.Value(warnings))) }
+      console.outJSON(try JSONText.string(.object(event), .line))
     }
   }
 

@@ -1,25 +1,26 @@
 import Foundation
 
-/// Reads JSON text strictly, by the grammar of RFC 8259, into a ``JSONValue`` (Foundation's decoder is
-/// not used: its messages name neither the line nor the problem, and it lets through a comma before a
-/// closing bracket or brace, and a key given twice in one object). The first problem is found with its
+/// Reads JSON text strictly, by the grammar of RFC 8259, into a ``JSONText/Value`` (members in order,
+/// whole numbers exactly) and so a ``JSONValue`` (Foundation's readers are not used: their messages name
+/// neither the line nor the problem, and `JSONSerialization` lets through a key given twice in one object
+/// and a number too small to be told from 0). The first problem is found with its
 /// byte offset, for a message with the line and column; the keys of the outermost object are found with
 /// theirs, so a bad value can be pointed at too. Values that are valid JSON but cannot be held are
 /// noted with the key they belong to: a number too large for a `Double` (`1e999`) or too small to be
 /// told from 0 (`1E-400`), and a string with half of a UTF-16 surrogate pair (`"\ud800"`, kept as that
 /// text).
-enum JSONStrictness {
+package enum JSONStrictness {
   /// What went wrong, and where.
-  struct Problem: Error, Equatable {
+  package struct Problem: Error, Equatable {
     /// The byte offset the problem is found at.
-    var offset: Int
+    package var offset: Int
     /// One sentence, without the position.
-    var sentence: String
+    package var sentence: String
   }
 
   /// A valid JSON value that FrameDial cannot hold as written.
-  struct ValueProblem: Equatable {
-    enum Kind: Equatable {
+  package struct ValueProblem: Equatable {
+    package enum Kind: Equatable {
       /// A number beyond the largest `Double` (it would read as infinity).
       case tooLarge
       /// A number other than 0 that is too small for a `Double` (it would read as 0).
@@ -28,13 +29,13 @@ enum JSONStrictness {
       case loneSurrogate
     }
     /// The byte offset of the number, or of the escape in the string.
-    var offset: Int
+    package var offset: Int
     /// The number or the escape as written.
-    var text: String
-    var kind: Kind
+    package var text: String
+    package var kind: Kind
 
     /// One sentence, without the position or the key.
-    var sentence: String {
+    package var sentence: String {
       switch kind {
       case .tooLarge: "\(text) is too large to be a finite number"
       case .tooSmall: "\(text) is too small to represent (it would read as 0; write 0 for 0)"
@@ -45,24 +46,27 @@ enum JSONStrictness {
   }
 
   /// The outcome of reading a text.
-  struct Scan {
+  package struct Scan {
     /// The first problem; nil for strict JSON.
-    var problem: Problem?
+    package var problem: Problem?
     /// The byte offset of each key of the outermost object (its opening quote).
-    var topLevelKeys: [String: Int] = [:]
-    /// The value read; nil when there is a problem.
-    var value: JSONValue?
+    package var topLevelKeys: [String: Int] = [:]
+    /// The document read; nil when there is a problem.
+    package var document: JSONText.Value?
     /// The first value that cannot be held under each key of the outermost object.
-    var valueProblems: [String: ValueProblem] = [:]
+    package var valueProblems: [String: ValueProblem] = [:]
     /// The first value that cannot be held anywhere.
-    var firstValueProblem: ValueProblem?
+    package var firstValueProblem: ValueProblem?
+
+    /// The value read, as checks see it; nil when there is a problem.
+    package var value: JSONValue? { document.map(JSONValue.init) }
   }
 
   /// Objects and arrays nested deeper than this are refused (no text a person writes comes close).
-  static let maximumDepth = 256
+  package static let maximumDepth = 256
 
   /// Reads `data` and returns its first problem and the positions of its top-level keys.
-  static func scan(_ data: Data) -> Scan {
+  package static func scan(_ data: Data) -> Scan {
     var reader = Reader(bytes: [UInt8](data))
     do {
       guard String(validating: reader.bytes, as: UTF8.self) != nil else {
@@ -82,7 +86,7 @@ enum JSONStrictness {
           sentence: "unexpected \(reader.found()) after the end of the JSON value")
       }
       return Scan(
-        problem: nil, topLevelKeys: reader.topLevelKeys, value: value,
+        problem: nil, topLevelKeys: reader.topLevelKeys, document: value,
         valueProblems: reader.valueProblems, firstValueProblem: reader.firstValueProblem)
     } catch let problem as Problem {
       return Scan(problem: problem, topLevelKeys: reader.topLevelKeys)
@@ -91,23 +95,22 @@ enum JSONStrictness {
     }
   }
 
-  /// The first problem in `data` as a sentence ending with its line and column, or the value read.
-  static func read(_ data: Data) -> Result<JSONValue, Problem> {
+  /// The document `data` holds, or its first problem (a value that cannot be held included).
+  package static func read(_ data: Data) throws(JSONReadError) -> JSONText.Value {
     let scan = scan(data)
     let problem =
       scan.problem
       ?? scan.firstValueProblem.map { Problem(offset: $0.offset, sentence: $0.sentence) }
     if let problem {
       let (line, column) = position(of: problem.offset, in: [UInt8](data))
-      return .failure(
-        Problem(
-          offset: problem.offset, sentence: "\(problem.sentence) (line \(line), column \(column))"))
+      throw JSONReadError(
+        offset: problem.offset, line: line, column: column, problem: problem.sentence)
     }
-    return .success(scan.value ?? .null)
+    return scan.document ?? .null
   }
 
   /// The line and column of the byte at `offset` (both from 1; columns count characters).
-  static func position(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+  package static func position(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
     var line = 1
     var lineStart = 0
     for index in 0..<min(offset, bytes.count) where bytes[index] == 0x0A {
@@ -183,7 +186,7 @@ enum JSONStrictness {
       }
     }
 
-    mutating func value(depth: Int) throws -> JSONValue {
+    mutating func value(depth: Int) throws -> JSONText.Value {
       guard depth <= JSONStrictness.maximumDepth else {
         throw Problem(
           offset: index,
@@ -204,8 +207,9 @@ enum JSONStrictness {
       }
     }
 
-    private mutating func object(depth: Int) throws -> JSONValue {
-      var members: [String: JSONValue] = [:]
+    private mutating func object(depth: Int) throws -> JSONText.Value {
+      var members: [(String, JSONText.Value)] = []
+      var keys = Set<String>()
       if enter(closedBy: UInt8(ascii: "}")) { return .object(members) }
       while true {
         skipWhitespace()
@@ -219,7 +223,7 @@ enum JSONStrictness {
         }
         let keyOffset = index
         let key = try string(isKey: true)
-        guard members[key] == nil else {
+        guard keys.insert(key).inserted else {
           throw Problem(
             offset: keyOffset,
             sentence: "the key \"\(EchoText.readable(key))\" appears twice in one object")
@@ -234,7 +238,7 @@ enum JSONStrictness {
         index += 1
         skipWhitespace()
         if depth == 1 { topLevelKey = key }
-        members[key] = try value(depth: depth + 1)
+        members.append((key, try value(depth: depth + 1)))
         if try ends(
           closedBy: UInt8(ascii: "}"), where: "after the value of \"\(EchoText.readable(key))\"")
         {
@@ -243,8 +247,8 @@ enum JSONStrictness {
       }
     }
 
-    private mutating func array(depth: Int) throws -> JSONValue {
-      var items: [JSONValue] = []
+    private mutating func array(depth: Int) throws -> JSONText.Value {
+      var items: [JSONText.Value] = []
       if enter(closedBy: UInt8(ascii: "]")) { return .array(items) }
       while true {
         skipWhitespace()
@@ -365,7 +369,9 @@ enum JSONStrictness {
           "an unknown escape in a string (allowed: \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)")
     }
 
-    private mutating func number() throws -> JSONValue {
+    /// A number: a whole number written without a fraction or exponent exactly (as an integer when it
+    /// fits one; `-0` stays -0), any other as the nearest `Double`.
+    private mutating func number() throws -> JSONText.Value {
       let start = index
       func digits() -> Int {
         let first = index
@@ -403,6 +409,10 @@ enum JSONStrictness {
             + "(such as 2, -0.5 or 1e3)")
       }
       let text = String(decoding: bytes[start..<index], as: UTF8.self)
+      if text != "-0", !text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) {
+        if let integer = Int64(text) { return .integer(integer) }
+        if let unsigned = UInt64(text) { return .unsigned(unsigned) }
+      }
       let number = Double(text) ?? .nan
       if !number.isFinite {
         note(ValueProblem(offset: start, text: text, kind: .tooLarge))
@@ -415,8 +425,8 @@ enum JSONStrictness {
       return .number(number)
     }
 
-    private mutating func literal() throws -> JSONValue {
-      let words: [(String, JSONValue)] = [
+    private mutating func literal() throws -> JSONText.Value {
+      let words: [(String, JSONText.Value)] = [
         ("true", .bool(true)), ("false", .bool(false)), ("null", .null),
       ]
       for (word, value) in words where bytes[index...].starts(with: Array(word.utf8)) {

@@ -28,12 +28,26 @@ public enum JSONValue: Sendable, Hashable, Decodable, CustomStringConvertible {
   }
 
   /// Reads one JSON document: strict JSON, so a comma before a closing bracket or a key given twice in one
-  /// object is an error (naming the key, the line and the column), not a guess, and so is a number too
-  /// large or too small for a `Double` and a string with half of a surrogate pair.
-  public static func parse(_ data: Data) throws(ControlStateError) -> JSONValue {
-    switch JSONStrictness.read(data) {
-    case .success(let value): return value
-    case .failure(let problem): throw .invalidJSON(problem.sentence)
+  /// object is an error (naming the key, the line and the column), not a guess, and so is nesting
+  /// deeper than 256 levels, a number too large or too small for a `Double` and a string with half of a
+  /// surrogate pair.
+  public static func read(_ data: Data) throws(JSONReadError) -> JSONValue {
+    JSONValue(try JSONStrictness.read(data))
+  }
+
+  /// The value a document read as `value` holds (a ``JSONText/Value/raw(_:)``, which no reading makes,
+  /// is `null`).
+  public init(_ value: JSONText.Value) {
+    switch value {
+    case .null, .raw: self = .null
+    case .bool(let flag): self = .bool(flag)
+    case .number(let number): self = .number(number)
+    case .integer(let number): self = .number(Double(number))
+    case .unsigned(let number): self = .number(Double(number))
+    case .string(let text): self = .string(text)
+    case .array(let items): self = .array(items.map(JSONValue.init))
+    case .object(let members):
+      self = .object(Dictionary(members.map { ($0.0, JSONValue($0.1)) }) { first, _ in first })
     }
   }
 
@@ -42,7 +56,7 @@ public enum JSONValue: Sendable, Hashable, Decodable, CustomStringConvertible {
     switch self {
     case .null: "null"
     case .bool(let bool): String(bool)
-    case .number(let number): NumberText.shortest(number)
+    case .number(let number): JSONText.shortest(number)
     case .string(let string): "\"\(string)\""
     case .array(let values): "[" + values.map(\.description).joined(separator: ",") + "]"
     case .object(let members):
