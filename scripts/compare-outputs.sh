@@ -59,10 +59,11 @@ outputs() {
   json_outputs "$bin" "$out"
 }
 
-# Times in JSON lines (milliseconds, seconds, rates) and a record's file stamp, which differ run to run.
+# Times in JSON lines (milliseconds, seconds, rates), a record's file stamp, and the folder $1 the
+# outputs went to, which differ run to run and side to side.
 untimed() {
   sed -E -e 's/"(milliseconds|seconds|imagesPerSecond|fps)":[-0-9.e+]+/"\1":T/g' \
-    -e 's/"stamp":\{[^}]*\}/"stamp":S/g'
+    -e 's/"stamp":\{[^}]*\}/"stamp":S/g' -e "s#$1/#OUT/#g"
 }
 
 # The JSON outputs of the binary $1 into the folder $2.
@@ -77,13 +78,13 @@ json_outputs() {
   # Ignored files whose extensions sort differently by case and by number.
   cp SampleImages/*.jpg "$out/mixed/"
   for name in a.TXT b.md c.a10 d.a2 e.Z f.b_; do echo x >"$out/mixed/$name"; done
-  "$bin" batch "$out/mixed" -o "$out/batch" --set ev=0.3 --size 64 --jobs 1 --json | untimed \
+  "$bin" batch "$out/mixed" -o "$out/batch" --set ev=0.3 --size 64 --jobs 1 --json | untimed "$2" \
     >"$out/batch.jsonl"
-  "$bin" batch "$out/mixed" -o "$out/batch" --set ev=0.3 --size 64 --jobs 1 --json | untimed \
+  "$bin" batch "$out/mixed" -o "$out/batch" --set ev=0.3 --size 64 --jobs 1 --json | untimed "$2" \
     >"$out/batch-again.jsonl"
-  cat "$out/batch/.framedial-records/"*.jsonl | untimed >"$out/records.jsonl"
+  cat "$out/batch/.framedial-records/"*.jsonl | untimed "$2" >"$out/records.jsonl"
   rm -rf "$out/batch" "$out/mixed"
-  "$bin" video "$clip" -o "$out/video.mp4" --encoder-preset ultrafast --json | untimed \
+  "$bin" video "$clip" -o "$out/video.mp4" --encoder-preset ultrafast --json | untimed "$2" \
     >"$out/video.jsonl"
   rm -f "$out/video.mp4"
 }
