@@ -17,7 +17,7 @@ extension StandardControls: TimelineTarget {
     switch action {
     case .slide(let name, let value):
       guard name.acceptsSlide,
-        let slider = (name == .whiteBalance ? temperature : control(for: name)) as? CaptureSlider
+        let slider = sliders[name]
       else {
         throw TimelineError.unsupportedAction(control: name.rawValue, action: "slide")
       }
@@ -43,7 +43,7 @@ extension StandardControls: TimelineTarget {
   public func replay(_ action: TimelineAction) throws {
     guard case .slide(let name, let value) = action else { return try perform(action) }
     guard name.acceptsSlide,
-      let slider = (name == .whiteBalance ? temperature : control(for: name)) as? CaptureSlider
+      let slider = sliders[name]
     else {
       throw TimelineError.unsupportedAction(control: name.rawValue, action: "slide")
     }

@@ -1,20 +1,25 @@
 import Foundation
 
 extension ControlState {
-  /// Allowed exposure bias in EV.
-  public static let exposureBiasRange: ClosedRange<Double> = -8...8
+  /// Allowed exposure bias in EV (each range here is its key's ``ControlDescriptor/range``).
+  public static let exposureBiasRange = range(of: .exposureBias)
   /// Allowed zoom factor.
-  public static let zoomRange: ClosedRange<Double> = 1...16
+  public static let zoomRange = range(of: .zoom)
   /// Allowed value of each zoom-centre coordinate.
-  public static let zoomCenterRange: ClosedRange<Double> = 0...1
+  public static let zoomCenterRange = range(of: .zoomCenter)
   /// Allowed contrast.
-  public static let contrastRange: ClosedRange<Double> = 0...2
+  public static let contrastRange = range(of: .contrast)
   /// Allowed saturation.
-  public static let saturationRange: ClosedRange<Double> = 0...2
+  public static let saturationRange = range(of: .saturation)
   /// Allowed colour temperature in kelvin for `WhiteBalance.kelvin`.
-  public static let kelvinRange: ClosedRange<Double> = 1667...25000
+  public static let kelvinRange = range(of: .whiteBalance)
   /// Allowed tint.
-  public static let tintRange: ClosedRange<Double> = -150...150
+  public static let tintRange = range(of: .tint)
+
+  /// The range of `key`'s numbers; every key named above has one (0 … 0 stands for none).
+  private static func range(of key: ControlKey) -> ClosedRange<Double> {
+    key.descriptor.range ?? 0...0
+  }
 
   /// Checks every value against its range and returns the state unchanged.
   ///
@@ -32,6 +37,40 @@ extension ControlState {
       }
     }
     return self
+  }
+
+  /// The state with every value brought into its range, as the compiler reads a state: a finite number
+  /// outside is clamped to the nearer end, a number that is not finite reads as the identity's, and a
+  /// temperature that is not finite as the identity's white balance (none). Words and toggles are kept.
+  package func clamped() -> ControlState {
+    var state = self
+    let identity = ControlState.identity
+    for key in ControlKey.allCases {
+      switch key.descriptor.kind {
+      case .number(let range, _, let value):
+        state[keyPath: value] = Self.clamped(
+          self[keyPath: value], to: range, otherwise: identity[keyPath: value])
+      case .point(let range):
+        state.zoomCenter = ZoomCenter(
+          x: Self.clamped(zoomCenter.x, to: range, otherwise: identity.zoomCenter.x),
+          y: Self.clamped(zoomCenter.y, to: range, otherwise: identity.zoomCenter.y))
+      case .whiteBalance(let range):
+        if case .kelvin(let kelvin) = whiteBalance {
+          state.whiteBalance =
+            kelvin.isFinite
+            ? .kelvin(min(max(kelvin, range.lowerBound), range.upperBound)) : identity.whiteBalance
+        }
+      case .filter, .toggle: break
+      }
+    }
+    return state
+  }
+
+  private static func clamped(
+    _ value: Double, to range: ClosedRange<Double>, otherwise fallback: Double
+  ) -> Double {
+    guard value.isFinite else { return fallback }
+    return min(max(value, range.lowerBound), range.upperBound)
   }
 }
 
