@@ -133,11 +133,14 @@ public final class StandardControls: Sendable {
       }
     var state = ControlState(
       zoomCenter: extras.withLock { $0.zoomCenter }, whiteBalance: balance,
-      filter: Filter.allCases[filter.selectedIndex], grid: grid.isOn)
+      filter: Filter.allCases[filter.selectedIndex])
     for (key, slider) in sliders {
       if case .number(_, _, let value) = key.descriptor.kind {
         state[keyPath: value] = slider.value
       }
+    }
+    for (key, picker) in pickers {
+      if case .toggle(let value) = key.descriptor.kind { state[keyPath: value] = picker.isOn }
     }
     return state
   }
@@ -176,7 +179,11 @@ public final class StandardControls: Sendable {
       for (slider, value) in settings { try slider.setValue(value) }
       try whiteBalance.setSelectedIndex(wbIndex)
       try filter.setSelectedIndex(Filter.allCases.firstIndex(of: state.filter) ?? 0)
-      try grid.setSelectedIndex(state.grid ? 1 : 0)
+      for (key, picker) in pickers {
+        if case .toggle(let value) = key.descriptor.kind {
+          try picker.setSelectedIndex(state[keyPath: value] ? 1 : 0)
+        }
+      }
       extras.withLock { $0.zoomCenter = state.zoomCenter }
     }
   }

@@ -147,7 +147,7 @@ public enum ControlKey: String, CaseIterable, Sendable, Hashable {
   /// Whether a timeline's `select` event may name this key.
   public var acceptsSelect: Bool { descriptor.acceptsSelect }
 
-  /// The options of the grid toggle, off first.
+  /// The options of a toggle (the grid), off first.
   public static let gridOptions = ["off", "on"]
 
   /// Every Camera Control of the standard set with the key it sets, in key order: the names `--control`

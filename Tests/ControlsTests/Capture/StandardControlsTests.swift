@@ -79,6 +79,33 @@ import Testing
     #expect(try recorder.timeline().events.map(\.action) == slid + [.select(.grid, option: "on")])
   }
 
+  @Test func everyToggleKeysPickerCarriesItsValueBothWaysAndTakesTheWordsOfSet() throws {
+    let recorder = TimelineRecorder(clock: VirtualClock())
+    let standard = try StandardControls(device: device("iphone-16-pro"))
+    standard.setRecorder(recorder)
+    var selected: [TimelineAction] = []
+    for key in ControlKey.allCases {
+      guard case .toggle(let value) = key.descriptor.kind else { continue }
+      let picker = try #require(standard.control(for: key) as? CaptureIndexPicker, "\(key)")
+      try standard.apply(ControlDescriptorTests.moved(key))
+      #expect(picker.isOn && standard.state == ControlDescriptorTests.moved(key))
+      try standard.apply(.identity)
+      #expect(!picker.isOn && standard.state == .identity)
+      try standard.perform(.select(key, option: " TRUE"))
+      #expect(picker.isOn && standard.state[keyPath: value])
+      try standard.perform(.select(key, option: "Off"))
+      #expect(!picker.isOn && !standard.state[keyPath: value])
+      selected += [.select(key, option: "on"), .select(key, option: "off")]
+      let error = caught(ControlStateError.self) {
+        try standard.perform(.select(key, option: "maybe"))
+      }
+      #expect(
+        error == .invalidValue(key: key.cliName, value: "maybe", allowed: key.allowedValues))
+    }
+    #expect(!selected.isEmpty)
+    #expect(try recorder.timeline().events.map(\.action) == selected)
+  }
+
   @Test func aKeyWithoutARangeMakesNoSliderAndAKeyOfNumbersNoPicker() {
     let slider = caught(ControlError.self) {
       _ = try StandardControls.slider(
