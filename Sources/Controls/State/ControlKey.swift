@@ -31,56 +31,98 @@ public enum ControlKey: String, CaseIterable, Sendable, Hashable {
   private static let descriptors = Dictionary(
     uniqueKeysWithValues: allCases.map { ($0, $0.described) })
 
-  /// The key's descriptor: the one place each key's names, values and controls are written.
+  /// The key's descriptor: the one place each key's names, values, range and controls are written.
   private var described: ControlDescriptor {
     switch self {
     case .exposureBias:
       describe(
         json: "exposureBias", aliases: ["ev"],
-        .number(ControlState.exposureBiasRange, unit: " EV", value: \.exposureBias),
-        controls: [("exposure-bias", ["ev"], .linear)])
+        .number(-8...8, unit: " EV", value: \.exposureBias),
+        controls: [
+          control("exposure-bias", aliases: ["ev"], .systemExposureBiasSlider, overlayPosition: 50)
+        ])
     case .zoom:
       describe(
-        json: "zoom", .number(ControlState.zoomRange, unit: "", value: \.zoom),
-        controls: [("zoom", [], .logarithmic)])
+        json: "zoom", .number(1...16, unit: "", value: \.zoom),
+        controls: [
+          control("zoom", spacing: .logarithmic, .systemZoomSlider, overlayPosition: 60)
+        ])
     case .zoomCenter:
-      describe(json: "zoomCenter", .point(ControlState.zoomCenterRange), controls: [])
+      describe(json: "zoomCenter", .point(0...1), controls: [])
     case .contrast:
       describe(
-        json: "contrast", .number(ControlState.contrastRange, unit: "", value: \.contrast),
-        controls: [("contrast", [], .linear)])
+        json: "contrast", .number(0...2, unit: "", value: \.contrast),
+        controls: [
+          control(
+            "contrast",
+            .slider(
+              title: "Contrast", symbolName: "circle.lefthalf.filled", valueFormat: "×%.2f"),
+            overlayPosition: 40)
+        ])
     case .saturation:
       describe(
-        json: "saturation", .number(ControlState.saturationRange, unit: "", value: \.saturation),
-        controls: [("saturation", [], .linear)])
+        json: "saturation", .number(0...2, unit: "", value: \.saturation),
+        controls: [
+          control(
+            "saturation",
+            .slider(title: "Saturation", symbolName: "drop.fill", valueFormat: "×%.2f"),
+            overlayPosition: 70)
+        ])
     case .whiteBalance:
       // `temperature` (the temperature slider's name) sets the white balance to a number of kelvin.
       describe(
         json: "whiteBalance", aliases: ["wb", "temperature"], jsonAliases: ["temperature"],
-        .whiteBalance(kelvin: ControlState.kelvinRange),
-        controls: [("white-balance", ["wb"], .linear), ("temperature", [], .mired)])
+        .whiteBalance(kelvin: 1667...25000),
+        controls: [
+          control(
+            "white-balance", aliases: ["wb"],
+            .picker(title: "White Balance", symbolName: "thermometer.sun"), overlayPosition: 20),
+          control(
+            "temperature", spacing: .mired,
+            .slider(title: "Temperature", symbolName: "thermometer.medium", valueFormat: "%.0f K"),
+            overlayPosition: 30),
+        ])
     case .tint:
+      // The HIG asks for a unit or symbol with every value: tint has no physical unit, so it names itself.
       describe(
-        json: "tint", .number(ControlState.tintRange, unit: "", value: \.tint),
-        controls: [("tint", [], .linear)])
+        json: "tint", .number(-150...150, unit: "", value: \.tint),
+        controls: [
+          control(
+            "tint", .slider(title: "Tint", symbolName: "paintpalette", valueFormat: "%+.0f tint"),
+            overlayPosition: 80)
+        ])
     case .filter:
-      describe(json: "filter", .filter, controls: [("filter", [], .linear)])
+      describe(
+        json: "filter", .filter,
+        controls: [
+          control(
+            "filter", .picker(title: "Filter", symbolName: "camera.filters"), overlayPosition: 90)
+        ])
     case .grid:
-      describe(json: "grid", .toggle(\.grid), controls: [("grid", [], .linear)])
+      describe(
+        json: "grid", .toggle(\.grid),
+        controls: [
+          control("grid", .picker(title: "Grid", symbolName: "grid"), overlayPosition: 10)
+        ])
     }
   }
 
   private func describe(
     json: String, aliases: [String] = [], jsonAliases: [String] = [],
-    _ kind: ControlDescriptor.Kind,
-    controls: [(name: String, aliases: [String], spacing: ScaleSpacing)]
+    _ kind: ControlDescriptor.Kind, controls: [ControlDescriptor.Control]
   ) -> ControlDescriptor {
     ControlDescriptor(
       cliName: rawValue, jsonKey: json, aliases: aliases, jsonAliases: jsonAliases, kind: kind,
-      controls: controls.map {
-        ControlDescriptor.Control(
-          name: $0.name, aliases: $0.aliases, key: self, spacing: $0.spacing)
-      })
+      controls: controls)
+  }
+
+  private func control(
+    _ name: String, aliases: [String] = [], spacing: ScaleSpacing = .linear,
+    _ appearance: ControlDescriptor.Appearance, overlayPosition: Int
+  ) -> ControlDescriptor.Control {
+    ControlDescriptor.Control(
+      name: name, aliases: aliases, key: self, spacing: spacing, appearance: appearance,
+      overlayPosition: overlayPosition)
   }
 
   /// The name used on the command line and in timelines.
@@ -105,7 +147,7 @@ public enum ControlKey: String, CaseIterable, Sendable, Hashable {
   /// Whether a timeline's `select` event may name this key.
   public var acceptsSelect: Bool { descriptor.acceptsSelect }
 
-  /// The options of the grid toggle, off first.
+  /// The options of a toggle (the grid), off first.
   public static let gridOptions = ["off", "on"]
 
   /// Every Camera Control of the standard set with the key it sets, in key order: the names `--control`

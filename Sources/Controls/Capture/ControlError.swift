@@ -22,6 +22,8 @@ public enum ControlError: Error, Sendable, Hashable, CustomStringConvertible, Lo
   case disabled(control: String)
   /// A device zoom factor or exposure bias outside the device's range.
   case deviceValueOutOfRange(device: String, property: String, value: Double, allowed: String)
+  /// A member of ``StandardControls`` that its key's descriptor does not make.
+  case notDescribed(control: String, key: String)
 
   /// A complete sentence describing the problem.
   public var description: String {
@@ -44,6 +46,8 @@ public enum ControlError: Error, Sendable, Hashable, CustomStringConvertible, Lo
       "The control \"\(control)\" is disabled and cannot be adjusted; enable it first (allowed: any value once enabled)."
     case .deviceValueOutOfRange(let device, let property, let value, let allowed):
       "The \(property) \(NumberText.plain(value)) is out of range for the device \"\(device)\"; allowed: \(allowed)."
+    case .notDescribed(let control, let key):
+      "The standard control \"\(control)\" has no descriptor; allowed: a control that the descriptor of \"\(key)\" lists."
     }
   }
 

@@ -159,7 +159,7 @@ extension ControlState: Codable {
     case .toggle(let target):
       switch value {
       case .bool(let on): state[keyPath: target] = on
-      case .string(let text): state[keyPath: target] = try Self.gridValue(text)
+      case .string(let text): state[keyPath: target] = try key.toggle(from: text)
       default: throw key.wrongType(value, expected: "true, false, \"on\" or \"off\"")
       }
     }

@@ -4,13 +4,14 @@ import Synchronization
 /// The pipeline's control set for one device: system exposure bias and zoom sliders, contrast,
 /// saturation, a white-balance picker with temperature and tint sliders, a filter picker, a grid toggle.
 ///
-/// Overlay order puts the common controls in the middle: grid, white balance, temperature, contrast,
-/// exposure, zoom, saturation, tint, filter. The controls are the one source of truth: every change —
-/// a user's slide or selection (through a session, `perform(_:)` or the control itself) or a value set from
-/// code — publishes the resulting `ControlState` to `live` before the call returns, and every user change
-/// is recorded when a recorder is set. `apply(_:)` pushes a whole state in and publishes it once. Each
-/// control's `accessibilityIdentifier` is its name in its key's ``ControlDescriptor`` (the temperature
-/// slider's is `temperature`).
+/// Every control is made from its key's ``ControlDescriptor``: its kind, title, symbol, range, starting
+/// value, prominent values, value format and overlay position. Overlay order puts the common controls in
+/// the middle: grid, white balance, temperature, contrast, exposure, zoom, saturation, tint, filter. The
+/// controls are the one source of truth: every change — a user's slide or selection (through a session,
+/// `perform(_:)` or the control itself) or a value set from code — publishes the resulting `ControlState`
+/// to `live` before the call returns, and every user change is recorded when a recorder is set.
+/// `apply(_:)` pushes a whole state in and publishes it once. Each control's `accessibilityIdentifier` is
+/// its name in its key's ``ControlDescriptor`` (the temperature slider's is `temperature`).
 public final class StandardControls: Sendable {
   /// White-balance picker options in order: as shot, auto, the presets, then kelvin (the temperature slider).
   public static let whiteBalanceTitles =
@@ -53,6 +54,12 @@ public final class StandardControls: Sendable {
   public let filter: CaptureIndexPicker
   /// Grid toggle (viewfinder only).
   public let grid: CaptureIndexPicker
+  /// The controls in overlay order (common controls in the middle).
+  public let all: [any CaptureControl]
+  /// The slider of each key that has one (white balance: the temperature slider).
+  let sliders: [ControlKey: CaptureSlider]
+  /// The picker of each key that has one.
+  let pickers: [ControlKey: CaptureIndexPicker]
   let extras = Mutex(Extras())
   let publishing = Mutex(Publishing())
 
@@ -64,47 +71,44 @@ public final class StandardControls: Sendable {
   {
     self.device = device
     self.live = live
-    exposureBias = try .systemExposureBias(device: device)
-    zoom = try .systemZoom(device: device)
-    contrast = try CaptureSlider(
-      "Contrast", symbolName: "circle.lefthalf.filled", in: ControlState.contrastRange,
-      defaultValue: 1)
-    saturation = try CaptureSlider(
-      "Saturation", symbolName: "drop.fill", in: ControlState.saturationRange, defaultValue: 1)
-    whiteBalance = try CaptureIndexPicker(
-      "White Balance", symbolName: "thermometer.sun", localizedIndexTitles: Self.whiteBalanceTitles)
-    temperature = try CaptureSlider(
-      "Temperature", symbolName: "thermometer.medium", in: ControlState.kelvinRange,
-      defaultValue: Self.neutralKelvin)
-    tint = try CaptureSlider(
-      "Tint", symbolName: "paintpalette", in: ControlState.tintRange, defaultValue: 0)
-    filter = try CaptureIndexPicker(
-      "Filter", symbolName: "camera.filters",
-      localizedIndexTitles: Filter.allCases.map(\.rawValue.capitalized))
-    grid = CaptureIndexPicker.toggle("Grid", symbolName: "grid")
-
-    try contrast.setProminentValues([1])
-    try saturation.setProminentValues([1])
-    try tint.setProminentValues([0])
-    try temperature.setProminentValues(Array(Set(WhiteBalancePreset.allCases.map(\.kelvin))))
-    contrast.localizedValueFormat = "×%.2f"
-    saturation.localizedValueFormat = "×%.2f"
-    temperature.localizedValueFormat = "%.0f K"
-    // The HIG asks for a unit or symbol with every value: tint has no physical unit, so it names itself.
-    tint.localizedValueFormat = "%+.0f tint"
-    for (control, name) in identified { control.accessibilityIdentifier = name }
-    for slider in [exposureBias, zoom, contrast, saturation, temperature, tint] {
+    var made: [(position: Int, control: any CaptureControl)] = []
+    var sliders: [ControlKey: CaptureSlider] = [:]
+    var pickers: [ControlKey: CaptureIndexPicker] = [:]
+    for described in ControlKey.controls {
+      let control: any CaptureControl
+      switch described.appearance {
+      case .systemExposureBiasSlider: control = try CaptureSlider.systemExposureBias(device: device)
+      case .systemZoomSlider: control = try CaptureSlider.systemZoom(device: device)
+      case .slider(let title, let symbolName, let valueFormat):
+        control = try Self.slider(
+          for: described.key, title: title, symbolName: symbolName, valueFormat: valueFormat)
+      case .picker(let title, let symbolName):
+        control = try Self.picker(for: described.key, title: title, symbolName: symbolName)
+      }
+      control.accessibilityIdentifier = described.name
+      if let slider = control as? CaptureSlider { sliders[described.key] = slider }
+      if let picker = control as? CaptureIndexPicker { pickers[described.key] = picker }
+      made.append((described.overlayPosition, control))
+    }
+    all = made.sorted { $0.position < $1.position }.map(\.control)
+    self.sliders = sliders
+    self.pickers = pickers
+    exposureBias = try Self.member("exposure-bias", of: .exposureBias, in: sliders)
+    zoom = try Self.member("zoom", of: .zoom, in: sliders)
+    contrast = try Self.member("contrast", of: .contrast, in: sliders)
+    saturation = try Self.member("saturation", of: .saturation, in: sliders)
+    whiteBalance = try Self.member("white-balance", of: .whiteBalance, in: pickers)
+    temperature = try Self.member("temperature", of: .whiteBalance, in: sliders)
+    tint = try Self.member("tint", of: .tint, in: sliders)
+    filter = try Self.member("filter", of: .filter, in: pickers)
+    grid = try Self.member("grid", of: .grid, in: pickers)
+    for slider in sliders.values {
       slider.observe { [weak self] _, origin in self?.controlChanged(slider, by: origin) }
     }
-    for picker in [whiteBalance, filter, grid] {
+    for picker in pickers.values {
       picker.observe { [weak self] _, origin in self?.controlChanged(picker, by: origin) }
     }
     live.set(state)
-  }
-
-  /// The controls in overlay order (common controls in the middle).
-  public var all: [any CaptureControl] {
-    [grid, whiteBalance, temperature, contrast, exposureBias, zoom, saturation, tint, filter]
   }
 
   /// Adds every control to `session` in one atomic configuration.
@@ -127,12 +131,18 @@ public final class StandardControls: Sendable {
       case kelvinIndex: .kelvin(temperature.value)
       default: .preset(WhiteBalancePreset.allCases[index - 2])
       }
-    return ControlState(
-      exposureBias: exposureBias.value, zoom: zoom.value,
-      zoomCenter: extras.withLock { $0.zoomCenter },
-      contrast: contrast.value, saturation: saturation.value, whiteBalance: balance,
-      tint: tint.value,
-      filter: Filter.allCases[filter.selectedIndex], grid: grid.isOn)
+    var state = ControlState(
+      zoomCenter: extras.withLock { $0.zoomCenter }, whiteBalance: balance,
+      filter: Filter.allCases[filter.selectedIndex])
+    for (key, slider) in sliders {
+      if case .number(_, _, let value) = key.descriptor.kind {
+        state[keyPath: value] = slider.value
+      }
+    }
+    for (key, picker) in pickers {
+      if case .toggle(let value) = key.descriptor.kind { state[keyPath: value] = picker.isOn }
+    }
+    return state
   }
 
   /// Whether the grid toggle is on.
@@ -151,10 +161,15 @@ public final class StandardControls: Sendable {
     case .preset(let preset): (wbIndex, kelvin) = (Self.index(of: preset), preset.kelvin)
     case .kelvin(let value): (wbIndex, kelvin) = (Self.whiteBalanceTitles.count - 1, value)
     }
-    let settings: [(CaptureSlider, Double)] = [
-      (exposureBias, state.exposureBias), (zoom, state.zoom), (contrast, state.contrast),
-      (saturation, state.saturation), (temperature, kelvin), (tint, state.tint),
-    ]
+    // In key order: the first value out of its slider's range is the one reported.
+    let settings: [(CaptureSlider, Double)] = ControlKey.allCases.compactMap { key in
+      guard let slider = sliders[key] else { return nil }
+      switch key.descriptor.kind {
+      case .number(_, _, let value): return (slider, state[keyPath: value])
+      case .whiteBalance: return (slider, kelvin)
+      case .point, .filter, .toggle: return nil
+      }
+    }
     for (slider, value) in settings where !(value.isFinite && slider.values.range.contains(value)) {
       throw .valueOutOfRange(
         control: slider.title, value: value, allowed: slider.values.allowedDescription)
@@ -164,7 +179,11 @@ public final class StandardControls: Sendable {
       for (slider, value) in settings { try slider.setValue(value) }
       try whiteBalance.setSelectedIndex(wbIndex)
       try filter.setSelectedIndex(Filter.allCases.firstIndex(of: state.filter) ?? 0)
-      try grid.setSelectedIndex(state.grid ? 1 : 0)
+      for (key, picker) in pickers {
+        if case .toggle(let value) = key.descriptor.kind {
+          try picker.setSelectedIndex(state[keyPath: value] ? 1 : 0)
+        }
+      }
       extras.withLock { $0.zoomCenter = state.zoomCenter }
     }
   }
@@ -183,17 +202,7 @@ public final class StandardControls: Sendable {
   /// The control a timeline name refers to (`white-balance` slides move the temperature slider); nil for
   /// `zoom-center`, which no Camera Control moves (a timeline pans it; see ``perform(_:)``).
   public func control(for name: ControlKey) -> (any CaptureControl)? {
-    switch name {
-    case .zoomCenter: nil
-    case .exposureBias: exposureBias
-    case .zoom: zoom
-    case .contrast: contrast
-    case .saturation: saturation
-    case .whiteBalance: whiteBalance
-    case .tint: tint
-    case .filter: filter
-    case .grid: grid
-    }
+    pickers[name] ?? sliders[name]
   }
 
   /// The control named `name` or one of its aliases (a ``ControlDescriptor/Control`` name, as
@@ -201,13 +210,6 @@ public final class StandardControls: Sendable {
   public func control(named name: String) -> (any CaptureControl)? {
     guard let named = ControlKey.control(named: name) else { return nil }
     return all.first { $0.accessibilityIdentifier == named.name }
-  }
-
-  private var identified: [(any CaptureControl, String)] {
-    ControlKey.allCases.compactMap { name in control(for: name).map { ($0, name.rawValue) } }
-      + [
-        (temperature, "temperature")
-      ]
   }
 
   private static func index(of preset: WhiteBalancePreset) -> Int {
@@ -256,21 +258,66 @@ public final class StandardControls: Sendable {
   }
 
   /// The timeline action a user's change of `control` amounts to, with the value it landed on.
+  /// (A slider's value, a picker's option in the state vocabulary: `4500K`, `mono`, `on`.)
   private func gesture(for control: any CaptureControl) -> TimelineAction? {
-    if control === temperature { return .slide(.whiteBalance, value: temperature.value) }
-    if control === whiteBalance { return .select(.whiteBalance, option: state.whiteBalance.text) }
-    if control === filter { return .select(.filter, option: state.filter.rawValue) }
-    if control === grid {
-      return .select(.grid, option: ControlKey.gridOptions[grid.selectedIndex])
+    if let (key, slider) = sliders.first(where: { $0.value === control }) {
+      return .slide(key, value: slider.value)
     }
-    guard let name = ControlKey.allCases.first(where: { self.control(for: $0) === control }),
-      let slider = control as? CaptureSlider
-    else { return nil }
-    return .slide(name, value: slider.value)
+    guard let key = pickers.first(where: { $0.value === control })?.key else { return nil }
+    return .select(key, option: state.text(for: key))
   }
 }
 
 extension StandardControls {
+  /// A slider over `key`'s range, as its descriptor's ``ControlDescriptor/Appearance/slider(title:symbolName:valueFormat:)``
+  /// describes it.
+  ///
+  /// - Throws: `ControlError.invalidRange` for a key without a range (a filter, a toggle).
+  static func slider(
+    for key: ControlKey, title: String, symbolName: String, valueFormat: String
+  ) throws(ControlError) -> CaptureSlider {
+    let (start, prominent): (Double?, [Double]) =
+      switch key.descriptor.kind {
+      case .number(_, _, let value):
+        (ControlState.identity[keyPath: value], [ControlState.identity[keyPath: value]])
+      case .whiteBalance: (neutralKelvin, WhiteBalancePreset.allCases.map(\.kelvin))
+      case .point, .filter, .toggle: (nil, [])
+      }
+    let slider = try CaptureSlider(
+      title, symbolName: symbolName, in: key.descriptor.range ?? 0...0, defaultValue: start)
+    try slider.setProminentValues(prominent)
+    slider.localizedValueFormat = valueFormat
+    return slider
+  }
+
+  /// A picker of `key`'s options: the white-balance titles, the filters, or off and on for a toggle.
+  ///
+  /// - Throws: `ControlError.noIndexes` for a key of numbers.
+  static func picker(for key: ControlKey, title: String, symbolName: String) throws(ControlError)
+    -> CaptureIndexPicker
+  {
+    switch key.descriptor.kind {
+    case .toggle: .toggle(title, symbolName: symbolName)
+    case .whiteBalance:
+      try CaptureIndexPicker(
+        title, symbolName: symbolName, localizedIndexTitles: whiteBalanceTitles)
+    case .filter:
+      try CaptureIndexPicker(
+        title, symbolName: symbolName,
+        localizedIndexTitles: Filter.allCases.map(\.rawValue.capitalized))
+    case .number, .point:
+      try CaptureIndexPicker(title, symbolName: symbolName, localizedIndexTitles: [])
+    }
+  }
+
+  /// The control named `name` that the descriptor of `key` makes.
+  private static func member<Control>(
+    _ name: String, of key: ControlKey, in made: [ControlKey: Control]
+  ) throws(ControlError) -> Control {
+    guard let control = made[key] else { throw .notDescribed(control: name, key: key.cliName) }
+    return control
+  }
+
   /// The recorder set with `setRecorder(_:)`.
   var recorder: TimelineRecorder? { extras.withLock { $0.recorder } }
 

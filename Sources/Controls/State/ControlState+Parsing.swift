@@ -39,7 +39,7 @@ extension ControlState {
     case .point(let range): state.zoomCenter = try key.point(from: text, in: range)
     case .whiteBalance: state.whiteBalance = try WhiteBalance(parsing: text, current: whiteBalance)
     case .filter: state.filter = try Filter(parsing: text)
-    case .toggle(let value): state[keyPath: value] = try Self.gridValue(text)
+    case .toggle(let value): state[keyPath: value] = try key.toggle(from: text)
     }
     return state
   }
@@ -52,17 +52,6 @@ extension ControlState {
     case .whiteBalance: whiteBalance.text
     case .filter: filter.rawValue
     case .toggle(let value): self[keyPath: value] ? "on" : "off"
-    }
-  }
-
-  /// `on` or `off` (also `true`/`false`, any case) for the grid.
-  static func gridValue(_ text: String) throws(ControlStateError) -> Bool {
-    switch text.trimmingCharacters(in: .whitespaces).lowercased() {
-    case "on", "true": return true
-    case "off", "false": return false
-    default:
-      throw .invalidValue(
-        key: ControlKey.grid.cliName, value: text, allowed: ControlKey.grid.allowedValues)
     }
   }
 }
@@ -121,6 +110,15 @@ extension Filter {
 }
 
 extension ControlKey {
+  /// Reads a toggle's `on` or `off` (also `true`/`false`, any case), as `--set grid=` does.
+  func toggle(from text: String) throws(ControlStateError) -> Bool {
+    switch text.trimmingCharacters(in: .whitespaces).lowercased() {
+    case "on", "true": return true
+    case "off", "false": return false
+    default: throw .invalidValue(key: cliName, value: text, allowed: allowedValues)
+    }
+  }
+
   /// Reads a finite number inside `range`.
   func number(from text: String, in range: ClosedRange<Double>) throws(ControlStateError) -> Double
   {

@@ -47,4 +47,17 @@ extension ControlState {
     }
     return try layered(base: base, stateFiles: files, assignments: assignments)
   }
+
+  /// This state with the value of `key` taken from `other` (the rest kept).
+  package func taking(_ key: ControlKey, from other: ControlState) -> ControlState {
+    var state = self
+    switch key.descriptor.kind {
+    case .number(_, _, let value): state[keyPath: value] = other[keyPath: value]
+    case .point: state.zoomCenter = other.zoomCenter
+    case .whiteBalance: state.whiteBalance = other.whiteBalance
+    case .filter: state.filter = other.filter
+    case .toggle(let value): state[keyPath: value] = other[keyPath: value]
+    }
+    return state
+  }
 }

@@ -17,7 +17,7 @@ extension StandardControls: TimelineTarget {
     switch action {
     case .slide(let name, let value):
       guard name.acceptsSlide,
-        let slider = (name == .whiteBalance ? temperature : control(for: name)) as? CaptureSlider
+        let slider = sliders[name]
       else {
         throw TimelineError.unsupportedAction(control: name.rawValue, action: "slide")
       }
@@ -43,7 +43,7 @@ extension StandardControls: TimelineTarget {
   public func replay(_ action: TimelineAction) throws {
     guard case .slide(let name, let value) = action else { return try perform(action) }
     guard name.acceptsSlide,
-      let slider = (name == .whiteBalance ? temperature : control(for: name)) as? CaptureSlider
+      let slider = sliders[name]
     else {
       throw TimelineError.unsupportedAction(control: name.rawValue, action: "slide")
     }
@@ -52,16 +52,17 @@ extension StandardControls: TimelineTarget {
 
   /// Selects `option` on the picker `name` refers to; returns the option in its normalized form.
   private func select(_ name: ControlKey, option: String) throws -> String {
+    if case .toggle = name.descriptor.kind, let toggle = pickers[name] {
+      // The same words `--set` reads.
+      let index = try name.toggle(from: option) ? 1 : 0
+      try toggle.userSelect(index)
+      return ControlKey.gridOptions[index]
+    }
     switch name {
     case .filter:
       let chosen = try Filter(parsing: option)
       try filter.userSelect(Filter.allCases.firstIndex(of: chosen) ?? 0)
       return chosen.rawValue
-    case .grid:
-      // The same words `--set grid=` reads.
-      let index = try ControlState.gridValue(option) ? 1 : 0
-      try grid.userSelect(index)
-      return ControlKey.gridOptions[index]
     case .whiteBalance:
       let balance = try WhiteBalance(parsing: option)
       switch balance {

@@ -22,6 +22,102 @@ import Testing
     #expect(standard.all.compactMap(\.accessibilityIdentifier).contains("exposure-bias"))
   }
 
+  @Test func everyControlIsMadeFromItsDescriptorAndPlacedByItsOverlayPosition() throws {
+    let standard = try StandardControls(device: device("iphone-16-pro"))
+    let described = ControlKey.controls
+    #expect(
+      standard.all.map(\.accessibilityIdentifier)
+        == described.sorted { $0.overlayPosition < $1.overlayPosition }.map(\.name))
+    for control in described {
+      let made = try #require(standard.control(named: control.name))
+      switch control.appearance {
+      case .slider(let title, let symbolName, let valueFormat):
+        let slider = try #require(made as? CaptureSlider)
+        let range = try #require(control.key.descriptor.range)
+        #expect(slider.title == title && slider.symbolName == symbolName)
+        #expect(slider.values == .continuous(range) && slider.localizedValueFormat == valueFormat)
+        #expect(slider.kind == .custom)
+      case .picker(let title, let symbolName):
+        let picker = try #require(made as? CaptureIndexPicker)
+        #expect(picker.title == title && picker.symbolName == symbolName)
+      case .systemExposureBiasSlider:
+        #expect((made as? CaptureSlider)?.kind == .systemExposureBias)
+      case .systemZoomSlider:
+        #expect((made as? CaptureSlider)?.kind == .systemZoom)
+      }
+    }
+    // A number's slider starts at the identity, which is prominent.
+    for key in ControlKey.allCases {
+      guard case .number(_, _, let value) = key.descriptor.kind,
+        let slider = standard.control(for: key) as? CaptureSlider, slider.kind == .custom
+      else { continue }
+      #expect(slider.value == ControlState.identity[keyPath: value])
+      #expect(slider.prominentValues == [ControlState.identity[keyPath: value]])
+    }
+    #expect(standard.temperature.value == StandardControls.neutralKelvin)
+    #expect(standard.temperature.prominentValues == [2850, 3800, 5500, 6500, 7500])
+  }
+
+  @Test func everyNumberKeysSliderCarriesItsValueBothWaysAndRecordsItsSlides() throws {
+    let recorder = TimelineRecorder(clock: VirtualClock())
+    let standard = try StandardControls(device: device("iphone-16-pro"))
+    standard.setRecorder(recorder)
+    var slid: [TimelineAction] = []
+    for key in ControlKey.allCases {
+      guard case .number(_, _, let value) = key.descriptor.kind else { continue }
+      let slider = try #require(standard.control(for: key) as? CaptureSlider, "\(key)")
+      let moved = ControlDescriptorTests.moved(key)
+      try standard.apply(moved)
+      #expect(standard.state == moved && slider.value == moved[keyPath: value])
+      try standard.apply(.identity)
+      #expect(standard.state == .identity)
+      try slider.userSlide(to: moved[keyPath: value])
+      slid.append(.slide(key, value: slider.value))
+      #expect(standard.state[keyPath: value] == slider.value)
+    }
+    try standard.grid.userSelect(1)
+    #expect(try recorder.timeline().events.map(\.action) == slid + [.select(.grid, option: "on")])
+  }
+
+  @Test func everyToggleKeysPickerCarriesItsValueBothWaysAndTakesTheWordsOfSet() throws {
+    let recorder = TimelineRecorder(clock: VirtualClock())
+    let standard = try StandardControls(device: device("iphone-16-pro"))
+    standard.setRecorder(recorder)
+    var selected: [TimelineAction] = []
+    for key in ControlKey.allCases {
+      guard case .toggle(let value) = key.descriptor.kind else { continue }
+      let picker = try #require(standard.control(for: key) as? CaptureIndexPicker, "\(key)")
+      try standard.apply(ControlDescriptorTests.moved(key))
+      #expect(picker.isOn && standard.state == ControlDescriptorTests.moved(key))
+      try standard.apply(.identity)
+      #expect(!picker.isOn && standard.state == .identity)
+      try standard.perform(.select(key, option: " TRUE"))
+      #expect(picker.isOn && standard.state[keyPath: value])
+      try standard.perform(.select(key, option: "Off"))
+      #expect(!picker.isOn && !standard.state[keyPath: value])
+      selected += [.select(key, option: "on"), .select(key, option: "off")]
+      let error = caught(ControlStateError.self) {
+        try standard.perform(.select(key, option: "maybe"))
+      }
+      #expect(
+        error == .invalidValue(key: key.cliName, value: "maybe", allowed: key.allowedValues))
+    }
+    #expect(!selected.isEmpty)
+    #expect(try recorder.timeline().events.map(\.action) == selected)
+  }
+
+  @Test func aKeyWithoutARangeMakesNoSliderAndAKeyOfNumbersNoPicker() {
+    let slider = caught(ControlError.self) {
+      _ = try StandardControls.slider(
+        for: .filter, title: "Filter", symbolName: "f", valueFormat: "%f")
+    }
+    #expect(slider == .invalidRange(control: "Filter", lowerBound: 0, upperBound: 0))
+    let picker = caught(ControlError.self) {
+      _ = try StandardControls.picker(for: .contrast, title: "Contrast", symbolName: "c")
+    }
+    #expect(picker == .noIndexes(control: "Contrast"))
+  }
+
   @Test func everySliderValueCarriesAUnitOrSymbol() throws {
     // HIG, Camera Control: include units or symbols with slider values (EV, %, a custom string).
     let standard = try StandardControls(device: device("iphone-16-pro"))

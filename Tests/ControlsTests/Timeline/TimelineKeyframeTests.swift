@@ -254,8 +254,8 @@ import Testing
   @Test func theManualsTimelineExampleGivesTheDocumentedValues() throws {
     let page = try String(
       contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
-          "docs/cli/frames.md"),
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("docs/cli/frames.md"),
       encoding: .utf8)
     guard let section = page.range(of: "## Timelines"),
       let start = page.range(of: "```json\n", range: section.upperBound..<page.endIndex),
