@@ -49,7 +49,11 @@ let package = Package(
       pkgConfig: "libtiff-4",
       providers: [.apt(["libtiff-dev"])]
     ),
-    .target(name: "CFrameKernels", dependencies: ["CVips"]),
+    // FrameDial's kernels that need no libvips (colour rows, the raw colour pass and demosaicing, the
+    // YUV conversions) and the one CPU dispatch of every kernel.
+    .target(name: "CRowKernels"),
+    // FrameDial's kernels as nodes of the libvips graph, on CRowKernels' row functions and dispatch.
+    .target(name: "CFrameKernels", dependencies: ["CVips", "CRowKernels"]),
     .target(name: "CJPEGHeader", dependencies: ["CJPEG"]),
     // BT.2100's transfer formulas, shared by the controls' maths (FrameDial) and the tone mapping
     // (Video), which depend on nothing else in common.
@@ -67,7 +71,7 @@ let package = Package(
     // strips and tiles, tags it parses but does not keep), read in C++ for Raw; part of Raw's layer.
     .target(name: "CRawLayout", dependencies: ["CLibRaw"]),
     // Camera raw and DNG development (LibRaw), free of FrameDial's types.
-    .target(name: "Raw", dependencies: ["CLibRaw", "CRawLayout", "CFrameKernels"]),
+    .target(name: "Raw", dependencies: ["CLibRaw", "CRawLayout", "CRowKernels"]),
     // The `framedial studio` web server (libsoup 3) and its page, free of FrameDial's types.
     .target(
       name: "Studio", dependencies: ["CSoup", "Measurement", "JSONOutput"],
@@ -79,7 +83,8 @@ let package = Package(
     // A TIFF's directory chain read by libtiff (which page is a reduced-resolution preview), free of
     // libvips: the loader in Vips asks it which page to decode.
     .target(name: "TIFF", dependencies: ["CTIFF"]),
-    .target(name: "Vips", dependencies: ["CVips", "CFrameKernels", "CJPEGHeader", "TIFF"]),
+    .target(
+      name: "Vips", dependencies: ["CVips", "CFrameKernels", "CRowKernels", "CJPEGHeader", "TIFF"]),
     .target(name: "Controls", dependencies: ["Measurement"]),
     .target(
       name: "FrameDial", dependencies: ["Vips", "Controls", "HEIF", "Raw", "ColourTransfer"]),

@@ -1,9 +1,9 @@
-import CFrameKernels
+import CRowKernels
 
 /// A per-pixel 8-bit colour transform for packed RGB pixels (rgb24) in the caller's own buffers: the
 /// same arithmetic and SIMD paths as `Image.applyingLookupTables(_:colourBands:)` and
 /// `Image.applyingChannelMix(inputTables:matrix:outputTables:scale:squareRootIndex:)` on 8-bit RGB
-/// images, without a libvips image (`CFrameKernels`'s `ColourRows.h`).
+/// images, without a libvips image (`CRowKernels`'s `ColourRows.h`).
 ///
 /// Read-only once made: any number of threads may apply it at once.
 public final class ColourRows: @unchecked Sendable {

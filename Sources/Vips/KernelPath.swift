@@ -1,4 +1,4 @@
-import CFrameKernels
+import CRowKernels
 
 /// The CPU code path of FrameDial's C kernels (lookup tables, channel mixing, resampling, the YUV
 /// conversions and the colour rows), chosen in one place for all of them, slowest first.

@@ -1,7 +1,7 @@
-import CFrameKernels
+import CRowKernels
 
 /// The end of a camera raw's development and its colour stages in one pass over LibRaw's working
-/// picture, into packed 8-bit RGB in the same memory (`CFrameKernels`'s `RawRows.h`): LibRaw's own
+/// picture, into packed 8-bit RGB in the same memory (`CRowKernels`'s `RawRows.h`): LibRaw's own
 /// conversion out of the camera's colours (the same integers as its `convert_to_rgb`), then per-channel
 /// tables or the channel mix of ``Image/applyingChannelMix(inputTables:matrix:outputTables:scale:squareRootIndex:)``,
 /// indexed by LibRaw's 16-bit linear codes, with 8-bit output codes. No libvips image is involved.

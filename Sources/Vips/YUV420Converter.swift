@@ -1,4 +1,4 @@
-import CFrameKernels
+import CRowKernels
 import Dispatch
 import Foundation
 import Synchronization
@@ -91,7 +91,7 @@ public struct YUVPlane {
   }
 }
 
-/// FrameDial's own conversion between YUV 4:2:0 frames and packed RGB (`CFrameKernels`'s
+/// FrameDial's own conversion between YUV 4:2:0 frames and packed RGB (`CRowKernels`'s
 /// `yuv_convert.c`; 8-bit frames in 16-bit fixed point, `yuv_fixed8.c`), matching FFmpeg's swscale
 /// with bicubic chroma, `accurate_rnd` and `full_chroma_int` to within one code value at 8 bits.
 /// Frames are split into one band of rows per render thread (``Vips/Configuration/threads``).
