@@ -70,8 +70,9 @@ let package = Package(
     // What LibRaw keeps to itself after opening a raw (where its decoder reads, the raw directory's
     // strips and tiles, tags it parses but does not keep), read in C++ for Raw; part of Raw's layer.
     .target(name: "CRawLayout", dependencies: ["CLibRaw"]),
-    // Camera raw and DNG development (LibRaw), free of FrameDial's types.
-    .target(name: "Raw", dependencies: ["CLibRaw", "CRawLayout", "CRowKernels"]),
+    // Camera raws and DNGs: told apart from images, developed on LibRaw (with FrameDial's AHD and
+    // colour pass from CRowKernels) into libvips images with their EXIF; free of FrameDial's types.
+    .target(name: "Raw", dependencies: ["CLibRaw", "CRawLayout", "CRowKernels", "TIFF", "Vips"]),
     // The `framedial studio` web server (libsoup 3) and its page, free of FrameDial's types.
     .target(
       name: "Studio", dependencies: ["CSoup", "Measurement", "JSONOutput"],
@@ -107,6 +108,7 @@ let package = Package(
       path: "Benchmarks/framedial-bench"
     ),
     .testTarget(name: "VipsTests", dependencies: ["Vips"]),
+    .testTarget(name: "RawTests", dependencies: ["Raw", "Vips"]),
     .testTarget(name: "ControlsTests", dependencies: ["Controls"]),
     .testTarget(
       name: "FrameDialTests",

@@ -1,4 +1,4 @@
-import CFrameKernels
+import CRowKernels
 import Foundation
 import Testing
 import Vips

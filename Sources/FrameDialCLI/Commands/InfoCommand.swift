@@ -1,6 +1,7 @@
 import Foundation
 import FrameDial
 import JSONOutput
+import Raw
 import Video
 import Vips
 
