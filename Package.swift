@@ -84,8 +84,11 @@ let package = Package(
     // A TIFF's directory chain read by libtiff (which page is a reduced-resolution preview), free of
     // libvips: the loader in Vips asks it which page to decode.
     .target(name: "TIFF", dependencies: ["CTIFF"]),
+    // The only code that calls libjpeg (through CJPEGHeader's C): a JPEG's header and quality
+    // estimate, its scaled decoding and its data read to its end, free of libvips.
+    .target(name: "JPEG", dependencies: ["CJPEGHeader"]),
     .target(
-      name: "Vips", dependencies: ["CVips", "CFrameKernels", "CRowKernels", "CJPEGHeader", "TIFF"]),
+      name: "Vips", dependencies: ["CVips", "CFrameKernels", "CRowKernels", "JPEG", "TIFF"]),
     .target(name: "Controls", dependencies: ["Measurement"]),
     .target(
       name: "FrameDial", dependencies: ["Vips", "Controls", "HEIF", "Raw", "ColourTransfer"]),
@@ -107,17 +110,18 @@ let package = Package(
       ],
       path: "Benchmarks/framedial-bench"
     ),
-    .testTarget(name: "VipsTests", dependencies: ["Vips"]),
+    .testTarget(name: "VipsTests", dependencies: ["Vips", "JPEG"]),
+    .testTarget(name: "JPEGTests", dependencies: ["JPEG"]),
     .testTarget(name: "RawTests", dependencies: ["Raw", "Vips"]),
     .testTarget(name: "ControlsTests", dependencies: ["Controls"]),
     .testTarget(
       name: "FrameDialTests",
-      dependencies: ["FrameDial", "Controls", "Vips", "HEIF", "ColourTransfer"]),
+      dependencies: ["FrameDial", "Controls", "Vips", "HEIF", "ColourTransfer", "JPEG"]),
     .testTarget(
       name: "FrameDialCLITests",
       dependencies: [
         "FrameDialCLI", "framedial", "FrameDial", "Controls", "Vips", "Video", "Studio", "Raw",
-        "HEIF", "TIFF", "FrameDialC",
+        "HEIF", "TIFF", "FrameDialC", "JPEG",
       ]),
     .testTarget(name: "StudioTests", dependencies: ["Studio", "JSONOutput"]),
     .testTarget(name: "MeasurementTests", dependencies: ["Measurement"]),

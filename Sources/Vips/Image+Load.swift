@@ -1,5 +1,6 @@
 import CVips
 import Foundation
+import JPEG
 import TIFF
 
 extension Image {
@@ -40,7 +41,7 @@ extension Image {
       nickname, source: .buffer(bytes), options: options, name: name,
       page: try Image.firstFullResolutionPage(chain, options: options, name: name))
     if nickname.hasPrefix("jpegload") {
-      image = try image.noting(try? JPEGHeader(bytes: bytes, name: name))
+      image = try image.noting(try? JPEG.JPEGHeader(bytes: bytes, name: name))
     }
     self.init(retaining: image)
   }
@@ -153,7 +154,7 @@ extension Image {
         options: options, name: name))
     guard loader.hasPrefix("jpegload") else { return image }
     // The header of the very file libvips decodes, read through the same descriptor.
-    return try image.noting(try? JPEGHeader(file, name: name))
+    return try image.noting(try? JPEG.JPEGHeader(descriptor: file.descriptor, name: name))
   }
 
   /// The message a raw file gets where an image is read with libvips: raws are developed on LibRaw
