@@ -54,6 +54,9 @@ let package = Package(
     .target(name: "CRowKernels"),
     // FrameDial's kernels as nodes of the libvips graph, on CRowKernels' row functions and dispatch.
     .target(name: "CFrameKernels", dependencies: ["CVips", "CRowKernels"]),
+    // The Swift face of CRowKernels, free of libvips: the one CPU dispatch (KernelPath), the colour rows
+    // on the caller's buffers and the YUV 4:2:0 conversions.
+    .target(name: "RowKernels", dependencies: ["CRowKernels"]),
     .target(name: "CJPEGHeader", dependencies: ["CJPEG"]),
     // BT.2100's transfer formulas, shared by the controls' maths (FrameDial) and the tone mapping
     // (Video), which depend on nothing else in common.
@@ -88,10 +91,11 @@ let package = Package(
     // estimate, its scaled decoding and its data read to its end, free of libvips.
     .target(name: "JPEG", dependencies: ["CJPEGHeader"]),
     .target(
-      name: "Vips", dependencies: ["CVips", "CFrameKernels", "CRowKernels", "JPEG", "TIFF"]),
+      name: "Vips", dependencies: ["CVips", "CFrameKernels", "RowKernels", "JPEG", "TIFF"]),
     .target(name: "Controls", dependencies: ["Measurement"]),
     .target(
-      name: "FrameDial", dependencies: ["Vips", "Controls", "HEIF", "Raw", "ColourTransfer"]),
+      name: "FrameDial",
+      dependencies: ["Vips", "Controls", "HEIF", "Raw", "ColourTransfer", "RowKernels"]),
     // The C API (include/framedial.h) over FrameDial, for libFrameDialC.so; its HEIC pictures are
     // decoded by FFmpeg's HEVC decoder (Video's HEVCStillDecoder), which reports damage, as the command's
     // are.
@@ -100,28 +104,31 @@ let package = Package(
       name: "FrameDialCLI",
       dependencies: [
         "FrameDial", "Controls", "Vips", "Video", "Studio", "Measurement", "JSONOutput", "Raw",
-        "HEIF",
+        "HEIF", "RowKernels",
       ]),
     .executableTarget(name: "framedial", dependencies: ["FrameDialCLI"]),
     .executableTarget(
       name: "framedial-bench",
       dependencies: [
         "FrameDial", "Controls", "Vips", "Video", "FrameDialCLI", "Measurement", "HEIF",
+        "RowKernels",
       ],
       path: "Benchmarks/framedial-bench"
     ),
-    .testTarget(name: "VipsTests", dependencies: ["Vips", "JPEG"]),
+    .testTarget(name: "VipsTests", dependencies: ["Vips", "JPEG", "RowKernels"]),
     .testTarget(name: "JPEGTests", dependencies: ["JPEG"]),
-    .testTarget(name: "RawTests", dependencies: ["Raw", "Vips"]),
+    .testTarget(name: "RawTests", dependencies: ["Raw", "Vips", "RowKernels"]),
     .testTarget(name: "ControlsTests", dependencies: ["Controls"]),
     .testTarget(
       name: "FrameDialTests",
-      dependencies: ["FrameDial", "Controls", "Vips", "HEIF", "ColourTransfer", "JPEG"]),
+      dependencies: [
+        "FrameDial", "Controls", "Vips", "HEIF", "ColourTransfer", "JPEG", "RowKernels",
+      ]),
     .testTarget(
       name: "FrameDialCLITests",
       dependencies: [
         "FrameDialCLI", "framedial", "FrameDial", "Controls", "Vips", "Video", "Studio", "Raw",
-        "HEIF", "TIFF", "FrameDialC", "JPEG",
+        "HEIF", "TIFF", "FrameDialC", "JPEG", "RowKernels",
       ]),
     .testTarget(name: "StudioTests", dependencies: ["Studio", "JSONOutput"]),
     .testTarget(name: "MeasurementTests", dependencies: ["Measurement"]),

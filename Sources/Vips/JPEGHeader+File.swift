@@ -9,11 +9,3 @@ extension JPEG.JPEGHeader {
     try self.init(descriptor: file.descriptor, name: path)
   }
 }
-
-/// Moved to the `JPEG` module.
-@available(*, deprecated, message: "JPEGHeader is in the JPEG module: import JPEG")
-public typealias JPEGHeader = JPEG.JPEGHeader
-
-/// Moved to the `JPEG` module.
-@available(*, deprecated, message: "JPEGQuality is in the JPEG module: import JPEG")
-public typealias JPEGQuality = JPEG.JPEGQuality

@@ -1,6 +1,6 @@
 import Foundation
+import RowKernels
 import Testing
-import Vips
 
 @Suite struct InfoCommandTests {
   @Test func jsonHasOneObjectPerFileAndErrorsNameTheCommand() throws {

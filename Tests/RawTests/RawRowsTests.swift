@@ -1,5 +1,5 @@
+import RowKernels
 import Testing
-import Vips
 
 @testable import Raw
 
