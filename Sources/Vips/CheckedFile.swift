@@ -1,4 +1,3 @@
-import CVips
 import Foundation
 
 /// A file opened for reading only once it is known to be a regular file.
