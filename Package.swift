@@ -51,7 +51,14 @@ let package = Package(
       pkgConfig: "libtiff-4",
       providers: [.apt(["libtiff-dev"])]
     ),
-    .target(name: "CFrameKernels", dependencies: ["CVips"]),
+    // FrameDial's kernels that need no libvips (colour rows, the raw colour pass and demosaicing, the
+    // YUV conversions) and the one CPU dispatch of every kernel.
+    .target(name: "CRowKernels"),
+    // FrameDial's kernels as nodes of the libvips graph, on CRowKernels' row functions and dispatch.
+    .target(name: "CFrameKernels", dependencies: ["CVips", "CRowKernels"]),
+    // The Swift face of CRowKernels, free of libvips: the one CPU dispatch (KernelPath), the colour rows
+    // on the caller's buffers and the YUV 4:2:0 conversions.
+    .target(name: "RowKernels", dependencies: ["CRowKernels"]),
     .target(name: "CJPEGHeader", dependencies: ["CJPEG"]),
     // BT.2100's transfer formulas, shared by the controls' maths (FrameDial) and the tone mapping
     // (Video), which depend on nothing else in common.
@@ -68,8 +75,9 @@ let package = Package(
     // What LibRaw keeps to itself after opening a raw (where its decoder reads, the raw directory's
     // strips and tiles, tags it parses but does not keep), read in C++ for Raw; part of Raw's layer.
     .target(name: "CRawLayout", dependencies: ["CLibRaw"]),
-    // Camera raw and DNG development (LibRaw), free of FrameDial's types.
-    .target(name: "Raw", dependencies: ["CLibRaw", "CRawLayout", "CFrameKernels"]),
+    // Camera raws and DNGs: told apart from images, developed on LibRaw (with FrameDial's AHD and
+    // colour pass from CRowKernels) into libvips images with their EXIF; free of FrameDial's types.
+    .target(name: "Raw", dependencies: ["CLibRaw", "CRawLayout", "CRowKernels", "TIFF", "Vips"]),
     // The `framedial studio` web server (libsoup 3) and its page, free of FrameDial's types.
     .target(
       name: "Studio", dependencies: ["CSoup", "Measurement", "JSON"],
@@ -82,14 +90,20 @@ let package = Package(
     // A TIFF's directory chain read by libtiff (which page is a reduced-resolution preview), free of
     // libvips: the loader in Vips asks it which page to decode.
     .target(name: "TIFF", dependencies: ["CTIFF"]),
-    .target(name: "Vips", dependencies: ["CVips", "CFrameKernels", "CJPEGHeader", "TIFF"]),
+    // The only code that calls libjpeg (through CJPEGHeader's C): a JPEG's header and quality
+    // estimate, its scaled decoding and its data read to its end, free of libvips.
+    .target(name: "JPEG", dependencies: ["CJPEGHeader"]),
+    .target(
+      name: "Vips", dependencies: ["CVips", "CFrameKernels", "RowKernels", "JPEG", "TIFF"]),
     .target(name: "Controls", dependencies: ["Measurement", "JSON"]),
     // The compiler from a control state to a plan (Recipe, Plan, PlanCache and the colour maths) in
     // plain Swift, free of libvips: FrameDial lowers its plans to libvips graphs and re-exports it.
     .target(name: "PlanCompiler", dependencies: ["Controls", "ColourTransfer"]),
     .target(
       name: "FrameDial",
-      dependencies: ["PlanCompiler", "Vips", "Controls", "HEIF", "Raw", "ColourTransfer", "JSON"]),
+      dependencies: [
+        "PlanCompiler", "Vips", "Controls", "HEIF", "Raw", "ColourTransfer", "JSON", "RowKernels",
+      ]),
     // The C API (include/framedial.h) over FrameDial, for libFrameDialC.so; its HEIC pictures are
     // decoded by FFmpeg's HEVC decoder (Video's HEVCStillDecoder), which reports damage, as the command's
     // are.
@@ -98,13 +112,14 @@ let package = Package(
       name: "FrameDialCLI",
       dependencies: [
         "FrameDial", "Controls", "Vips", "Video", "Studio", "Measurement", "JSON", "Raw",
-        "HEIF",
+        "HEIF", "RowKernels",
       ]),
     .executableTarget(name: "framedial", dependencies: ["FrameDialCLI"]),
     .executableTarget(
       name: "framedial-bench",
       dependencies: [
         "FrameDial", "Controls", "Vips", "Video", "FrameDialCLI", "Measurement", "HEIF",
+        "RowKernels",
       ],
       path: "Benchmarks/framedial-bench"
     ),
@@ -113,7 +128,9 @@ let package = Package(
     // damaged copies of a file and the strict reference's verdict on HEIC pictures. Test targets only.
     .target(
       name: "TestSupport", dependencies: ["Vips", "HEIF", "Video"], path: "Tests/TestSupport"),
-    .testTarget(name: "VipsTests", dependencies: ["Vips", "TestSupport"]),
+    .testTarget(name: "VipsTests", dependencies: ["Vips", "JPEG", "RowKernels", "TestSupport"]),
+    .testTarget(name: "JPEGTests", dependencies: ["JPEG"]),
+    .testTarget(name: "RawTests", dependencies: ["Raw", "Vips", "RowKernels"]),
     .testTarget(name: "ControlsTests", dependencies: ["Controls"]),
     // The image-math contract's formulas (docs/image-math.md), written out independently of the code
     // under test, for the compiler's and the renderers' tests.
@@ -125,13 +142,13 @@ let package = Package(
       name: "FrameDialTests",
       dependencies: [
         "FrameDial", "PlanCompiler", "Controls", "Vips", "HEIF", "ColourTransfer",
-        "ImageMathContract",
+        "ImageMathContract", "JPEG", "RowKernels",
       ]),
     .testTarget(
       name: "FrameDialCLITests",
       dependencies: [
         "FrameDialCLI", "framedial", "FrameDial", "Controls", "Vips", "Video", "Studio", "Raw",
-        "HEIF", "TIFF", "FrameDialC", "TestSupport",
+        "HEIF", "TIFF", "FrameDialC", "TestSupport", "JPEG", "RowKernels",
       ]),
     // Video's decoders in process: HEIC pictures through FFmpeg's HEVC decoder (as libheif's plugin,
     // against libde265), its damage verdicts, and playback.

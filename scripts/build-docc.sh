@@ -16,6 +16,10 @@ mkdir -p "$work"
 # The C modules the Swift modules import, as the build found them.
 clang=()
 for map in Sources/C*/module.modulemap; do clang+=(-Xcc "-fmodule-map-file=$PWD/$map"); done
+# C targets with a module map of their own in include/ (CRowKernels: its public headers only).
+for map in Sources/C*/include/module.modulemap; do
+  clang+=(-Xcc "-fmodule-map-file=$PWD/$map" -Xcc -I -Xcc "$PWD/$(dirname "$map")")
+done
 for target in CFrameKernels CJPEGHeader CRawLayout; do
   clang+=(-Xcc "-fmodule-map-file=$bin/$target.build/module.modulemap" -Xcc -I -Xcc "$PWD/Sources/$target/include")
 done

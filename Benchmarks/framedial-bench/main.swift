@@ -2,6 +2,7 @@ import Foundation
 import FrameDial
 import FrameDialCLI
 import Measurement
+import RowKernels
 import Vips
 
 #if canImport(Glibc)

@@ -4,14 +4,8 @@
 
 void fd_free_params(VipsImage *image, KernelParams *params) {
     (void)image;
-    g_free(params->tables);
-    g_free(params->output_tables);
-    g_free(params->lut8_blocks);
-    g_free(params->mix_terms);
-    g_free(params->mix_tables);
-    g_free(params->mix_codes);
     if (params->input) g_object_unref(params->input);
-    g_free(params);
+    fd_kernel_params_free(params);
 }
 
 // Makes `*out` a new image like `in` whose pixels `generate` computes from `in`, owning `params`.

@@ -2,6 +2,9 @@
 
 #include "kernel_support.h"
 
+#include <stdlib.h>
+#include <string.h>
+
 // lut16 of one row of `pixels` 16-bit pixels of `bands` bands.
 static void lut16_row(const KernelParams *params, const VipsPel *in, VipsPel *out, int pixels, int bands) {
     const int colour = params->colour_bands;
@@ -31,8 +34,16 @@ static int generate_lut16(VipsRegion *out_region, void *seq, void *a, void *b, g
 
 int fd_kernel_lut16(VipsImage *in, VipsImage **out, const uint16_t *tables, int colour_bands) {
     if (fd_check(in, VIPS_FORMAT_USHORT, colour_bands, "framedial_lut16")) return -1;
-    KernelParams *params = g_new0(KernelParams, 1);
+    // Allocated with malloc, as CRowKernels frees every KernelParams (fd_kernel_params_free).
+    KernelParams *params = calloc(1, sizeof *params);
+    const size_t size = (size_t)colour_bands * 65536 * sizeof(uint16_t);
+    if (params) params->tables = malloc(size);
+    if (!params || !params->tables) {
+        fd_kernel_params_free(params);
+        vips_error("framedial_lut16", "out of memory");
+        return -1;
+    }
     params->colour_bands = colour_bands;
-    params->tables = g_memdup2(tables, (gsize)colour_bands * 65536 * sizeof(uint16_t));
+    memcpy(params->tables, tables, size);
     return fd_attach(in, out, generate_lut16, params);
 }

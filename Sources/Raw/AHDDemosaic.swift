@@ -1,8 +1,8 @@
-import CFrameKernels
+import CRowKernels
 import Dispatch
 import Synchronization
 
-/// FrameDial's AHD demosaicing of LibRaw's working picture (`CFrameKernels`' `RawDemosaic.h`): the same
+/// FrameDial's AHD demosaicing of LibRaw's working picture (`CRowKernels`' `RawDemosaic.h`): the same
 /// samples as LibRaw 0.20's own AHD, border included, streamed by rows in bands that run on all cores.
 enum AHDDemosaic {
   /// Demosaics `picture` (LibRaw's working picture after its `pre_interpolate` step: four samples a

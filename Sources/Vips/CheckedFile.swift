@@ -1,4 +1,3 @@
-import CVips
 import Foundation
 
 /// A file opened for reading only once it is known to be a regular file.
@@ -6,14 +5,14 @@ import Foundation
 /// The path is opened without blocking (so a FIFO or a device never stalls the open) and checked on the
 /// descriptor itself, so a path swapped for a special file between the check and the read cannot slip
 /// through: whatever reads through ``descriptor`` reads the file that was checked.
-final class CheckedFile {
+public final class CheckedFile {
   /// The open descriptor; closed when the value goes away.
-  let descriptor: Int32
+  public let descriptor: Int32
   /// The file's size in bytes.
-  let size: Int
+  public let size: Int
 
   /// Opens `path` (following links); throws "no such file", "permission denied", "not a regular file", ….
-  init(opening path: String) throws(VipsError) {
+  public init(opening path: String) throws(VipsError) {
     let opened = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     guard opened >= 0 else {
       throw VipsError("\(path): \(errno == ENOENT ? "no such file" : errorText(errno))")

@@ -1,6 +1,7 @@
 import CVips
 import Dispatch
 import Foundation
+import RowKernels
 import Synchronization
 
 /// The layout of a frame in memory: size, bands per pixel, bytes per sample (8-bit or 16-bit samples
@@ -52,6 +53,13 @@ public struct FrameLayout: Sendable, Equatable {
         "frame buffer holds \(count) bytes; \(width)×\(height)×\(bands)"
           + (sampleBytes == 2 ? " 16-bit" : "") + " needs \(requiredBytes)")
     }
+  }
+}
+
+extension RowKernels.YUV420Layout {
+  /// The packed RGB frame the conversion reads and writes: rgb24 at 8 bits, 16-bit RGB at 10.
+  public var rgbLayout: FrameLayout {
+    FrameLayout(width: width, height: height, bands: 3, sampleBytes: sampleBytes)
   }
 }
 

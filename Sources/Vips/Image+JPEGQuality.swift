@@ -1,3 +1,5 @@
+import JPEG
+
 extension Image {
   /// The metadata field in which a loaded JPEG carries the quality estimated from its header (see
   /// ``jpegQuality``). libvips's savers write only the fields they know, so it never reaches a file.
@@ -6,7 +8,7 @@ extension Image {
   public static let jpegChromaSubsampleField = "jpeg-chroma-subsample"
 
   /// The quality (1 … 100) the JPEG this image was read from was most likely saved with, estimated from
-  /// its quantisation tables (``JPEGQuality``); nil when the image was not read from a JPEG or its
+  /// its quantisation tables (`JPEG`'s `JPEGQuality`); nil when the image was not read from a JPEG or its
   /// header could not be read. Carried through every operation, like the rest of the metadata.
   public var jpegQuality: Int? { try? int(Image.jpegQualityField) }
 
@@ -16,7 +18,7 @@ extension Image {
 
   /// A copy carrying `header`'s estimated quality in ``jpegQualityField`` (this image itself when there
   /// is no header).
-  func noting(_ header: JPEGHeader?) throws -> Image {
+  func noting(_ header: JPEG.JPEGHeader?) throws -> Image {
     guard let header else { return self }
     return try editingMetadata { $0.setInt(Image.jpegQualityField, header.estimatedQuality) }
   }

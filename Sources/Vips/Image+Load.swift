@@ -1,5 +1,6 @@
 import CVips
 import Foundation
+import JPEG
 import TIFF
 
 extension Image {
@@ -31,7 +32,7 @@ extension Image {
       throw VipsError(bytes.isEmpty ? "\(name): empty data" : "\(name): not a known image format")
     }
     if let raw = CameraRawSniffer.finding(data: bytes) {
-      throw CameraRawSniffer.refusal(raw, name: name)
+      throw Image.rawRefusal(raw, name: name)
     }
     var nickname = loaderNickname(loader)
     if try Operation.isBlocked(nickname), Image.hasHEIFName(name) { nickname = "heifload_buffer" }
@@ -40,7 +41,7 @@ extension Image {
       nickname, source: .buffer(bytes), options: options, name: name,
       page: try Image.firstFullResolutionPage(chain, options: options, name: name))
     if nickname.hasPrefix("jpegload") {
-      image = try image.noting(try? JPEGHeader(bytes: bytes, name: name))
+      image = try image.noting(try? JPEG.JPEGHeader(bytes: bytes, name: name))
     }
     self.init(retaining: image)
   }
@@ -122,7 +123,7 @@ extension Image {
   {
     // A camera raw built like a TIFF would load as its preview or its undeveloped mosaic.
     if let raw = CameraRawSniffer.finding(descriptor: file.descriptor, size: file.size) {
-      throw CameraRawSniffer.refusal(raw, name: name)
+      throw rawRefusal(raw, name: name)
     }
     guard let (loader, source) = findLoader(file) else {
       throw VipsError("\(name): not a known image format")
@@ -153,7 +154,15 @@ extension Image {
         options: options, name: name))
     guard loader.hasPrefix("jpegload") else { return image }
     // The header of the very file libvips decodes, read through the same descriptor.
-    return try image.noting(try? JPEGHeader(file, name: name))
+    return try image.noting(try? JPEG.JPEGHeader(descriptor: file.descriptor, name: name))
+  }
+
+  /// The message a raw file gets where an image is read with libvips: raws are developed on LibRaw
+  /// from files (`Raw`'s `CameraRawFile` and `RawStill`), never handed to a libvips loader.
+  private static func rawRefusal(_ finding: CameraRawSniffer.Finding, name: String) -> VipsError {
+    VipsError(
+      "\(name): \(finding.description): a camera raw file is developed from a file on LibRaw, "
+        + "not read as an image here")
   }
 
   /// The page the TIFF loader is given for a TIFF whose directory `chain` libtiff read (see

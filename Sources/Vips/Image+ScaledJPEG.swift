@@ -1,6 +1,6 @@
-import CJPEGHeader
 import CVips
 import Foundation
+import JPEG
 
 extension Image {
   /// The JPEG `file` decoded at `options.jpegEighths`/8 of its size by libjpeg-turbo, with the metadata
@@ -11,34 +11,30 @@ extension Image {
     _ file: CheckedFile, loader: String, source: LoadSource, options: LoadOptions, name: String
   ) throws -> Image? {
     let bytes = try contents(of: file, name: name)
-    var decoded = FDJPEGScaledImage()
-    defer { fd_jpeg_scaled_free(&decoded) }
-    var message = [CChar](repeating: 0, count: 256)
-    let status = bytes.withUnsafeBytes { raw in
-      fd_jpeg_decode_scaled(
-        raw.baseAddress, raw.count, Int32(options.jpegEighths), jpegFailLevel(options.failOn),
-        Int64(options.pixelLimit ?? 0), &decoded, &message, message.count)
+    let decoded: JPEGScaledPicture
+    do {
+      guard
+        let picture = try JPEGScaledPicture.decode(
+          bytes, eighths: options.jpegEighths, failOn: jpegFailLevel(options.failOn),
+          pixelLimit: options.pixelLimit)
+      else { return nil }
+      decoded = picture
+    } catch .overPixelLimit(let width, let height) {
+      throw overPixelLimit(name, width: width, height: height, limit: options.pixelLimit ?? 0)
+    } catch .damaged(let text) {
+      throw VipsError("\(name): cannot decode the image: \(text)")
+    } catch .unreadable(let text) {
+      throw VipsError("\(name): cannot read: \(text)")
     }
-    switch Int(status) {
-    case Int(FD_JPEG_SCALED_OK):
-      break
-    case Int(FD_JPEG_SCALED_UNSUPPORTED):
-      return nil
-    case Int(FD_JPEG_SCALED_OVER_LIMIT):
-      throw overPixelLimit(
-        name, width: Int(decoded.width), height: Int(decoded.height), limit: options.pixelLimit ?? 0
-      )
-    default:
-      let text = String(
-        decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      let failure = status == FD_JPEG_SCALED_DAMAGED ? "cannot decode the image" : "cannot read"
-      throw VipsError("\(name): \(failure): \(text)")
+    let (width, height, bands) = (decoded.width, decoded.height, decoded.bands)
+    // libvips copies the pixels while `decoded`, which owns them, is still alive.
+    let copied = withExtendedLifetime(decoded) {
+      decoded.pixels.flatMap {
+        vips_image_new_from_memory_copy(
+          $0, width * height * bands, Int32(width), Int32(height), Int32(bands), VIPS_FORMAT_UCHAR)
+      }
     }
-    let (width, height, bands) = (Int(decoded.width), Int(decoded.height), Int(decoded.bands))
-    guard let pixels = decoded.pixels,
-      let memory = vips_image_new_from_memory_copy(
-        pixels, width * height * bands, Int32(width), Int32(height), Int32(bands), VIPS_FORMAT_UCHAR
-      )
+    guard let memory = copied
     else { throw VipsError.fromLibvips("\(name): cannot hold a \(width)×\(height) picture") }
     // The header alone: libvips decodes no pixel of it.
     var headerOptions = options
@@ -64,7 +60,7 @@ extension Image {
         g_value_unset(&value)
       }
       if options.failOn == .warning { editor.setInt(jpegDataCheckedField, 1) }
-    }.noting(try? JPEGHeader(file, name: name))
+    }.noting(try? JPEG.JPEGHeader(descriptor: file.descriptor, name: name))
     guard options.autoRotate, image.orientation != 1 else { return image }
     return try image.autoRotated()
   }
@@ -72,10 +68,10 @@ extension Image {
 
 /// libjpeg's warnings that stop a decode at each fail-on level, as ``verifyDecoding(_:options:)``
 /// judges libvips's decodes: truncation from `.truncated` on, every warning at `.warning`.
-private func jpegFailLevel(_ failOn: LoadOptions.FailOn) -> Int32 {
+private func jpegFailLevel(_ failOn: LoadOptions.FailOn) -> JPEGScaledPicture.FailOn {
   switch failOn {
-  case .none: Int32(FD_JPEG_FAIL_ON_NONE)
-  case .truncated, .error: Int32(FD_JPEG_FAIL_ON_TRUNCATED)
-  case .warning: Int32(FD_JPEG_FAIL_ON_WARNING)
+  case .none: .none
+  case .truncated, .error: .truncated
+  case .warning: .warning
   }
 }

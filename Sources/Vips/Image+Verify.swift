@@ -1,5 +1,5 @@
-import CJPEGHeader
 import Foundation
+import JPEG
 
 extension Image {
   /// libjpeg's warnings that mean the compressed data stops early. libjpeg fills the rest with grey and
@@ -68,13 +68,7 @@ extension Image {
     var start = [UInt8](repeating: 0, count: 3)
     guard pread(file.descriptor, &start, 3, 0) == 3, start == [0xFF, 0xD8, 0xFF] else { return }
     let bytes = try contents(of: file, name: path)
-    var message = [CChar](repeating: 0, count: 256)
-    let verdict = bytes.withUnsafeBytes { raw in
-      fd_jpeg_check_data(raw.baseAddress, raw.count, &message, message.count)
-    }
-    guard verdict != Int32(FD_JPEG_DATA_CLEAN) else { return }
-    let text = String(
-      decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    throw VipsError("cannot decode the image: \(text)")
+    guard let warning = JPEGData.firstWarning(bytes) else { return }
+    throw VipsError("cannot decode the image: \(warning)")
   }
 }

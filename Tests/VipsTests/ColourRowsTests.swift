@@ -1,3 +1,4 @@
+import RowKernels
 import Testing
 
 @testable import Vips
@@ -115,15 +116,15 @@ import Testing
     let input = [Float](repeating: 0.5, count: 768)
     let matrix: [Float] = [1, 0, 0, 0, 1, 0, 0, 0, 1]
     let output = [UInt8](repeating: 9, count: 3 * 256)
-    #expect(throws: VipsError.self) {
+    #expect(throws: RowKernelError.self) {
       try ColourRows(lookupTables: [UInt8](repeating: 0, count: 767))
     }
-    #expect(throws: VipsError.self) { try ColourRows(lookupTables: []) }
+    #expect(throws: RowKernelError.self) { try ColourRows(lookupTables: []) }
     for (input, matrix, output) in [
       (Array(input.dropLast()), matrix, output), (input, Array(matrix.dropLast()), output),
       (input, matrix, Array(output.dropLast())), (input, matrix, []),
     ] {
-      #expect(throws: VipsError.self) {
+      #expect(throws: RowKernelError.self) {
         try ColourRows(
           inputTables: input, matrix: matrix, outputTables: output, scale: 255,
           squareRootIndex: false)

@@ -1,4 +1,5 @@
 import Foundation
+import RowKernels
 import Testing
 
 @testable import Vips

@@ -1,7 +1,7 @@
 import Foundation
+import RowKernels
 import TestSupport
 import Testing
-import Vips
 
 /// FrameDial's own YUV 4:2:0 ↔ RGB conversion against the `ffmpeg` command's (swscale with
 /// `accurate_rnd+full_chroma_int`, bicubic chroma) on real frames: testsrc2 with noise, odd sizes,

@@ -2,6 +2,7 @@ import Controls
 import Foundation
 import FrameDial
 import Measurement
+import RowKernels
 import Vips
 
 /// YUV frames at 1080p in the colour state: the YUV renderer's time against the RGB renderer's
@@ -26,7 +27,7 @@ struct YUVBenchmark {
     let yuvRenderer = try YUVFrameRenderer(layout: layout, controls: live)
     let rgbRenderer = try FrameRenderer(
       width: frame.width, height: frame.height, pixelFormat: .rgb24, controls: live)
-    let converter = try YUV420Converter(layout)
+    let converter = try YUV420Converter(layout, threads: Vips.configuration?.threads)
     var yuv = [UInt8](repeating: 0, count: layout.frameBytes)
     frame.pixels.withUnsafeBytes { source in
       yuv.withUnsafeMutableBytes { target in

@@ -1,4 +1,5 @@
 import Foundation
+import Raw
 import Vips
 
 /// One file of a batch: where it comes from and where its output goes.

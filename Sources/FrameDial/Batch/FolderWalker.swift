@@ -1,4 +1,5 @@
 import Foundation
+import Raw
 import Vips
 
 /// Finds the image files under batch inputs: folders are walked (recursively by default, hidden

@@ -1,4 +1,5 @@
 import Foundation
+import Raw
 import Vips
 
 /// What a batch does with a RAW + JPEG pair: a camera raw and an image of the same name (letter case

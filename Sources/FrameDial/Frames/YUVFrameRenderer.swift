@@ -1,15 +1,16 @@
 import Controls
+import RowKernels
 import Vips
 
 /// Renders YUV 4:2:0 frames (`yuv420p`, `yuv420p10le`) in memory with FrameDial's own conversion
-/// (`Vips/YUV420Converter`). An 8-bit frame whose state is colour only (no zoom, no auto white
+/// (`RowKernels/YUV420Converter`). An 8-bit frame whose state is colour only (no zoom, no auto white
 /// balance) is rendered in one pass: each row is converted to rgb24, coloured by the 8-bit kernel and
 /// converted back while it is in the caches. Other frames are converted to packed RGB into a reusable
 /// buffer, rendered with a ``FrameRenderer`` (rgb24 for 8-bit frames, the 16-bit path for 10-bit ones)
 /// and converted back. Both give the same codes. The identity state copies the planes, bit for bit,
 /// without converting.
 ///
-/// Frames are packed: the Y plane, then U and V (see `Vips/YUV420Layout`). A renderer belongs to one
+/// Frames are packed: the Y plane, then U and V (see `RowKernels/YUV420Layout`). A renderer belongs to one
 /// render thread; other threads change the controls through `controls`.
 public final class YUVFrameRenderer {
   /// The frame size, depth and colour.
@@ -34,12 +35,12 @@ public final class YUVFrameRenderer {
     encoding: ColourEncoding = .sRGB
   ) throws {
     self.layout = layout
-    converter = try YUV420Converter(layout)
+    converter = try YUV420Converter(layout, threads: Vips.configuration?.threads)
     renderer = try FrameRenderer(
       width: layout.width, height: layout.height,
       pixelFormat: layout.sampleBytes == 2 ? .rgb48 : .rgb24, controls: controls, cache: cache,
       encoding: encoding)
-    let bytes = layout.rgbLayout.requiredBytes
+    let bytes = layout.rgbFrameBytes
     rgbIn = .allocate(byteCount: bytes, alignment: 64)
     rgbOut = .allocate(byteCount: bytes, alignment: 64)
   }
@@ -76,7 +77,7 @@ public final class YUVFrameRenderer {
     {
       return snapshot.generation
     }
-    let stride = layout.rgbLayout.rowStride
+    let stride = layout.rgbRowBytes
     converter.toRGB(converter.planes(of: source), into: rgbSource, rgbStride: stride)
     let generation = try renderer.render(UnsafeRawBufferPointer(rgbIn), into: rgbOut)
     converter.fromRGB(

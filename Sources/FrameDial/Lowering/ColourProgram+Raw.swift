@@ -1,10 +1,10 @@
-import Vips
+import Raw
 
 extension ColourProgram {
   /// The program as `RawRows` runs it on a raw's 16-bit linear codes, with 8-bit output codes: its
   /// 16-bit tables composed with the sRGB transfer a developed raw is encoded with before them
-  /// (``SRGBTransfer16/encode``) and with the quantising to 8 bits after them
-  /// (``RawStill/eightBitCodes``), entry by entry, so every code is the one the 16-bit way gives.
+  /// (`SRGBTransfer16.encode`) and with the quantising to 8 bits after them
+  /// (`RawStill.eightBitCodes`), entry by entry, so every code is the one the 16-bit way gives.
   var rawColour: RawRows.Colour {
     let encode = SRGBTransfer16.encode
     let quantise = RawStill.eightBitCodes

@@ -1,3 +1,4 @@
+import RowKernels
 import Vips
 
 /// The tables of an 8-bit colour program in the exact form FrameDial's kernels read, in a chosen channel

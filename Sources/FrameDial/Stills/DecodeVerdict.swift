@@ -1,3 +1,4 @@
+import Raw
 import Vips
 
 /// Gives a damaged input the same verdict whatever libvips's thread count.

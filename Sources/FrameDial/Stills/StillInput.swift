@@ -1,5 +1,6 @@
 import Foundation
 import HEIF
+import Raw
 import Vips
 
 /// Reads a still and brings it to the form the compiled plans work on (image-math.md, "Before the math"):
@@ -100,7 +101,7 @@ public enum StillInput {
     return (loadOptions, width, height)
   }
 
-  /// Opens `path` as an image; a camera raw or DNG is developed on LibRaw (``RawStill``, at half size
+  /// Opens `path` as an image; a camera raw or DNG is developed on LibRaw (`RawStill`, at half size
   /// when `options.shrink` is 2 or more), never read by a libvips loader; a video given where a still is
   /// expected is refused with a pointer to `framedial video`, not with the message of whichever image
   /// loader claimed its bytes.

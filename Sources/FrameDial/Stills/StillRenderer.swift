@@ -1,5 +1,6 @@
 import Controls
 import Foundation
+import Raw
 import Vips
 
 /// Options for rendering a still.
@@ -148,7 +149,7 @@ public final class StillRenderer: Sendable {
       (source, tagged) = (rendered, try finished(rendered, options: options))
     } else {
       // A developed raw keeps 16 bits through the plan whatever the output, so exposure bias acts on
-      // the sensor's precision; an 8-bit output is quantised after it (``RawStill/eightBits(_:)``).
+      // the sensor's precision; an 8-bit output is quantised after it (`RawStill.eightBits(_:)`).
       let (still, outputSize) = try preparedStill(
         input, plan: plan, sixteen: format.supportsSixteenBits || raw != nil, options: options,
         load: load, format: format)
@@ -217,7 +218,7 @@ public final class StillRenderer: Sendable {
   /// A raw written to 8 bits whose plan does nothing but colour (no zoom, no auto white balance, no
   /// `--fit`, its own sRGB kept; a `--size` only at half the raw's size or less) is developed and
   /// rendered in one pass over LibRaw's working picture
-  /// (``RawStill/rendered8(_:_:program:options:size:)``): the codes the 16-bit way gives, without its
+  /// (`RawStill.rendered8(_:_:colour:options:size:)`): the codes the 16-bit way gives, without its
   /// 16-bit picture (with `--size`, resized after the colour). Nil when it goes the 16-bit way.
   private func rawInOnePass(
     _ input: String, _ raw: CameraRawFile, plan: Plan, format: ImageFormat, options: StillOptions
@@ -226,7 +227,8 @@ public final class StillRenderer: Sendable {
       options.profile == .keep, plan.zoom == nil, !plan.needsAutoWhiteBalance
     else { return nil }
     return try RawStill.rendered8(
-      input, raw, program: plan.colorProgram, options: options.load, size: options.size)
+      input, raw, colour: plan.colorProgram.rawColour, options: options.load,
+      size: options.size?.rawOutputSize)
   }
 
   /// The rendered, fitted and tagged image to write in `format` (in the profile written, sRGB's when

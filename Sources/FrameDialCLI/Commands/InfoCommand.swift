@@ -1,6 +1,7 @@
 import Foundation
 import FrameDial
 import JSON
+import Raw
 import Video
 import Vips
 

@@ -1,6 +1,7 @@
 import Controls
 import Foundation
 import FrameDial
+import RowKernels
 import Vips
 
 #if canImport(Glibc)

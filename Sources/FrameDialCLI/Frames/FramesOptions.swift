@@ -1,6 +1,7 @@
 import Controls
 import Foundation
 import FrameDial
+import RowKernels
 import Vips
 
 /// What `framedial frames` was asked to do, checked: frame size and layout, control state, timeline.

@@ -1,3 +1,4 @@
+import RowKernels
 import Vips
 
 /// The stream header of a YUV4MPEG2 (`.y4m`) stream: `YUV4MPEG2 W1920 H1080 F25:1 Ip A1:1 C420jpeg

@@ -1,7 +1,8 @@
+import RowKernels
 import Video
 import Vips
 
-/// FrameDial's own YUV 4:2:0 conversion (``Vips/YUV420Converter``) offered to the `video` command's
+/// FrameDial's own YUV 4:2:0 conversion (`RowKernels`' `YUV420Converter`) offered to the `video` command's
 /// pipeline in place of libswscale, which costs most of a frame's time at accurate settings.
 final class VideoPlanarConversion: PlanarConversion {
   private let converter: YUV420Converter
@@ -11,7 +12,8 @@ final class VideoPlanarConversion: PlanarConversion {
     let layout = YUV420Layout(
       width: format.width, height: format.height, depth: format.depth,
       matrix: format.bt709 ? .bt709 : .bt601, range: format.fullRange ? .pc : .tv)
-    return (try? YUV420Converter(layout)).map(VideoPlanarConversion.init)
+    return (try? YUV420Converter(layout, threads: Vips.configuration?.threads)).map(
+      VideoPlanarConversion.init)
   }
 
   private init(_ converter: YUV420Converter) { self.converter = converter }

@@ -1,4 +1,5 @@
 import Foundation
+import JPEG
 import TestSupport
 import Testing
 import Vips

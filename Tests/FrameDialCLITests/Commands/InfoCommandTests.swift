@@ -1,7 +1,7 @@
 import Foundation
+import RowKernels
 import TestSupport
 import Testing
-import Vips
 
 @Suite struct InfoCommandTests {
   @Test func jsonHasOneObjectPerFileAndErrorsNameTheCommand() throws {

@@ -1,7 +1,7 @@
 import Foundation
+import RowKernels
 import TestSupport
 import Testing
-import Vips
 
 /// `FRAMEDIAL_SIMD` as a user sets it: it limits the kernels' code path (which `--version` names), and
 /// a value that is not a path's name is refused before the command runs.

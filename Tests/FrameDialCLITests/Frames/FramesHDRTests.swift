@@ -1,8 +1,8 @@
 import Controls
 import Foundation
 import FrameDial
+import RowKernels
 import Testing
-import Vips
 
 /// `framedial frames --transfer hlg|pq --primaries bt2020`: HDR frames through a pipe get the BT.2100
 /// maths, YUV frames the BT.2020 matrix, and 8-bit frames are refused.

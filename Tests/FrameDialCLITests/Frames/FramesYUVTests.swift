@@ -1,9 +1,9 @@
 import Controls
 import Foundation
 import FrameDial
+import RowKernels
 import TestSupport
 import Testing
-import Vips
 
 /// `framedial frames` on YUV 4:2:0 frames (`--pix-fmt yuv420p`, `yuv420p10le`) and YUV4MPEG2 streams
 /// (`--y4m`), and the identity round trip of every deep or planar format.

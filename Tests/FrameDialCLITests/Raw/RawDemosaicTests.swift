@@ -1,7 +1,7 @@
-import CFrameKernels
+import CRowKernels
 import Foundation
+import RowKernels
 import Testing
-import Vips
 
 @testable import Raw
 

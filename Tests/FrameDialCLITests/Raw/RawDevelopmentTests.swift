@@ -1,5 +1,6 @@
 import Controls
 import Foundation
+import Raw
 import TestSupport
 import Testing
 import Vips
@@ -341,21 +342,21 @@ import Vips
     ).colorProgram
     let onePass = try #require(
       try RawStill.rendered8(
-        run.input.path, raw, program: program, options: LoadOptions(),
-        size: SizeFit(width: 30, height: 30)))
+        run.input.path, raw, colour: program.rawColour, options: LoadOptions(),
+        size: SizeFit(width: 30, height: 30).rawOutputSize))
     let fromJPEG = zip(try onePass.pixelBytes(), bytes).map { abs(Int($0) - Int($1)) }.max() ?? 0
     #expect(
       fromJPEG <= 6 && fromJPEG < differences.max() ?? 0, "\(fromJPEG) codes from the one pass")
 
     // The one pass is taken exactly at half size or less.
     let half = try RawStill.rendered8(
-      run.input.path, raw, program: program, options: LoadOptions(),
-      size: SizeFit(width: 32, height: 32))
+      run.input.path, raw, colour: program.rawColour, options: LoadOptions(),
+      size: SizeFit(width: 32, height: 32).rawOutputSize)
     #expect(half?.width == 32 && half?.height == 24)
     #expect(
       try RawStill.rendered8(
-        run.input.path, raw, program: program, options: LoadOptions(),
-        size: SizeFit(width: 33, height: 33)) == nil)
+        run.input.path, raw, colour: program.rawColour, options: LoadOptions(),
+        size: SizeFit(width: 33, height: 33).rawOutputSize) == nil)
   }
 
   @Test func aSizeAtHalfOrLessDevelopsAtHalfSizeAsLibRawDoes() throws {

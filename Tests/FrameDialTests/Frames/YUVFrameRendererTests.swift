@@ -1,5 +1,6 @@
 import Controls
 import Foundation
+import RowKernels
 import Testing
 import Vips
 
@@ -31,7 +32,7 @@ import Vips
   ]
 
   @Test(arguments: layouts)
-  func theIdentityStateCopiesEveryByte(_ layout: YUV420Layout) throws {
+  func theIdentityStateCopiesEveryByte(_ layout: RowKernels.YUV420Layout) throws {
     // Any bytes at all, codes outside the range and stray high bits included: nothing converts them.
     let frame = (0..<layout.frameBytes).map { (index: Int) -> UInt8 in
       UInt8(truncatingIfNeeded: index &* 131 &+ index >> 7)
@@ -40,7 +41,7 @@ import Vips
   }
 
   @Test(arguments: layouts)
-  func exposureBrightensLumaRepeatably(_ layout: YUV420Layout) throws {
+  func exposureBrightensLumaRepeatably(_ layout: RowKernels.YUV420Layout) throws {
     let frame = try photoFrame(layout)
     let brighter = try render(frame, layout, state: ControlState(exposureBias: 1))
     func meanLuma(_ bytes: [UInt8]) -> Double {
@@ -94,7 +95,7 @@ import Vips
   }
 
   @Test(arguments: layouts)
-  func givesTheCodesOfTheThreePassRoute(_ layout: YUV420Layout) throws {
+  func givesTheCodesOfTheThreePassRoute(_ layout: RowKernels.YUV420Layout) throws {
     let frame = try YUVFrameRendererTests().photoFrame(layout)
     for (index, state) in Self.states.enumerated() {
       let expected = try threePass(frame, layout, state)
@@ -118,7 +119,7 @@ import Vips
     let converter = try YUV420Converter(layout)
     let rows = try ColourRows(lookupTables: (0..<768).map { UInt8($0 % 256) })
     var frame = [UInt8](repeating: 0, count: layout.frameBytes)
-    let error = frame.withUnsafeMutableBytes { bytes -> VipsError? in
+    let error = frame.withUnsafeMutableBytes { bytes -> RowKernelError? in
       guard let base = bytes.baseAddress else { return nil }
       let planes = converter.planes(of: base)
       do {
@@ -126,7 +127,7 @@ import Vips
           planes, into: planes.map { UnsafeMutableRawPointer(mutating: $0.base) },
           strides: planes.map(\.stride), through: rows)
         return nil
-      } catch { return error as? VipsError }
+      } catch { return error as? RowKernelError }
     }
     #expect(error?.message.contains("8-bit") == true)
   }

@@ -1,5 +1,6 @@
 import Controls
 import Foundation
+import JPEG
 import Testing
 import Vips
 

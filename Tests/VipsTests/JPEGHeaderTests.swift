@@ -1,44 +1,12 @@
 import Foundation
+import JPEG
 import Testing
 
 @testable import Vips
 
-@Suite struct JPEGQualityTests {
-  @Test func theIJGTablesOfEveryQualityGiveThatQualityBack() {
-    // No two qualities give the same tables, so every estimate is exact.
-    for quality in 1...100 {
-      let luminance = JPEGQuality.table(JPEGQuality.standardLuminance, quality: quality)
-      let chrominance = JPEGQuality.table(JPEGQuality.standardChrominance, quality: quality)
-      #expect(JPEGQuality.estimate(luminance: luminance, chrominance: chrominance) == quality)
-      #expect(JPEGQuality.estimate(luminance: luminance) == quality)
-    }
-  }
-
-  @Test func theScaledTablesFollowTheIJGFormula() {
-    #expect(
-      JPEGQuality.table(JPEGQuality.standardLuminance, quality: 50) == JPEGQuality.standardLuminance
-    )
-    #expect(JPEGQuality.table(JPEGQuality.standardLuminance, quality: 100).allSatisfy { $0 == 1 })
-    // Quality 10: scale 500, so 16 → (16 × 500 + 50) / 100 = 80; 121 → 605, kept at 255.
-    let ten = JPEGQuality.table(JPEGQuality.standardLuminance, quality: 10)
-    #expect(ten[0] == 80 && ten[50] == 255)
-    // Quality 90: scale 20, so 16 → 3 and 99 (chrominance) → 20.
-    #expect(JPEGQuality.table(JPEGQuality.standardLuminance, quality: 90)[0] == 3)
-    #expect(JPEGQuality.table(JPEGQuality.standardChrominance, quality: 90)[63] == 20)
-  }
-
-  @Test func tablesNoIJGQualityMakesGetTheNearest() {
-    var luminance = JPEGQuality.table(JPEGQuality.standardLuminance, quality: 80)
-    var chrominance = JPEGQuality.table(JPEGQuality.standardChrominance, quality: 80)
-    for index in stride(from: 0, to: 64, by: 5) {
-      luminance[index] += 1
-      chrominance[index] = max(1, chrominance[index] - 1)
-    }
-    #expect(JPEGQuality.estimate(luminance: luminance, chrominance: chrominance) == 80)
-    #expect(JPEGQuality.estimate(luminance: Array(repeating: 255, count: 64)) == 1)
-    #expect(JPEGQuality.estimate(luminance: []) >= 1)
-  }
-
+/// The headers of JPEGs libvips wrote, read with libjpeg (`JPEGHeader`), and the quality a loaded JPEG
+/// carries (`Image.jpegQuality`).
+@Suite struct JPEGHeaderTests {
   @Test(arguments: [
     (5, "on"), (30, "off"), (60, "on"), (75, "auto"), (90, "on"), (95, "off"), (100, "off"),
   ])
@@ -121,14 +89,14 @@ import Testing
       ("no tables", noTables),
     ]
     for (label, bytes) in cases {
-      #expect(throws: VipsError.self, "\(label)") { try JPEGHeader(bytes: bytes) }
+      #expect(throws: JPEGError.self, "\(label)") { try JPEGHeader(bytes: bytes) }
     }
     let folder = try Samples.scratchFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let truncated = folder.appendingPathComponent("cut.jpg").path
     try jpeg.prefix(200).write(to: URL(fileURLWithPath: truncated))
-    #expect(throws: VipsError.self) { try JPEGHeader(contentsOf: truncated) }
-    #expect(throws: VipsError.self) { try JPEGHeader(contentsOf: Samples.path("coffee.png")) }
+    #expect(throws: JPEGError.self) { try JPEGHeader(contentsOf: truncated) }
+    #expect(throws: JPEGError.self) { try JPEGHeader(contentsOf: Samples.path("coffee.png")) }
     #expect(throws: VipsError.self) { try JPEGHeader(contentsOf: folder.path) }
   }
 }

@@ -1,4 +1,4 @@
-import CFrameKernels
+import CRowKernels
 import Dispatch
 import Foundation
 import Synchronization
@@ -71,10 +71,11 @@ public struct YUV420Layout: Sendable, Equatable {
   public var chromaBytes: Int { chromaWidth * chromaHeight * sampleBytes }
   /// Bytes of one packed frame: Y, U, V planes one after the other.
   public var frameBytes: Int { lumaBytes + 2 * chromaBytes }
-  /// The packed RGB frame the conversion reads and writes: rgb24 at 8 bits, 16-bit RGB at 10.
-  public var rgbLayout: FrameLayout {
-    FrameLayout(width: width, height: height, bands: 3, sampleBytes: sampleBytes)
-  }
+  /// Bytes of one row of the packed RGB frame the conversion reads and writes: rgb24 at 8 bits,
+  /// 16-bit RGB at 10.
+  public var rgbRowBytes: Int { width * 3 * sampleBytes }
+  /// Bytes of the packed RGB frame the conversion reads and writes.
+  public var rgbFrameBytes: Int { rgbRowBytes * height }
 }
 
 /// One plane of a YUV frame in memory: its first sample and the bytes from one row to the next.
@@ -91,29 +92,33 @@ public struct YUVPlane {
   }
 }
 
-/// FrameDial's own conversion between YUV 4:2:0 frames and packed RGB (`CFrameKernels`'s
+/// FrameDial's own conversion between YUV 4:2:0 frames and packed RGB (`CRowKernels`'s
 /// `yuv_convert.c`; 8-bit frames in 16-bit fixed point, `yuv_fixed8.c`), matching FFmpeg's swscale
 /// with bicubic chroma, `accurate_rnd` and `full_chroma_int` to within one code value at 8 bits.
-/// Frames are split into one band of rows per render thread (``Vips/Configuration/threads``).
+/// Frames are split into one band of rows per thread (``threads``).
 public final class YUV420Converter: @unchecked Sendable {
   /// The frames this converter reads and writes.
   public let layout: YUV420Layout
+  /// The threads a frame is split over, one band of rows each; nil: one per core.
+  public let threads: Int?
   private let plan: OpaquePointer
 
-  /// A converter for frames laid out as `layout`.
+  /// A converter for frames laid out as `layout`, split over `threads` (nil: one per core; FrameDial
+  /// passes libvips's render threads, `Vips.configuration?.threads`).
   ///
-  /// - Throws: ``VipsError`` for an empty size or a depth other than 8 or 10.
-  public init(_ layout: YUV420Layout) throws {
+  /// - Throws: ``RowKernelError`` for an empty size or a depth other than 8 or 10.
+  public init(_ layout: YUV420Layout, threads: Int? = nil) throws {
     guard layout.width > 0, layout.height > 0, layout.depth == 8 || layout.depth == 10,
       let plan = fd_yuv_plan_create(
         Int32(layout.width), Int32(layout.height), Int32(layout.depth),
         layout.matrix.kernelCode, layout.range == .pc ? 1 : 0)
     else {
-      throw VipsError(
+      throw RowKernelError(
         "YUV 4:2:0 frames need a size above 0 and 8 or 10 bits, not "
           + "\(layout.width)×\(layout.height) at \(layout.depth) bits")
     }
     self.layout = layout
+    self.threads = threads
     self.plan = plan
   }
 
@@ -169,13 +174,13 @@ public final class YUV420Converter: @unchecked Sendable {
   /// converted back into the `output` planes (rows `strides` bytes apart) while it is in the caches. The result is exactly ``toRGB(_:into:rgbStride:)``, `colour` over the whole
   /// frame, then ``fromRGB(_:rgbStride:into:strides:)``.
   ///
-  /// - Throws: ``VipsError`` for 10-bit frames or when memory runs out.
+  /// - Throws: ``RowKernelError`` for 10-bit frames or when memory runs out.
   public func transform(
     _ input: [YUVPlane], into output: [UnsafeMutableRawPointer], strides: [Int],
     through colour: ColourRows
   ) throws {
     guard layout.depth == 8 else {
-      throw VipsError("the one-pass colour render takes 8-bit frames, not \(layout.depth)-bit")
+      throw RowKernelError("the one-pass colour render takes 8-bit frames, not \(layout.depth)-bit")
     }
     guard input.count == 3, output.count == 3, strides.count == 3 else { return }
     let sources = input.map { UInt(bitPattern: $0.base) }
@@ -198,52 +203,58 @@ public final class YUV420Converter: @unchecked Sendable {
       if status != 0 { failures.add(1, ordering: .relaxed) }
     }
     if failures.load(ordering: .relaxed) > 0 {
-      throw VipsError("out of memory converting a \(layout.width)×\(layout.height) YUV frame")
+      throw RowKernelError("out of memory converting a \(layout.width)×\(layout.height) YUV frame")
     }
   }
 
-  /// `rgb`, a packed RGB frame of ``layout``'s size (rows ``YUV420Layout/rgbLayout`` apart), converted
+  /// `rgb`, a packed RGB frame of ``layout``'s size (rows ``YUV420Layout/rgbRowBytes`` apart), converted
   /// to a packed YUV frame (the Y, U and V planes one after another, ``YUV420Layout/frameBytes``).
   ///
-  /// - Throws: ``VipsError`` when `rgb` is not one frame's bytes.
+  /// - Throws: ``RowKernelError`` when `rgb` is not one frame's bytes.
   public func packedYUV(fromRGB rgb: [UInt8]) throws -> [UInt8] {
-    guard rgb.count == layout.rgbLayout.requiredBytes else {
-      throw VipsError("\(rgb.count) bytes are not one \(layout.width)×\(layout.height) RGB frame")
+    try converted(rgb, from: "RGB", size: layout.rgbFrameBytes, to: layout.frameBytes) {
+      base, out in
+      let planes = self.planes(of: out)
+      fromRGB(
+        base, rgbStride: layout.rgbRowBytes,
+        into: planes.map { UnsafeMutableRawPointer(mutating: $0.base) },
+        strides: planes.map(\.stride))
     }
-    var yuv = [UInt8](repeating: 0, count: layout.frameBytes)
-    rgb.withUnsafeBytes { source in
-      yuv.withUnsafeMutableBytes { target in
-        guard let base = source.baseAddress, let out = target.baseAddress else { return }
-        let planes = self.planes(of: out)
-        fromRGB(
-          base, rgbStride: layout.rgbLayout.rowStride,
-          into: planes.map { UnsafeMutableRawPointer(mutating: $0.base) },
-          strides: planes.map(\.stride))
-      }
-    }
-    return yuv
   }
 
   /// `yuv`, a packed YUV frame (``packedYUV(fromRGB:)``), converted to packed RGB.
   ///
-  /// - Throws: ``VipsError`` when `yuv` is not one frame's bytes.
+  /// - Throws: ``RowKernelError`` when `yuv` is not one frame's bytes.
   public func packedRGB(fromYUV yuv: [UInt8]) throws -> [UInt8] {
-    guard yuv.count == layout.frameBytes else {
-      throw VipsError("\(yuv.count) bytes are not one \(layout.width)×\(layout.height) YUV frame")
+    try converted(yuv, from: "YUV", size: layout.frameBytes, to: layout.rgbFrameBytes) {
+      base, out in
+      toRGB(planes(of: base), into: out, rgbStride: layout.rgbRowBytes)
     }
-    var rgb = [UInt8](repeating: 0, count: layout.rgbLayout.requiredBytes)
-    yuv.withUnsafeBytes { source in
-      rgb.withUnsafeMutableBytes { target in
+  }
+
+  /// `frame`, which must hold one `kind` frame of `size` bytes, converted by `convert` into a new frame
+  /// of `outputSize` bytes.
+  private func converted(
+    _ frame: [UInt8], from kind: String, size: Int, to outputSize: Int,
+    _ convert: (UnsafeRawPointer, UnsafeMutableRawPointer) -> Void
+  ) throws -> [UInt8] {
+    guard frame.count == size else {
+      throw RowKernelError(
+        "\(frame.count) bytes are not one \(layout.width)×\(layout.height) \(kind) frame")
+    }
+    var output = [UInt8](repeating: 0, count: outputSize)
+    frame.withUnsafeBytes { source in
+      output.withUnsafeMutableBytes { target in
         guard let base = source.baseAddress, let out = target.baseAddress else { return }
-        toRGB(planes(of: base), into: out, rgbStride: layout.rgbLayout.rowStride)
+        convert(base, out)
       }
     }
-    return rgb
+    return output
   }
 
   /// Runs `work` on one band of `count` rows per render thread, band edges on multiples of `step`.
   private func inBands(of count: Int, step: Int, _ work: @Sendable (Int, Int) -> Void) {
-    let threads = Vips.configuration?.threads ?? ProcessInfo.processInfo.activeProcessorCount
+    let threads = self.threads ?? ProcessInfo.processInfo.activeProcessorCount
     let bands = count * layout.width >= 1 << 16 ? max(1, min(threads, count / (4 * step))) : 1
     let perBand = ((count + bands - 1) / bands + step - 1) / step * step
     if bands == 1 {

@@ -1,9 +1,12 @@
-// fd_kernel_mix (see FrameKernels.h): input tables, 3×3 matrix, output tables.
+// The mix kernel's parameters and row functions (see colour_kernels.h): input tables, 3×3 matrix,
+// output tables, for CFrameKernels' fd_kernel_mix and colour_rows.c.
 
-#include "kernel_support.h"
+#include "colour_kernels.h"
 #include "mix_index.h"
+#include "simd_support.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 // The mix kernel's matrix is evaluated as separate multiplies and adds everywhere, so that the
@@ -324,7 +327,7 @@ void fd_mix8_row(const KernelParams *params, const uint8_t *p, uint8_t *q, int p
 
 // The mix of one row of `pixels` pixels of `bands` bands: fd_mix8_row for 8-bit images; for 16-bit
 // ones the AVX2 path where it applies, then the scalar path for the rest.
-static void mix_row(const KernelParams *params, const VipsPel *p, VipsPel *q, int pixels, int bands) {
+void fd_mix_row(const KernelParams *params, const uint8_t *p, uint8_t *q, int pixels, int bands) {
     if (params->entries == 256) {
         fd_mix8_row(params, p, q, pixels, bands);
         return;
@@ -338,11 +341,6 @@ static void mix_row(const KernelParams *params, const VipsPel *p, VipsPel *q, in
         params);
 }
 
-static int generate_mix(VipsRegion *out_region, void *seq, void *a, void *b, gboolean *stop) {
-    (void)a, (void)stop;
-    return fd_generate_rows(out_region, seq, (const KernelParams *)b, mix_row);
-}
-
 // Precomputes the 8-bit SIMD paths' terms, when the path in force has them: for input band c and
 // value v, the 4 floats (matrix[0][c], matrix[1][c], matrix[2][c], 0) × input_c[v]. Indices must stay
 // exact in float.
@@ -351,7 +349,9 @@ static void prepare_mix_terms(KernelParams *params) {
     if (fd_simd_path() == FD_SIMD_SCALAR || params->entries != 256 || params->output_count > (1 << 24))
         return;
     const float *in = (const float *)params->tables;
-    params->mix_terms = g_malloc(3 * 256 * 4 * sizeof(float) + 16);  // g_malloc aligns to 16
+    // Aligned for the SSE loads; without memory the scalar path runs, with the same codes.
+    params->mix_terms = aligned_alloc(16, 3 * 256 * 4 * sizeof(float) + 16);
+    if (!params->mix_terms) return;
     for (int c = 0; c < 3; c++)
         for (int v = 0; v < 256; v++) {
             float *t = params->mix_terms + (c * 256 + v) * 4;
@@ -370,7 +370,14 @@ static void prepare_mix_tables(KernelParams *params) {
     if (!params->mix_terms || fd_simd_path() != FD_SIMD_AVX512 || params->output_count > 65535) return;
     const int count = params->output_count;
     const uint8_t *output = (const uint8_t *)params->output_tables;
-    MixTables *tables = g_new0(MixTables, 1);
+    // Without memory for them the SSE2 path runs, with the same codes.
+    MixTables *tables = calloc(1, sizeof *tables);
+    uint32_t *codes = malloc(sizeof(uint32_t) * 3 * (size_t)count);
+    if (!tables || !codes) {
+        free(tables);
+        free(codes);
+        return;
+    }
     const float *input = (const float *)params->tables;
     for (int c = 0; c < 3; c++)
         for (int v = 0; v < 256; v++) {
@@ -396,7 +403,7 @@ static void prepare_mix_tables(KernelParams *params) {
         for (int c = 0; c < 3; c++) tables->planar[c][i] = (uint8_t)((r % 2) * 64 + byte + c);
         if (r >= 2) tables->planar_high |= (uint64_t)1 << i;
     }
-    params->mix_codes = g_new(uint32_t, (size_t)3 * count);
+    params->mix_codes = codes;
     for (int c = 0; c < 3; c++)
         for (int i = 0; i < count; i++)
             params->mix_codes[c * count + i] = (uint32_t)output[c * count + i] << (8 * c);
@@ -408,7 +415,7 @@ static void prepare_mix_tables(KernelParams *params) {
 
 KernelParams *fd_mix_params(int entries, const float *input_tables, const float *matrix,
     const void *output_tables, int output_count, float scale, int square_root_index) {
-    KernelParams *params = g_try_new0(KernelParams, 1);
+    KernelParams *params = calloc(1, sizeof *params);
     if (!params) return NULL;
     params->colour_bands = 3;
     params->entries = entries;
@@ -418,11 +425,11 @@ KernelParams *fd_mix_params(int entries, const float *input_tables, const float 
     memcpy(params->matrix, matrix, sizeof params->matrix);
     const size_t input_size = (size_t)3 * entries * sizeof(float);
     const size_t output_size = (size_t)3 * output_count * (entries == 256 ? sizeof(uint8_t) : sizeof(uint16_t));
-    params->tables = g_try_malloc(input_size);
+    params->tables = malloc(input_size);
     // Two bytes of padding: the 16-bit SIMD path reads each code as a 32-bit word.
-    params->output_tables = g_try_malloc(output_size + 2);
+    params->output_tables = malloc(output_size + 2);
     if (!params->tables || !params->output_tables) {
-        fd_free_params(NULL, params);
+        fd_kernel_params_free(params);
         return NULL;
     }
     memcpy(params->tables, input_tables, input_size);
@@ -430,21 +437,4 @@ KernelParams *fd_mix_params(int entries, const float *input_tables, const float 
     prepare_mix_terms(params);
     prepare_mix_tables(params);
     return params;
-}
-
-int fd_kernel_mix(VipsImage *in, VipsImage **out, int entries, const float *input_tables,
-    const float *matrix, const void *output_tables, int output_count, float scale, int square_root_index) {
-    VipsBandFormat format = entries == 256 ? VIPS_FORMAT_UCHAR : VIPS_FORMAT_USHORT;
-    if ((entries != 256 && entries != 65536) || output_count < 1) {
-        vips_error("framedial_mix", "bad table sizes %d and %d", entries, output_count);
-        return -1;
-    }
-    if (fd_check(in, format, 3, "framedial_mix")) return -1;
-    KernelParams *params =
-        fd_mix_params(entries, input_tables, matrix, output_tables, output_count, scale, square_root_index);
-    if (!params) {
-        vips_error("framedial_mix", "out of memory");
-        return -1;
-    }
-    return fd_attach(in, out, generate_mix, params);
 }

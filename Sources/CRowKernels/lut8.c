@@ -1,7 +1,11 @@
-// fd_kernel_lut8 (see FrameKernels.h): per-channel tables on 8-bit pixels.
+// The lut8 kernel's parameters and row functions (see colour_kernels.h): per-channel tables on 8-bit
+// pixels, for CFrameKernels' fd_kernel_lut8 and colour_rows.c.
 
-#include "kernel_support.h"
+#include "colour_kernels.h"
+#include "simd_support.h"
 
+#include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 
 // Scalar lut8 on `count` bytes of a row, where byte i belongs to band (first_band + i) % bands.
@@ -33,8 +37,7 @@ typedef struct {
 
 static RgbShuffles rgb_shuffles;
 
-static gpointer rgb_shuffles_init(gpointer unused) {
-    (void)unused;
+static void rgb_shuffles_init(void) {
     for (int band = 0; band < 3; band++)
         for (int vec = 0; vec < 3; vec++)
             for (int k = 0; k < 16; k++) {
@@ -42,7 +45,6 @@ static gpointer rgb_shuffles_init(gpointer unused) {
                 rgb_shuffles.split[band][vec][k] = pos_split / 16 == vec ? (uint8_t)(pos_split % 16) : 0x80;
                 rgb_shuffles.join[vec][band][k] = pos_join % 3 == band ? (uint8_t)(pos_join / 3) : 0x80;
             }
-    return NULL;
 }
 
 FD_AVX2 static inline __m256i broadcast16(const uint8_t *p) {
@@ -214,20 +216,17 @@ void fd_lut8_row(const KernelParams *params, const uint8_t *p, uint8_t *q, int p
     lut8_scalar(p, q, count, bands, params->colour_bands, (const uint8_t *)params->tables);
 }
 
-static int generate_lut8(VipsRegion *out_region, void *seq, void *a, void *b, gboolean *stop) {
-    (void)a, (void)stop;
-    return fd_generate_rows(out_region, seq, (const KernelParams *)b, fd_lut8_row);
-}
-
 // Lays the tables out as 16-entry blocks for the SIMD lookups, when the path in force has them: block h is
 // entries 16h … 16h + 15 XOR those of block h + 1, except blocks 7 and 15, which are plain.
 static void prepare_lut8_blocks(KernelParams *params) {
 #if FD_X86_SIMD
-    static GOnce once = G_ONCE_INIT;
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
     if (fd_simd_path() == FD_SIMD_SCALAR) return;
-    g_once(&once, rgb_shuffles_init, NULL);
+    pthread_once(&once, rgb_shuffles_init);
     const uint8_t *t = (const uint8_t *)params->tables;
-    params->lut8_blocks = g_new(uint8_t, (size_t)params->colour_bands * 512);
+    // Without memory for the blocks the scalar path runs, with the same codes.
+    params->lut8_blocks = malloc((size_t)params->colour_bands * 512);
+    if (!params->lut8_blocks) return;
     for (int c = 0; c < params->colour_bands; c++)
         for (int h = 0; h < 16; h++)
             for (int k = 0; k < 16; k++) {
@@ -242,25 +241,15 @@ static void prepare_lut8_blocks(KernelParams *params) {
 }
 
 KernelParams *fd_lut8_params(const uint8_t *tables, int colour_bands) {
-    KernelParams *params = g_try_new0(KernelParams, 1);
+    KernelParams *params = calloc(1, sizeof *params);
     if (!params) return NULL;
     params->colour_bands = colour_bands;
-    params->tables = g_try_malloc((gsize)colour_bands * 256);
+    params->tables = malloc((size_t)colour_bands * 256);
     if (!params->tables) {
-        fd_free_params(NULL, params);
+        fd_kernel_params_free(params);
         return NULL;
     }
     memcpy(params->tables, tables, (size_t)colour_bands * 256);
     prepare_lut8_blocks(params);
     return params;
-}
-
-int fd_kernel_lut8(VipsImage *in, VipsImage **out, const uint8_t *tables, int colour_bands) {
-    if (fd_check(in, VIPS_FORMAT_UCHAR, colour_bands, "framedial_lut8")) return -1;
-    KernelParams *params = fd_lut8_params(tables, colour_bands);
-    if (!params) {
-        vips_error("framedial_lut8", "out of memory");
-        return -1;
-    }
-    return fd_attach(in, out, generate_lut8, params);
 }

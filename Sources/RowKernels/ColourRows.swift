@@ -1,22 +1,22 @@
-import CFrameKernels
+import CRowKernels
 
 /// A per-pixel 8-bit colour transform for packed RGB pixels (rgb24) in the caller's own buffers: the
 /// same arithmetic and SIMD paths as `Image.applyingLookupTables(_:colourBands:)` and
 /// `Image.applyingChannelMix(inputTables:matrix:outputTables:scale:squareRootIndex:)` on 8-bit RGB
-/// images, without a libvips image (`CFrameKernels`'s `ColourRows.h`).
+/// images, without a libvips image (`CRowKernels`'s `ColourRows.h`).
 ///
 /// Read-only once made: any number of threads may apply it at once.
 public final class ColourRows: @unchecked Sendable {
-  /// The C transform (`FDColourRows *`), for other code of the Vips module.
+  /// The C transform (`FDColourRows *`), for other code of this module.
   let pointer: OpaquePointer
 
   /// Per-channel lookup: channel `c` of every pixel becomes `lookupTables[c * 256 + value]`.
   ///
   /// - Parameter lookupTables: 3 × 256 entries, R, G, B.
-  /// - Throws: ``VipsError`` when the tables do not hold 768 entries.
+  /// - Throws: ``RowKernelError`` when the tables do not hold 768 entries.
   public init(lookupTables: [UInt8]) throws {
     guard lookupTables.count == 3 * 256 else {
-      throw VipsError("3 8-bit tables need \(3 * 256) entries, got \(lookupTables.count)")
+      throw RowKernelError("3 8-bit tables need \(3 * 256) entries, got \(lookupTables.count)")
     }
     pointer = try Self.made(
       "lookup tables", lookupTables.withUnsafeBufferPointer { fd_colour_rows_lut8($0.baseAddress) })
@@ -32,7 +32,7 @@ public final class ColourRows: @unchecked Sendable {
   ///   - outputTables: 3 × `count` codes, R, G, B (`count` ≥ 1).
   ///   - scale: the factor from a mixed value to an output table position.
   ///   - squareRootIndex: whether the position comes from the mixed value's square root.
-  /// - Throws: ``VipsError`` for tables or a matrix of the wrong size.
+  /// - Throws: ``RowKernelError`` for tables or a matrix of the wrong size.
   public init(
     inputTables: [Float], matrix: [Float], outputTables: [UInt8], scale: Float,
     squareRootIndex: Bool
@@ -40,7 +40,7 @@ public final class ColourRows: @unchecked Sendable {
     guard inputTables.count == 3 * 256, matrix.count == 9, outputTables.count % 3 == 0,
       !outputTables.isEmpty, outputTables.count / 3 <= Int(Int32.max)
     else {
-      throw VipsError(
+      throw RowKernelError(
         "channel mixing needs 3 × 256 inputs, a 3 × 3 matrix and 3 equal output tables, got "
           + "\(inputTables.count) inputs, \(matrix.count) matrix entries and "
           + "\(outputTables.count) outputs")
@@ -99,7 +99,7 @@ public final class ColourRows: @unchecked Sendable {
   }
 
   private static func made(_ what: String, _ pointer: OpaquePointer?) throws -> OpaquePointer {
-    guard let pointer else { throw VipsError("no memory for the \(what) of colour rows") }
+    guard let pointer else { throw RowKernelError("no memory for the \(what) of colour rows") }
     return pointer
   }
 }

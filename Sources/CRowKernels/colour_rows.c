@@ -3,7 +3,10 @@
 
 #include "ColourRows.h"
 
-#include "kernel_support.h"
+#include "colour_kernels.h"
+#include "simd_support.h"
+
+#include <stdlib.h>
 
 typedef void (*ColourRowFunction)(const KernelParams *params, const uint8_t *in, uint8_t *out, int pixels,
     int bands);
@@ -21,9 +24,9 @@ struct FDColourRows {
 static FDColourRows *colour_rows(KernelParams *params, ColourRowFunction row,
     ColourPlanesFunction planes, int planar) {
     if (!params) return NULL;
-    FDColourRows *rows = g_try_new0(FDColourRows, 1);
+    FDColourRows *rows = calloc(1, sizeof(FDColourRows));
     if (!rows) {
-        fd_free_params(NULL, params);
+        fd_kernel_params_free(params);
         return NULL;
     }
     rows->params = params;
@@ -78,6 +81,6 @@ void fd_colour_rows_apply_planes(const FDColourRows *rows, const uint8_t *const 
 
 void fd_colour_rows_free(FDColourRows *rows) {
     if (!rows) return;
-    fd_free_params(NULL, rows->params);
-    g_free(rows);
+    fd_kernel_params_free(rows->params);
+    free(rows);
 }

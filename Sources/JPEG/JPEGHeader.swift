@@ -16,15 +16,9 @@ public struct JPEGHeader: Sendable, Equatable {
   /// luminance table.
   public var chrominanceTable: [Int]?
 
-  /// Reads the header of the JPEG at `path` (opened as a regular file only); throws for a file that is
-  /// not a JPEG or whose header is damaged.
-  public init(contentsOf path: String) throws {
-    let file = try CheckedFile(opening: path)
-    try self.init(file, name: path)
-  }
-
-  /// Reads the header of the JPEG in `bytes`; throws for data that is not a JPEG or is damaged.
-  public init(bytes: Data, name: String = "JPEG data") throws {
+  /// Reads the header of the JPEG in `bytes`; throws ``JPEGError`` naming `name` for data that is not a
+  /// JPEG or is damaged.
+  public init(bytes: Data, name: String = "JPEG data") throws(JPEGError) {
     var raw = FDJPEGHeader()
     var message = [CChar](repeating: 0, count: 256)
     let status = bytes.withUnsafeBytes { buffer in
@@ -33,19 +27,20 @@ public struct JPEGHeader: Sendable, Equatable {
     try self.init(raw, status: status, message: message, name: name)
   }
 
-  /// Reads the header of the JPEG open in `file`, without moving its read position.
-  init(_ file: CheckedFile, name: String) throws {
+  /// Reads the header of the JPEG open in `descriptor` (a regular file), without moving its read
+  /// position; throws ``JPEGError`` naming `name` for a file that is not a JPEG or is damaged.
+  public init(descriptor: Int32, name: String) throws(JPEGError) {
     var raw = FDJPEGHeader()
     var message = [CChar](repeating: 0, count: 256)
-    let status = fd_jpeg_read_header_descriptor(file.descriptor, &raw, &message, message.count)
+    let status = fd_jpeg_read_header_descriptor(descriptor, &raw, &message, message.count)
     try self.init(raw, status: status, message: message, name: name)
   }
 
-  private init(_ raw: FDJPEGHeader, status: Int32, message: [CChar], name: String) throws {
+  private init(_ raw: FDJPEGHeader, status: Int32, message: [CChar], name: String)
+    throws(JPEGError)
+  {
     guard status == 0 else {
-      let text = String(
-        decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      throw VipsError("\(name): not a readable JPEG header: \(text)")
+      throw JPEGError("\(name): not a readable JPEG header: \(JPEGError.text(message))")
     }
     var header = raw
     let count = Int(min(max(raw.component_count, 0), FD_JPEG_MAX_COMPONENTS))
@@ -67,7 +62,7 @@ public struct JPEGHeader: Sendable, Equatable {
       return tables[(slot * 64)..<(slot * 64 + 64)].map(Int.init)
     }
     guard let luminance = table(ofComponent: 0) else {
-      throw VipsError("\(name): not a readable JPEG header: no quantisation table")
+      throw JPEGError("\(name): not a readable JPEG header: no quantisation table")
     }
     width = Int(raw.width)
     height = Int(raw.height)

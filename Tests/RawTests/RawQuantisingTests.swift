@@ -1,7 +1,7 @@
 import Testing
 import Vips
 
-@testable import FrameDial
+@testable import Raw
 
 /// A 16-bit rendered raw written to an 8-bit format: every code rounds to the nearest 8-bit code.
 @Suite struct RawQuantisingTests {

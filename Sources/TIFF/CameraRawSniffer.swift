@@ -7,17 +7,21 @@ import Foundation
 /// The file's TIFF directories are walked (the main chain and the sub-image directories), reading only
 /// their entries; a file is a raw when any directory carries the DNG version tag, or holds a colour
 /// filter array or linear raw picture, when it has Canon's CR2 signature, or when its first image says it
-/// is a reduced-resolution copy of an image kept in a sub-directory.
-enum CameraRawSniffer {
+/// is a reduced-resolution copy of an image kept in a sub-directory. The loader in Vips refuses what it
+/// finds; `Raw`'s `CameraRawFile` says what it is.
+public enum CameraRawSniffer {
   /// What was found: a description for the refusal, such as "a DNG (Apple iPhone 16 Pro), a colour
   /// filter array mosaic of 4032×3024".
-  struct Finding: Equatable {
-    let description: String
+  public struct Finding: Sendable, Equatable {
+    /// What the file is, such as "a DNG (Apple iPhone 16 Pro), a colour filter array mosaic of
+    /// 4032×3024".
+    public let description: String
     /// True when the raw picture is JPEG XL–compressed (DNG 1.7, as iOS 18 writes ProRAW).
-    var isJPEGXL = false
-    /// The camera's maker and model as the file's first directory naming them spells them.
-    var make: String?
-    var model: String?
+    public var isJPEGXL = false
+    /// The camera's maker as the file's first directory naming it spells it.
+    public var make: String?
+    /// The camera's model as the file's first directory naming it spells it.
+    public var model: String?
   }
 
   /// Reads `count` bytes at `offset`, or fewer at the end; nil when nothing can be read there.
@@ -68,8 +72,9 @@ enum CameraRawSniffer {
     return Finding(description: text, isJPEGXL: jpegXL, make: named?.make, model: named?.model)
   }
 
-  /// The raw file at an open descriptor.
-  static func finding(descriptor: Int32, size: Int) -> Finding? {
+  /// The raw file at an open descriptor of a file of `size` bytes, read with pread (the descriptor's
+  /// offset does not move).
+  public static func finding(descriptor: Int32, size: Int) -> Finding? {
     finding { offset, count in
       guard offset >= 0, offset < size else { return nil }
       var buffer = [UInt8](repeating: 0, count: min(count, size - offset))
@@ -81,20 +86,12 @@ enum CameraRawSniffer {
   }
 
   /// The raw file held in `data`.
-  static func finding(data: Data) -> Finding? {
+  public static func finding(data: Data) -> Finding? {
     finding { offset, count in
       guard offset >= 0, offset < data.count else { return nil }
       let start = data.startIndex + offset
       return [UInt8](data[start..<min(data.endIndex, start + count)])
     }
-  }
-
-  /// The message a raw file gets where an image is read with libvips: raws are developed on LibRaw
-  /// from files (see ``CameraRawFile``), never handed to a libvips loader.
-  static func refusal(_ finding: Finding, name: String) -> VipsError {
-    VipsError(
-      "\(name): \(finding.description): a camera raw file is developed from a file on LibRaw, "
-        + "not read as an image here")
   }
 
   /// Reads integers in the file's byte order.

@@ -1,5 +1,4 @@
 import Foundation
-import Raw
 
 /// The EXIF block written with a developed raw: what LibRaw read from the raw's own tags (camera, lens,
 /// exposure, capture date, GPS position, artist and copyright), and nothing the raw does not say, laid

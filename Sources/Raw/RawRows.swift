@@ -1,9 +1,9 @@
-import CFrameKernels
+import CRowKernels
 
 /// The end of a camera raw's development and its colour stages in one pass over LibRaw's working
-/// picture, into packed 8-bit RGB in the same memory (`CFrameKernels`'s `RawRows.h`): LibRaw's own
+/// picture, into packed 8-bit RGB in the same memory (`CRowKernels`'s `RawRows.h`): LibRaw's own
 /// conversion out of the camera's colours (the same integers as its `convert_to_rgb`), then per-channel
-/// tables or the channel mix of ``Image/applyingChannelMix(inputTables:matrix:outputTables:scale:squareRootIndex:)``,
+/// tables or the channel mix of `Image.applyingChannelMix(inputTables:matrix:outputTables:scale:squareRootIndex:)`,
 /// indexed by LibRaw's 16-bit linear codes, with 8-bit output codes. No libvips image is involved.
 public enum RawRows {
   /// How a pixel's three 16-bit linear codes `v` (after the camera conversion) become 8-bit codes.
@@ -26,19 +26,19 @@ public enum RawRows {
   /// - Parameters:
   ///   - camera: LibRaw's camera-to-sRGB matrix (`rgb_cam`), row-major 3 × 3.
   ///   - colour: the tables that turn the converted codes into output codes.
-  /// - Throws: ``VipsError`` for tables or matrices of the wrong size, or when out of memory (the
+  /// - Throws: ``RawError`` for tables or matrices of the wrong size, or when out of memory (the
   ///   picture is then untouched).
   public static func convert(
     _ picture: UnsafeMutablePointer<UInt16>, pixels: Int, camera: [Float], colour: Colour
   ) throws {
     guard camera.count == 9 else {
-      throw VipsError("the camera conversion needs a 3 × 3 matrix, got \(camera.count) entries")
+      throw RawError("the camera conversion needs a 3 × 3 matrix, got \(camera.count) entries")
     }
     let status: Int32
     switch colour {
     case .tables(let tables):
       guard tables.count == 3 * 65536 else {
-        throw VipsError("3 tables of 65536 codes need \(3 * 65536) entries, got \(tables.count)")
+        throw RawError("3 tables of 65536 codes need \(3 * 65536) entries, got \(tables.count)")
       }
       status = camera.withUnsafeBufferPointer { camera in
         tables.withUnsafeBufferPointer { tables in
@@ -50,7 +50,7 @@ public enum RawRows {
       guard input.count == 3 * 65536, matrix.count == 9, output.count % 3 == 0, !output.isEmpty,
         output.count / 3 <= Int(Int32.max)
       else {
-        throw VipsError(
+        throw RawError(
           "channel mixing needs 3 × 65536 inputs, a 3 × 3 matrix and 3 equal output tables, got "
             + "\(input.count) inputs, \(matrix.count) matrix entries and \(output.count) outputs")
       }
@@ -67,6 +67,6 @@ public enum RawRows {
         }
       }
     }
-    guard status == 0 else { throw VipsError("no memory for the tables of a raw's colour pass") }
+    guard status == 0 else { throw RawError("no memory for the tables of a raw's colour pass") }
   }
 }

@@ -1,6 +1,6 @@
-// The CPU code path of every kernel in this target, chosen in one place: one CPU probe, one limit that
-// tests (fd_simd_force) or the FRAMEDIAL_SIMD environment variable set. Every path gives the same
-// output codes; only the speed differs.
+// The CPU code path of every FrameDial kernel (here and in CFrameKernels' libvips nodes), chosen in
+// one place: one CPU probe, one limit that tests (fd_simd_force) or the FRAMEDIAL_SIMD environment
+// variable set. Every path gives the same output codes; only the speed differs.
 #ifndef FRAMEDIAL_SIMD_PATH_H
 #define FRAMEDIAL_SIMD_PATH_H
 

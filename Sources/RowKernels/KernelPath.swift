@@ -1,4 +1,4 @@
-import CFrameKernels
+import CRowKernels
 
 /// The CPU code path of FrameDial's C kernels (lookup tables, channel mixing, resampling, the YUV
 /// conversions and the colour rows), chosen in one place for all of them, slowest first.
@@ -34,11 +34,11 @@ public enum KernelPath: Int, Sendable, CaseIterable, Comparable, CustomStringCon
     }
   }
 
-  /// Throws a ``VipsError`` naming `FRAMEDIAL_SIMD` when `environment` sets it to something other
+  /// Throws a ``RowKernelError`` naming `FRAMEDIAL_SIMD` when `environment` sets it to something other
   /// than a path's name (the kernels would ignore it).
   public static func checkEnvironment(_ environment: [String: String]) throws {
     guard let value = environment["FRAMEDIAL_SIMD"], KernelPath(name: value) == nil else { return }
-    throw VipsError(
+    throw RowKernelError(
       "FRAMEDIAL_SIMD is \"\(value)\"; it must be scalar, avx2 or avx512 (or unset for the fastest)"
     )
   }

@@ -1,7 +1,9 @@
 import Foundation
+import TIFF
+import Vips
 
 /// Camera raw files told apart from images before any libvips loader sees them, for the callers that
-/// develop them on LibRaw instead (libvips's own loaders refuse them, see ``Image/init(contentsOf:options:)``).
+/// develop them on LibRaw instead (libvips's own loaders refuse them, see `Image.init(contentsOf:options:)`).
 public struct CameraRawFile: Sendable, Equatable {
   /// What the file is, such as "a DNG (Apple iPhone 16 Pro), a colour filter array mosaic of
   /// 4032×3024", or "a camera raw file (.cr3)" for one known only by its name.

@@ -1,6 +1,7 @@
-// The compile-time side of the SIMD paths (internal to the target): whether this build has the x86-64
-// vector code at all, and the function attributes of the AVX2 and AVX-512 code. Which path runs is
-// chosen at run time by fd_simd_path() (SIMDPath.h, simd_path.c).
+// The compile-time side of the SIMD paths of every kernel, here and in CFrameKernels (C only; not part of
+// the CRowKernels module Swift imports): whether this build has the x86-64 vector code at all, and the
+// function attributes of the AVX2 and AVX-512 code. Which path runs is chosen at run time by
+// fd_simd_path() (SIMDPath.h, simd_path.c).
 #ifndef FRAMEDIAL_SIMD_SUPPORT_H
 #define FRAMEDIAL_SIMD_SUPPORT_H
 

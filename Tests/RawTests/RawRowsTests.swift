@@ -1,10 +1,29 @@
+import RowKernels
 import Testing
 
-@testable import Vips
+@testable import Raw
 
 /// The raw colour pass (LibRaw's camera conversion, then tables or the mix, into 8-bit RGB in place)
 /// on every code path against a Swift reference of its definition, pixel by pixel.
 @Suite(.serialized) struct RawRowsTests {
+  /// A seeded generator, so a failure repeats.
+  struct Seeded: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return state ^ (state >> 29)
+    }
+  }
+
+  /// The mix's output table index of a mixed value (`mix_index.h`, which the mix kernel shares):
+  /// clamped in float, so huge values cannot trap.
+  static func expectedIndex(_ mixed: Float, scale: Float, count: Int, squareRoot: Bool) -> Int {
+    let value = squareRoot ? (mixed > 0 ? mixed.squareRoot() : 0) : mixed
+    let position = value * scale + 0.5
+    guard position > 0 else { return 0 }
+    return position >= Float(count - 1) ? count - 1 : Int(position)
+  }
+
   /// Camera matrices: near the identity, one that mixes strongly (negative sums clip to 0, large ones
   /// to 65535), and a real camera's (rows summing to 1).
   static let cameras: [[Float]] = [
@@ -29,7 +48,7 @@ import Testing
 
   /// `pixels` pixels of four samples: every kind of code, a fourth sample that must be ignored.
   static func picture(_ pixels: Int, seed: UInt64) -> [UInt16] {
-    var random = KernelTests.Seeded(state: seed)
+    var random = Seeded(state: seed)
     return (0..<(pixels * 4)).map { index in
       let value = UInt16(truncatingIfNeeded: random.next())
       // Mostly mid-range codes, some at the extremes.
@@ -52,7 +71,7 @@ import Testing
   @Test(arguments: [1, 7, 8, 9, 61, 1000])
   func perChannelTablesGiveTheDefinitionsCodesOnEveryPath(pixels: Int) throws {
     defer { KernelPath.force(nil) }
-    var random = KernelTests.Seeded(state: UInt64(pixels))
+    var random = Seeded(state: UInt64(pixels))
     let tables = (0..<(3 * 65536)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
     for path in KernelPath.available {
       KernelPath.force(path)
@@ -73,7 +92,7 @@ import Testing
   @Test(arguments: [1, 8, 13, 1000], [false, true])
   func theMixGivesTheDefinitionsCodesOnEveryPath(pixels: Int, squareRoot: Bool) throws {
     defer { KernelPath.force(nil) }
-    var random = KernelTests.Seeded(state: UInt64(pixels * 2 + (squareRoot ? 1 : 0)))
+    var random = Seeded(state: UInt64(pixels * 2 + (squareRoot ? 1 : 0)))
     let input: [Float] = (0..<(3 * 65536)).map { entry in
       let level = Float(entry % 65536) / 65535
       return entry % 7 == 0 ? level * 1.7 - 0.1 : level * Float(1 + entry / 65536) / 2
@@ -99,7 +118,7 @@ import Testing
             var mixed = matrix[c * 3] * linear[0]
             mixed += matrix[c * 3 + 1] * linear[1]
             mixed += matrix[c * 3 + 2] * linear[2]
-            let position = ChannelMixKernelTests.expectedIndex(
+            let position = Self.expectedIndex(
               mixed, scale: scale, count: count, squareRoot: squareRoot)
             if bytes[pixel * 3 + c] != output[c * count + position] { wrong += 1 }
           }
@@ -113,10 +132,10 @@ import Testing
     var picture: [UInt16] = [1, 2, 3, 4]
     try picture.withUnsafeMutableBufferPointer { buffer in
       let start = try #require(buffer.baseAddress)
-      #expect(throws: VipsError.self) {
+      #expect(throws: RawError.self) {
         try RawRows.convert(start, pixels: 1, camera: Self.cameras[0], colour: .tables([1, 2, 3]))
       }
-      #expect(throws: VipsError.self) {
+      #expect(throws: RawError.self) {
         try RawRows.convert(
           start, pixels: 1, camera: [1, 0, 0],
           colour: .tables([UInt8](repeating: 0, count: 3 * 65536)))
