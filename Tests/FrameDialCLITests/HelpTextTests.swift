@@ -25,7 +25,7 @@ import Testing
 
   static let expected: [String: String] = [
     "apply": #"""
-    usage: framedial apply IN|- -o OUT|- [--state FILE.json]… [--set KEY=VALUE]… [--quality Q] [--effort E] [--format F] [--fit DEVICE[:O] | --size N|WxH] [--profile P] [--strip | --strip-location] [--fail-on L]
+    usage: framedial apply IN|- -o OUT|- [--preset NAME] [--state FILE.json]… [--set KEY=VALUE]… [--quality Q] [--effort E] [--format F] [--fit DEVICE[:O] [--fit-mode MODE] | --size N|WxH [--enlarge]] [--profile P] [--strip | --strip-location] [--fail-on LEVEL] [--pixel-limit PIXELS] [--background COLOUR] [--unoptimized] [--overwrite]
 
     Render one image with the control values and write it (in its own colour space unless --profile; EXIF with orientation 1, XMP and IPTC kept unless --strip).
 
@@ -52,7 +52,7 @@ import Testing
       -h, --help                                  show this help
     """#,
     "batch": #"""
-    usage: framedial batch IN_DIR|FILE… -o OUT_DIR [--preset NAME] [--state FILE]… [--set KEY=VALUE]… [options]
+    usage: framedial batch IN_DIR|FILE… -o OUT_DIR [--preset NAME] [--state FILE.json]… [--set KEY=VALUE]… [--format F] [--quality Q] [--effort E] [--fit DEVICE[:O] [--fit-mode MODE] | --size N|WxH [--enlarge]] [--profile P] [--strip | --strip-location] [--name TEMPLATE] [--jobs N] [--shard I/N] [--pixel-limit PIXELS] [--fail-on LEVEL] [--background COLOUR] [--no-recursive] [--follow-symlinks] [--include-hidden] [--overwrite] [--allow-output-inside] [--dry-run] [--keep-time] [--pairs both|raw|jpeg] [--json] [--verbose]
 
     Render every image under the input folders into OUT_DIR, mirroring the tree; bad files are reported and skipped.
 
@@ -110,7 +110,7 @@ import Testing
       -h, --help  show this help
     """#,
     "explain": #"""
-    usage: framedial explain [--state FILE.json]… [--set KEY=VALUE]… [--dot] [--unoptimized]
+    usage: framedial explain [--preset NAME] [--state FILE.json]… [--set KEY=VALUE]… [--dot] [--unoptimized]
 
     Print the plan the control values compile to (optimized, or the unoptimized recipe).
 
@@ -123,7 +123,7 @@ import Testing
       -h, --help             show this help
     """#,
     "frames": #"""
-    usage: framedial frames (--size WxH [--pix-fmt rgb24|rgba|bgra|rgb48le|rgba64le|yuv420p|yuv420p10le] | --y4m) [--colour-matrix bt709|bt601|bt2020] [--range tv|pc] [--transfer bt709|hlg|pq] [--primaries bt709|bt2020] [--state FILE.json]… [--set KEY=VALUE]… [--timeline FILE.jsonl --fps R] [--stats] [--threads N]
+    usage: framedial frames (--size WxH [--pix-fmt rgb24|rgba|bgra|rgb48le|rgba64le|yuv420p|yuv420p10le] | --y4m) [--colour-matrix bt709|bt601|bt2020] [--range tv|pc] [--transfer bt709|hlg|pq] [--primaries bt709|bt2020] [--preset NAME] [--state FILE.json]… [--set KEY=VALUE]… [--timeline FILE.jsonl --fps R] [--stats] [--threads N]
 
     Render raw video frames (rgb24, rgba, bgra, rgb48le, rgba64le, yuv420p, yuv420p10le, or a YUV4MPEG2 stream) from standard input to standard output, for ffmpeg pipes.
 
@@ -145,7 +145,7 @@ import Testing
       -h, --help                              show this help
     """#,
     "info": #"""
-    usage: framedial info FILE…
+    usage: framedial info FILE… [--pixel-limit PIXELS] [--json]
 
     Print each image's header (size, bands, format, orientation, ICC, loader) or each video's streams (size, codec, rate, duration, rotation, colour tags).
 
@@ -155,7 +155,7 @@ import Testing
       -h, --help                show this help
     """#,
     "lut": #"""
-    usage: framedial lut -o LOOK.cube [--size N] | -o LOOK.png --hald [--level L]  [--state FILE.json]… [--set KEY=VALUE]…
+    usage: framedial lut (-o LOOK.cube [--size N] | -o LOOK.png --hald [--level L]) [--preset NAME] [--state FILE.json]… [--set KEY=VALUE]… [--overwrite]
 
     Write the colour of the control values as a .cube 3D LUT or a Hald CLUT image for other tools.
 
@@ -180,7 +180,7 @@ import Testing
       -h, --help  show this help
     """#,
     "preview": #"""
-    usage: framedial preview IN -o OUT.png [--device NAME] [--orientation portrait|landscape] [--control NAME] [--grid] [--no-overlay] [--effort E] [--preset NAME] [--state FILE]… [--set KEY=VALUE]…
+    usage: framedial preview IN -o OUT.png [--device NAME] [--orientation portrait|landscape] [--control NAME] [--grid] [--no-overlay] [--effort E] [--preset NAME] [--state FILE.json]… [--set KEY=VALUE]… [--pixel-limit PIXELS] [--overwrite]
 
     Draw a device screen showing the processed image as the viewfinder, with the Camera Control overlay.
 
@@ -200,7 +200,7 @@ import Testing
       -h, --help                show this help
     """#,
     "studio": #"""
-    usage: framedial studio [IMAGE|VIDEO] [--device NAME] [--port N] [--listen ADDRESS] [--preset NAME] [--state FILE]… [--set KEY=VALUE]…
+    usage: framedial studio [IMAGE|VIDEO] [--device NAME] [--port N] [--listen ADDRESS] [--no-token] [--preset NAME] [--state FILE.json]… [--set KEY=VALUE]… [--pixel-limit PIXELS]
 
     Serve a local page to slide the Camera Control and watch the processed picture follow live.
 
@@ -216,7 +216,7 @@ import Testing
       -h, --help                show this help
     """#,
     "sweep": #"""
-    usage: framedial sweep IN -o OUT.png --control KEY [--values A,B,C | --prominent] [--device NAME] [--effort E] [--preset NAME] [--state FILE]… [--set KEY=VALUE]…
+    usage: framedial sweep IN -o OUT.png --control KEY [--values A,B,C | --prominent] [--device NAME] [--effort E] [--preset NAME] [--state FILE.json]… [--set KEY=VALUE]… [--pixel-limit PIXELS] [--overwrite]
 
     Render a contact sheet of the image at several values of one control, each tile labelled.
 
@@ -235,7 +235,7 @@ import Testing
       -h, --help                show this help
     """#,
     "video": #"""
-    usage: framedial video IN -o OUT [--state FILE.json]… [--set KEY=VALUE]… [--timeline FILE.jsonl] [--crf N] [--encoder-preset P] [--codec h264|hevc] [--hdr keep|sdr] [--start T] [--duration D] [--fail-on LEVEL] [--json] | video IN --frame-at T -o STILL.png [--effort E] [--fail-on LEVEL] [state options]
+    usage: framedial video IN -o OUT [--preset NAME] [--state FILE.json]… [--set KEY=VALUE]… [--timeline FILE.jsonl] [--crf N] [--encoder-preset P] [--codec h264|hevc] [--hdr keep|sdr] [--start T] [--duration D] [--fail-on LEVEL] [--json] [--pixel-limit PIXELS] [--overwrite] | video IN --frame-at T -o STILL.png [--effort E] [--fail-on LEVEL] [--preset NAME] [--state FILE.json]… [--set KEY=VALUE]… [--pixel-limit PIXELS] [--overwrite]
 
     Render a video file with the control values (frame times, colour tags, rotation and audio kept).
 
