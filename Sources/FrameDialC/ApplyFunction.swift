@@ -19,12 +19,14 @@ public func cApply(
     }
     let controls = try StateHandle.state(state)
     let members = try StillOptionsJSON.members(options)
+    let overwrite = StillOptionKey.overwrite
     let stillOptions = try StillOptionsJSON.options(
-      members, output: outputPath, alsoKnown: ["overwrite"])
+      members, output: outputPath, alsoKnown: [overwrite.jsonKey])
     // As the command line without --overwrite: writing onto the input is refused as such first.
     try OutputTarget.check(outputPath, input: inputPath)
-    if try !StillOptionsJSON.flag(members, "overwrite") {
-      try OutputTarget.refuseExisting(outputPath, hint: "set \"overwrite\": true to replace it")
+    if try !StillOptionsJSON.flag(members, overwrite) {
+      try OutputTarget.refuseExisting(
+        outputPath, hint: "set \"\(overwrite.jsonKey)\": true to replace it")
     }
     try Library.start()
     try AtomicFile.prepareFolder(of: outputPath)
