@@ -23,6 +23,31 @@ import Testing
     #expect(Set(CLI.commands.map { $0.name }) == Set(Self.expected.keys))
   }
 
+  /// The help of the still options `apply` and `batch` share, which both list last.
+  static let stillOptionsHelp = #"""
+          --fit DEVICE[:ORIENTATION]              size the output for a device screen (see framedial devices), turned to match each picture (auto, the default) or held :portrait or :landscape
+          --fit-mode MODE                         cover (default: fill the screen, centre-crop) or contain (fit inside, no padding)
+          --size N|WxH                            fit the output inside N×N or W×H pixels, aspect kept, after the zoom; never enlarges (files are decoded smaller where the format allows)
+          --enlarge                               with --size, also scale pictures smaller than the box up to it
+          --profile keep|srgb|p3|FILE.icc         colour space written: keep (default) leaves Display P3, Adobe RGB… in their own space with the controls in its linear light; srgb or p3 converts; FILE.icc converts to that RGB profile
+          --strip                                 drop EXIF, XMP and IPTC (the ICC profile stays)
+          --strip-location                        drop only where the photo was taken: EXIF GPS, XMP GPS/city/state/country/location, IPTC city/state/country/location
+          --preset NAME                           start from a built-in preset (see framedial presets)
+          --state FILE.json                       control values from a JSON state file (several layer in order)
+          --set KEY=VALUE                         set one control, e.g. ev=0.5, wb=tungsten, zoom=1.5 (wins over --state)
+      -h, --help                                  show this help
+    """#
+
+  /// The help of the options `preview` and `sweep` share, which both list last.
+  static let pictureOptionsHelp = #"""
+          --pixel-limit PIXELS  refuse larger images (default 100000000)
+      -y, --overwrite           replace OUT when it exists (without it, an existing OUT is left as it is)
+          --preset NAME         start from a built-in preset (see framedial presets)
+          --state FILE.json     control values from a JSON state file (several layer in order)
+          --set KEY=VALUE       set one control, e.g. ev=0.5, wb=tungsten, zoom=1.5 (wins over --state)
+      -h, --help                show this help
+    """#
+
   static let expected: [String: String] = [
     "apply": #"""
     usage: framedial apply IN|- -o OUT|- [--preset NAME] [--state FILE.json]… [--set KEY=VALUE]… [--quality Q] [--effort E] [--format F] [--fit DEVICE[:O] [--fit-mode MODE] | --size N|WxH [--enlarge]] [--profile P] [--strip | --strip-location] [--fail-on LEVEL] [--pixel-limit PIXELS] [--background COLOUR] [--unoptimized] [--overwrite]
@@ -39,17 +64,7 @@ import Testing
           --background COLOUR                     what transparency is flattened onto for JPEG output: white (default), black, #RRGGBB, R,G,B
           --unoptimized                           render through the unoptimized graph (for comparisons)
       -y, --overwrite                             replace OUT when it exists (without it, an existing OUT is left as it is)
-          --fit DEVICE[:ORIENTATION]              size the output for a device screen (see framedial devices), turned to match each picture (auto, the default) or held :portrait or :landscape
-          --fit-mode MODE                         cover (default: fill the screen, centre-crop) or contain (fit inside, no padding)
-          --size N|WxH                            fit the output inside N×N or W×H pixels, aspect kept, after the zoom; never enlarges (files are decoded smaller where the format allows)
-          --enlarge                               with --size, also scale pictures smaller than the box up to it
-          --profile keep|srgb|p3|FILE.icc         colour space written: keep (default) leaves Display P3, Adobe RGB… in their own space with the controls in its linear light; srgb or p3 converts; FILE.icc converts to that RGB profile
-          --strip                                 drop EXIF, XMP and IPTC (the ICC profile stays)
-          --strip-location                        drop only where the photo was taken: EXIF GPS, XMP GPS/city/state/country/location, IPTC city/state/country/location
-          --preset NAME                           start from a built-in preset (see framedial presets)
-          --state FILE.json                       control values from a JSON state file (several layer in order)
-          --set KEY=VALUE                         set one control, e.g. ev=0.5, wb=tungsten, zoom=1.5 (wins over --state)
-      -h, --help                                  show this help
+    \#(Self.stillOptionsHelp)
     """#,
     "batch": #"""
     usage: framedial batch IN_DIR|FILE… -o OUT_DIR [--preset NAME] [--state FILE.json]… [--set KEY=VALUE]… [--format F] [--quality Q] [--effort E] [--fit DEVICE[:O] [--fit-mode MODE] | --size N|WxH [--enlarge]] [--profile P] [--strip | --strip-location] [--name TEMPLATE] [--jobs N] [--shard I/N] [--pixel-limit PIXELS] [--fail-on LEVEL] [--background COLOUR] [--no-recursive] [--follow-symlinks] [--include-hidden] [--overwrite] [--allow-output-inside] [--dry-run] [--keep-time] [--pairs both|raw|jpeg] [--json] [--verbose]
@@ -77,17 +92,7 @@ import Testing
           --pairs both|raw|jpeg                   a camera raw beside an image of the same name (IMG_1.DNG, IMG_1.JPG): both (default; the raw's output is IMG_1-raw.jpg), the raw only, or the image only
           --json                                  one JSON object per file and a summary, on standard output
       -v, --verbose                               also list the files passed over as not images (videos, sidecars)
-          --fit DEVICE[:ORIENTATION]              size the output for a device screen (see framedial devices), turned to match each picture (auto, the default) or held :portrait or :landscape
-          --fit-mode MODE                         cover (default: fill the screen, centre-crop) or contain (fit inside, no padding)
-          --size N|WxH                            fit the output inside N×N or W×H pixels, aspect kept, after the zoom; never enlarges (files are decoded smaller where the format allows)
-          --enlarge                               with --size, also scale pictures smaller than the box up to it
-          --profile keep|srgb|p3|FILE.icc         colour space written: keep (default) leaves Display P3, Adobe RGB… in their own space with the controls in its linear light; srgb or p3 converts; FILE.icc converts to that RGB profile
-          --strip                                 drop EXIF, XMP and IPTC (the ICC profile stays)
-          --strip-location                        drop only where the photo was taken: EXIF GPS, XMP GPS/city/state/country/location, IPTC city/state/country/location
-          --preset NAME                           start from a built-in preset (see framedial presets)
-          --state FILE.json                       control values from a JSON state file (several layer in order)
-          --set KEY=VALUE                         set one control, e.g. ev=0.5, wb=tungsten, zoom=1.5 (wins over --state)
-      -h, --help                                  show this help
+    \#(Self.stillOptionsHelp)
     """#,
     "controls": #"""
     usage: framedial controls [--device NAME] [--json] [--list-devices]
@@ -192,12 +197,7 @@ import Testing
           --control NAME        the control the overlay shows (default exposure-bias): exposure-bias, zoom, contrast, saturation, white-balance, temperature, tint, filter, grid (aliases ev, wb)
           --grid                draw the rule-of-thirds grid over the viewfinder (as --set grid=on)
           --no-overlay          draw the viewfinder without the Camera Control overlay
-          --pixel-limit PIXELS  refuse larger images (default 100000000)
-      -y, --overwrite           replace OUT when it exists (without it, an existing OUT is left as it is)
-          --preset NAME         start from a built-in preset (see framedial presets)
-          --state FILE.json     control values from a JSON state file (several layer in order)
-          --set KEY=VALUE       set one control, e.g. ev=0.5, wb=tungsten, zoom=1.5 (wins over --state)
-      -h, --help                show this help
+    \#(Self.pictureOptionsHelp)
     """#,
     "studio": #"""
     usage: framedial studio [IMAGE|VIDEO] [--device NAME] [--port N] [--listen ADDRESS] [--no-token] [--preset NAME] [--state FILE.json]… [--set KEY=VALUE]… [--pixel-limit PIXELS]
@@ -227,12 +227,7 @@ import Testing
           --values A,B,C        the values, in order: numbers for a slider (as --set takes them), option names for a picker
           --prominent           the slider's prominent values and range ends, at least 5 values, or every picker option (default)
           --device NAME         the capture device whose figures label zoom and exposure: a device of framedial devices with camera figures (default iphone-16-pro)
-          --pixel-limit PIXELS  refuse larger images (default 100000000)
-      -y, --overwrite           replace OUT when it exists (without it, an existing OUT is left as it is)
-          --preset NAME         start from a built-in preset (see framedial presets)
-          --state FILE.json     control values from a JSON state file (several layer in order)
-          --set KEY=VALUE       set one control, e.g. ev=0.5, wb=tungsten, zoom=1.5 (wins over --state)
-      -h, --help                show this help
+    \#(Self.pictureOptionsHelp)
     """#,
     "video": #"""
     usage: framedial video IN -o OUT [--preset NAME] [--state FILE.json]… [--set KEY=VALUE]… [--timeline FILE.jsonl] [--crf N] [--encoder-preset P] [--codec h264|hevc] [--hdr keep|sdr] [--start T] [--duration D] [--fail-on LEVEL] [--json] [--pixel-limit PIXELS] [--overwrite] | video IN --frame-at T -o STILL.png [--effort E] [--fail-on LEVEL] [--preset NAME] [--state FILE.json]… [--set KEY=VALUE]… [--pixel-limit PIXELS] [--overwrite]
