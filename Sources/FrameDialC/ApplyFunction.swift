@@ -34,3 +34,23 @@ public func cApply(
       at: inputPath, to: outputPath, state: controls, options: stillOptions)
   }
 }
+
+/// The keys of the still options JSON, as a JSON array kept for the life of the process.
+nonisolated(unsafe) private let stillOptionKeys = CString.copy(
+  "[" + StillOptionsJSON.keys.map { "\"\($0)\"" }.joined(separator: ", ") + "]")
+
+/// `framedial_still_option_keys`: the keys of the still options JSON of `framedial_apply` (and of a
+/// batch request's `"options"`), ``StillOptionKey``'s, as a static JSON array (never freed), so that a
+/// binding (Python's keyword arguments) takes its options from the same declarations.
+@_cdecl("framedial_still_option_keys")
+public func cStillOptionKeys(
+  _ keys: UnsafeMutablePointer<UnsafePointer<CChar>?>?,
+  _ error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> Int32 {
+  reporting(error) {
+    guard let keys else {
+      throw CallError(.invalidArgument, "the keys out-pointer is a null pointer")
+    }
+    keys.pointee = UnsafePointer(stillOptionKeys)
+  }
+}
