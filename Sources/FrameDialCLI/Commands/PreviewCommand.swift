@@ -14,7 +14,7 @@ enum PreviewCommand: ExitingAtOnceCommand {
   /// `-o OUT`.
   static let output = OutputOption.option("OUT", "the picture to write (.png recommended)")
   /// `--device`: the screen drawn.
-  static let device = DeviceOption.option(
+  static let device = DeviceOption.screen(
     "a screen from framedial devices (default \(defaultDevice))")
   /// `--orientation`.
   static let orientation = ValueOption<ScreenOrientation>.choice(
@@ -46,15 +46,8 @@ enum PreviewCommand: ExitingAtOnceCommand {
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
     let (input, output) = try OverwriteOption.inputAndOutput(
       arguments, command: name, outputHint: "OUT.png")
-    let device: ScreenDevice
-    let orientation: ScreenOrientation
-    let deviceName = try arguments[Self.device] ?? defaultDevice
-    do {
-      device = try ScreenCatalog.named(deviceName)
-    } catch {
-      throw UsageError(error.description)
-    }
-    orientation = try arguments[Self.orientation] ?? .portrait
+    let device = try arguments[Self.device] ?? DeviceOption.screen(named: defaultDevice)
+    let orientation = try arguments[Self.orientation] ?? .portrait
     let state = try StateOptions.controlState(from: arguments)
     let selection = try controlSelection(
       try arguments[Self.control] ?? defaultControl, screen: device)

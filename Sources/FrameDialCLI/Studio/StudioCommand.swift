@@ -18,7 +18,7 @@ enum StudioCommand: SignalTrappingCommand {
   /// The address listened on when `--listen` is not given.
   static let defaultAddress = "127.0.0.1"
   /// `--device`: the screen drawn.
-  static let device = DeviceOption.option(
+  static let device = DeviceOption.screen(
     "a screen from framedial devices (default \(defaultDevice))")
   /// `--port`.
   static let port = ValueOption.wholeNumber(
@@ -63,13 +63,7 @@ enum StudioCommand: SignalTrappingCommand {
         "studio takes at most one IMAGE or VIDEO, not \(arguments.positionals.count)")
     }
     let input = try inputPath(arguments.positionals.first)
-    let device: ScreenDevice
-    let deviceName = try arguments[Self.device] ?? defaultDevice
-    do {
-      device = try ScreenCatalog.named(deviceName)
-    } catch {
-      throw UsageError(error.description)
-    }
+    let device = try arguments[Self.device] ?? DeviceOption.screen(named: defaultDevice)
     let port = try arguments[Self.port] ?? defaultPort
     let listen = try arguments[Self.listen] ?? defaultAddress
     let address = listen.lowercased() == "localhost" ? "127.0.0.1" : listen
