@@ -133,6 +133,11 @@ framedial_status framedial_apply(const char *input_path, const char *output_path
                                  const framedial_state *state, const char *options_json,
                                  char **error);
 
+/* Sets *keys to the keys `options_json` takes (all but "overwrite", framedial_apply's own), a JSON
+ * array in the order messages list them: ["quality", "format", "fit", …]. The string is static: do not
+ * free it. */
+framedial_status framedial_still_option_keys(const char **keys, char **error);
+
 /* ---- batches ---- */
 
 /* A batch runs in three steps, so its files can be written by other threads, processes or machines

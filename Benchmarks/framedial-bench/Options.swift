@@ -34,27 +34,46 @@ struct BenchmarkOptions: Sendable {
   /// The benchmark document (docs/benchmarks.md) to write the measured sections into, if any.
   var write: String?
 
+  /// `--quick`.
+  static let quickFlag = FlagOption(
+    "quick",
+    "a short run: 30 frames a case, 2 unoptimized, 120 slider events, 4 images, 2 raws, a 3 s clip, "
+      + "120 key presses in the browser")
+  /// `--json`.
+  static let jsonFlag = FlagOption("json", "print one JSON document instead of Markdown tables")
+  /// `--frames`.
+  static let framesOption = ValueOption.wholeNumber(
+    "frames", "N", "timed frames per optimized case after warm-up (default 200)", in: 1...100_000)
+  /// `--image`.
+  static let imageOption = ValueOption<String>(
+    "image", "PATH", "the sample photo to enlarge (default SampleImages/rocket.jpg)")
+  /// `--only`: the sections to run.
+  static let onlyOption = ValueOption<Set<Section>>(
+    "only", "LIST",
+    "run only these sections: \(Section.allCases.map(\.rawValue).joined(separator: ", ")) "
+      + "(comma-separated)"
+  ) { list, option throws(UsageError) in
+    var chosen = Set<Section>()
+    for word in list.split(separator: ",") {
+      guard let section = Section(rawValue: word.trimmingCharacters(in: .whitespaces)) else {
+        throw UsageError("\(option): unknown section '\(word)'")
+      }
+      chosen.insert(section)
+    }
+    return chosen
+  }
+  /// `--write`.
+  static let writeOption = ValueOption<String>(
+    "write", "FILE",
+    "also write the sections measured into FILE (docs/benchmarks.md), replacing those sections' "
+      + "earlier runs and keeping the others")
+
   static let parser = ArgumentParser(options: [
-    .flag(
-      "quick",
-      "a short run: 30 frames a case, 2 unoptimized, 120 slider events, 4 images, 2 raws, a 3 s clip, "
-        + "120 key presses in the browser"),
-    .flag("json", "print one JSON document instead of Markdown tables"),
-    .value("frames", "N", "timed frames per optimized case after warm-up (default 200)"),
-    .value("image", "PATH", "the sample photo to enlarge (default SampleImages/rocket.jpg)"),
-    .value(
-      "only", "LIST",
-      "run only these sections: frames, hdr, compile, latency, batch, raw, python, video, browser, "
-        + "heic-decode (comma-separated)"),
-    .value(
-      "write", "FILE",
-      "also write the sections measured into FILE (docs/benchmarks.md), replacing those sections' "
-        + "earlier runs and keeping the others"),
+    quickFlag, jsonFlag, framesOption, imageOption, onlyOption, writeOption,
   ])
 
   static let usage =
-    "usage: framedial-bench [--quick] [--json] [--frames N] [--image PATH] [--only LIST] "
-    + "[--write FILE]"
+    "usage: " + Usage([]).line(command: "framedial-bench", options: parser.options)
 
   /// The options `arguments` (without the program name) give.
   init(_ arguments: [String]) throws(UsageError) {
@@ -63,10 +82,10 @@ struct BenchmarkOptions: Sendable {
     guard parsed.positionals.isEmpty else {
       throw UsageError("unexpected argument '\(parsed.positionals[0])'")
     }
-    imagePath = parsed.value("image") ?? Self.defaultImagePath
-    json = parsed.flag("json")
-    write = parsed.value("write")
-    if parsed.flag("quick") {
+    imagePath = try parsed[Self.imageOption] ?? Self.defaultImagePath
+    json = parsed[Self.jsonFlag]
+    write = try parsed[Self.writeOption]
+    if parsed[Self.quickFlag] {
       quick = true
       frames = 30
       unoptimizedFrames = 2
@@ -76,17 +95,8 @@ struct BenchmarkOptions: Sendable {
       sliderEvents = 120
       batchImages = 4
     }
-    if let count = try parsed.int("frames", in: 1...100_000) { frames = count }
-    if let list = parsed.value("only") {
-      var chosen = Set<Section>()
-      for word in list.split(separator: ",") {
-        guard let section = Section(rawValue: word.trimmingCharacters(in: .whitespaces)) else {
-          throw UsageError("--only: unknown section '\(word)'")
-        }
-        chosen.insert(section)
-      }
-      sections = chosen
-    }
+    if let count = try parsed[Self.framesOption] { frames = count }
+    if let chosen = try parsed[Self.onlyOption] { sections = chosen }
   }
 
   /// The repository's sample photo, found from this source file's location.

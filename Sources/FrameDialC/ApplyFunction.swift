@@ -19,16 +19,38 @@ public func cApply(
     }
     let controls = try StateHandle.state(state)
     let members = try StillOptionsJSON.members(options)
+    let overwrite = StillOptionKey.overwrite
     let stillOptions = try StillOptionsJSON.options(
-      members, output: outputPath, alsoKnown: ["overwrite"])
+      members, output: outputPath, alsoKnown: [overwrite.jsonKey])
     // As the command line without --overwrite: writing onto the input is refused as such first.
     try OutputTarget.check(outputPath, input: inputPath)
-    if try !StillOptionsJSON.flag(members, "overwrite") {
-      try OutputTarget.refuseExisting(outputPath, hint: "set \"overwrite\": true to replace it")
+    if try !StillOptionsJSON.flag(members, overwrite) {
+      try OutputTarget.refuseExisting(
+        outputPath, hint: "set \"\(overwrite.jsonKey)\": true to replace it")
     }
     try Library.start()
     try AtomicFile.prepareFolder(of: outputPath)
     try stillRenderer.renderFile(
       at: inputPath, to: outputPath, state: controls, options: stillOptions)
+  }
+}
+
+/// The keys of the still options JSON, as a JSON array kept for the life of the process.
+nonisolated(unsafe) private let stillOptionKeys = CString.copy(
+  "[" + StillOptionsJSON.keys.map { "\"\($0)\"" }.joined(separator: ", ") + "]")
+
+/// `framedial_still_option_keys`: the keys of the still options JSON of `framedial_apply` (and of a
+/// batch request's `"options"`), ``StillOptionKey``'s, as a static JSON array (never freed), so that a
+/// binding (Python's keyword arguments) takes its options from the same declarations.
+@_cdecl("framedial_still_option_keys")
+public func cStillOptionKeys(
+  _ keys: UnsafeMutablePointer<UnsafePointer<CChar>?>?,
+  _ error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> Int32 {
+  reporting(error) {
+    guard let keys else {
+      throw CallError(.invalidArgument, "the keys out-pointer is a null pointer")
+    }
+    keys.pointee = UnsafePointer(stillOptionKeys)
   }
 }

@@ -3,7 +3,8 @@ import Foundation
 import FrameDial
 import Vips
 
-/// Reads the still options of `framedial_apply` from a JSON object, with the command line's checks:
+/// Reads the still options of `framedial_apply` from a JSON object, with the command line's checks; its
+/// keys, their lists of names and their ranges are ``StillOptionKey``'s, as the command line's are:
 /// `quality` (1 … 100), `format` (`jpeg`, `png`, `webp`, `tiff`, `heic`, `avif`), `fit`
 /// (`"DEVICE[:auto|portrait|landscape]"`), `fitMode` (`cover`, `contain`), `size` (N, `"N"` or
 /// `"WxH"`), `enlarge` (with `size`), `pixelLimit` (at least 1), `background` (`[r, g, b]`, 0 … 255),
@@ -13,10 +14,7 @@ import Vips
 /// `warning`: how much damage a decoder may report before the input is refused; default `warning`).
 enum StillOptionsJSON {
   /// The keys understood, in the order the error message lists them.
-  static let keys = [
-    "quality", "format", "fit", "fitMode", "size", "enlarge", "pixelLimit", "background",
-    "profile", "strip", "stripLocation", "effort", "failOn",
-  ]
+  static let keys = StillOptionKey.rendering.map(\.jsonKey)
 
   /// The options of `json` (NULL or empty for the defaults) for writing `output`.
   static func options(_ json: UnsafePointer<CChar>?, output: String) throws -> StillOptions {
@@ -51,62 +49,63 @@ enum StillOptionsJSON {
           + (keys + alsoKnown).joined(separator: ", "))
     }
     var options = StillOptions()
-    if let quality = members["quality"] {
-      options.quality = try integer(quality, "quality", in: 1...100)
+    if let quality = members[.quality] {
+      options.quality = try integer(quality, .quality, in: StillOptionKey.qualities)
     }
-    if let format = members["format"] { options.format = try Self.format(format, output: output) }
+    if let format = members[.format] { options.format = try Self.format(format, output: output) }
     options.size = try size(members)
     options.fit = try fit(members)
     if options.size != nil && options.fit != nil {
-      throw invalid("\"size\" and \"fit\" both set the output size; give one")
+      throw invalid(
+        "\(quoted(.size)) and \(quoted(.fit)) both set the output size; give one")
     }
-    if let limit = members["pixelLimit"] {
-      options.load.pixelLimit = try integer(limit, "pixelLimit", in: 1...Int.max)
+    if let limit = members[.pixelLimit] {
+      options.load.pixelLimit = try integer(limit, .pixelLimit, in: StillOptionKey.pixelLimits)
     }
-    if let background = members["background"] {
+    if let background = members[.background] {
       options.background = try colour(background)
     }
-    if let profile = members["profile"] {
+    if let profile = members[.profile] {
       do {
-        options.profile = try OutputProfile(argument: try string(profile, "profile"))
+        options.profile = try OutputProfile(argument: try string(profile, .profile))
       } catch let error as RenderError {
-        throw invalid("\"profile\": \(error.message)")
+        throw invalid("\(quoted(.profile)): \(error.message)")
       }
     }
     options.metadata = try metadata(members)
-    if let effort = members["effort"] {
-      let name = try string(effort, "effort")
-      guard let chosen = EncodingEffort(rawValue: name.lowercased()) else {
-        let names = EncodingEffort.allCases.map(\.rawValue).joined(separator: ", ")
-        throw invalid("\"effort\" must be one of \(names), not \"\(EchoText.readable(name))\"")
-      }
-      options.effort = chosen
+    if let effort = members[.effort] {
+      options.effort = try choice(effort, .effort) { EncodingEffort(rawValue: $0.lowercased()) }
     }
-    if let failOn = members["failOn"] {
-      let name = try string(failOn, "failOn")
-      guard let level = LoadOptions.FailOn(rawValue: name.lowercased()) else {
-        let names = LoadOptions.FailOn.allCases.map(\.rawValue).joined(separator: ", ")
-        throw invalid("\"failOn\" must be one of \(names), not \"\(EchoText.readable(name))\"")
+    if let failOn = members[.failOn] {
+      options.load.failOn = try choice(failOn, .failOn) {
+        LoadOptions.FailOn(rawValue: $0.lowercased())
       }
-      options.load.failOn = level
     }
     return options
   }
 
-  private static func metadata(_ members: [String: JSONValue]) throws -> MetadataChoice {
-    var flags: [Bool] = []
-    for key in ["strip", "stripLocation"] {
-      switch members[key] {
-      case nil: flags.append(false)
-      case .bool(let value)?: flags.append(value)
-      case let other?:
-        throw invalid(
-          "\"\(key)\" must be true or false, not \(EchoText.readable(other.description))")
-      }
+  /// The value of a key with a list of names (``StillOptionKey/choices``), read by `lookup`.
+  private static func choice<Value>(
+    _ value: JSONValue, _ key: StillOptionKey, lookup: (String) -> Value?
+  ) throws -> Value {
+    let name = try string(value, key)
+    guard let chosen = lookup(name) else {
+      throw invalid(
+        "\(quoted(key)) must be one of \(key.choices.joined(separator: ", ")), not "
+          + "\"\(EchoText.readable(name))\"")
     }
-    switch (flags[0], flags[1]) {
+    return chosen
+  }
+
+  /// The key as messages quote it: `"pixelLimit"`.
+  private static func quoted(_ key: StillOptionKey) -> String { "\"\(key.jsonKey)\"" }
+
+  private static func metadata(_ members: [String: JSONValue]) throws -> MetadataChoice {
+    switch (try flag(members, .strip), try flag(members, .stripLocation)) {
     case (true, true):
-      throw invalid("\"strip\" already drops the location: set \"strip\" or \"stripLocation\"")
+      throw invalid(
+        "\(quoted(.strip)) already drops the location: set \(quoted(.strip)) or "
+          + "\(quoted(.stripLocation))")
     case (true, false): return .strip
     case (false, true): return .stripLocation
     case (false, false): return .keep
@@ -114,12 +113,13 @@ enum StillOptionsJSON {
   }
 
   /// The boolean `key` of `members`; false when it is absent.
-  static func flag(_ members: [String: JSONValue], _ key: String) throws -> Bool {
+  static func flag(_ members: [String: JSONValue], _ key: StillOptionKey) throws -> Bool {
     switch members[key] {
     case nil: return false
     case .bool(let value)?: return value
     case let other?:
-      throw invalid("\"\(key)\" must be true or false, not \(EchoText.readable(other.description))")
+      throw invalid(
+        "\(quoted(key)) must be true or false, not \(EchoText.readable(other.description))")
     }
   }
 
@@ -127,56 +127,43 @@ enum StillOptionsJSON {
     CallError(.invalidOptions, message)
   }
 
-  private static func integer(_ value: JSONValue, _ key: String, in range: ClosedRange<Int>) throws
-    -> Int
-  {
+  private static func integer(
+    _ value: JSONValue, _ key: StillOptionKey, in range: ClosedRange<Int>
+  ) throws -> Int {
     guard case .number(let number) = value, number.rounded() == number,
       number >= Double(range.lowerBound), number <= Double(range.upperBound)
     else {
       let upper = range.upperBound == Int.max ? "" : " … \(range.upperBound)"
       throw invalid(
-        "\"\(key)\" must be a whole number \(range.lowerBound)\(upper), not \(EchoText.readable(value.description))"
+        "\(quoted(key)) must be a whole number \(range.lowerBound)\(upper), not \(EchoText.readable(value.description))"
       )
     }
     return Int(number)
   }
 
-  private static func string(_ value: JSONValue, _ key: String) throws -> String {
+  private static func string(_ value: JSONValue, _ key: StillOptionKey) throws -> String {
     guard case .string(let text) = value else {
       throw invalid(
-        "\"\(key)\" must be a string, not \(value.typeName) (\(EchoText.readable(value.description)))"
+        "\(quoted(key)) must be a string, not \(value.typeName) (\(EchoText.readable(value.description)))"
       )
     }
     return text
   }
 
   private static func format(_ value: JSONValue, output: String) throws -> ImageFormat {
-    let name = try string(value, "format")
-    guard
-      let format = ImageFormat(rawValue: name.lowercased()) ?? ImageFormat(fileExtension: name)
-    else {
-      let names = ImageFormat.allCases.map { $0.rawValue }.joined(separator: ", ")
-      throw invalid("\"format\" must be one of \(names), not \"\(EchoText.readable(name))\"")
-    }
+    let format = try choice(value, .format, lookup: StillOptionKey.format(named:))
     if let named = ImageFormat(path: output), named != format {
       throw invalid(
-        "\"format\" \(format.rawValue) disagrees with the output's extension (\(output) is "
-          + "\(named.rawValue)); name it .\(format.fileExtension) or leave \"format\" out")
+        "\(quoted(.format)) \(format.rawValue) disagrees with the output's extension (\(output) is "
+          + "\(named.rawValue)); name it .\(format.fileExtension) or leave \(quoted(.format)) out")
     }
     return format
   }
 
   private static func size(_ members: [String: JSONValue]) throws -> SizeFit? {
-    let enlarge: Bool
-    switch members["enlarge"] {
-    case nil: enlarge = false
-    case .bool(let value)?: enlarge = value
-    case let other?:
-      throw invalid(
-        "\"enlarge\" must be true or false, not \(EchoText.readable(other.description))")
-    }
-    guard let value = members["size"] else {
-      if enlarge { throw invalid("\"enlarge\" needs \"size\"") }
+    let enlarge = try flag(members, .enlarge)
+    guard let value = members[.size] else {
+      if enlarge { throw invalid("\(quoted(.enlarge)) needs \(quoted(.size))") }
       return nil
     }
     let text: String
@@ -185,51 +172,59 @@ enum StillOptionsJSON {
       text = String(Int(number))
     case .string(let string): text = string
     default:
-      throw invalid("\"size\" must be N or \"WxH\", not \(EchoText.readable(value.description))")
+      throw invalid(
+        "\(quoted(.size)) must be N or \"WxH\", not \(EchoText.readable(value.description))")
     }
     do {
       return try SizeFit(parsing: text, enlarge: enlarge)
     } catch {
-      throw invalid("\"size\": \(error.message)")
+      throw invalid("\(quoted(.size)): \(error.message)")
     }
   }
 
   private static func fit(_ members: [String: JSONValue]) throws -> ScreenFit? {
-    let mode = try members["fitMode"].map { value in
-      let text = try string(value, "fitMode")
+    let mode = try members[.fitMode].map { value in
+      let text = try string(value, .fitMode)
       guard let mode = ScreenFit.Mode(rawValue: text.lowercased()) else {
-        throw invalid("\"fitMode\" must be cover or contain, not \"\(EchoText.readable(text))\"")
+        throw invalid(
+          "\(quoted(.fitMode)) must be \(StillOptionKey.fitMode.choices.joined(separator: " or ")), "
+            + "not \"\(EchoText.readable(text))\"")
       }
       return mode
     }
-    guard let value = members["fit"] else {
-      if mode != nil { throw invalid("\"fitMode\" needs \"fit\"") }
+    guard let value = members[.fit] else {
+      if mode != nil { throw invalid("\(quoted(.fitMode)) needs \(quoted(.fit))") }
       return nil
     }
-    let text = try string(value, "fit")
+    let text = try string(value, .fit)
     do {
       let (device, orientation) = try ScreenCatalog.screen(text)
       return ScreenFit(device: device, orientation: orientation, mode: mode ?? .cover)
     } catch {
-      throw invalid("\"fit\": \(error.description)")
+      throw invalid("\(quoted(.fit)): \(error.description)")
     }
   }
 
   private static func colour(_ value: JSONValue) throws -> SIMD3<Double> {
     guard case .array(let items) = value, items.count == 3 else {
       throw invalid(
-        "\"background\" must be [r, g, b] with numbers 0 … 255, not \(EchoText.readable(value.description))"
+        "\(quoted(.background)) must be [r, g, b] with numbers 0 … 255, not \(EchoText.readable(value.description))"
       )
     }
     var channels: [Double] = []
     for item in items {
       guard case .number(let number) = item, (0...255).contains(number) else {
         throw invalid(
-          "\"background\" must be [r, g, b] with numbers 0 … 255, not \(EchoText.readable(value.description))"
+          "\(quoted(.background)) must be [r, g, b] with numbers 0 … 255, not \(EchoText.readable(value.description))"
         )
       }
       channels.append(number)
     }
     return SIMD3(channels[0], channels[1], channels[2])
   }
+}
+
+extension Dictionary where Key == String, Value == JSONValue {
+  /// The member named by `key`'s JSON spelling.
+  fileprivate subscript(key: StillOptionKey) -> JSONValue? { self[key.jsonKey] }
 }

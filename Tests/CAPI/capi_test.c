@@ -201,6 +201,19 @@ static void test_batch(void) {
   free(cli);
 }
 
+/* The keys of the still options JSON, as framedial_apply and a batch's "options" take them. */
+static void test_still_option_keys(void) {
+  const char *keys = NULL;
+  char *error = NULL;
+  CHECK(framedial_still_option_keys(&keys, &error) == FRAMEDIAL_OK && error == NULL, "option keys");
+  CHECK(keys && strcmp(keys, "[\"quality\", \"format\", \"fit\", \"fitMode\", \"size\", \"enlarge\", "
+                             "\"pixelLimit\", \"background\", \"profile\", \"strip\", \"stripLocation\", "
+                             "\"effort\", \"failOn\"]") == 0,
+        "option keys %s", keys);
+  CHECK(failed_with(framedial_still_option_keys(NULL, &error), FRAMEDIAL_ERROR_ARGUMENT, &error, "null"),
+        "null keys pointer");
+}
+
 static void test_version(void) {
   const char *framedial = NULL, *libvips = NULL;
   char *error = NULL;
@@ -886,6 +899,7 @@ int main(int argc, char **argv) {
   sample = argv[2];
   scratch = argv[3];
   test_version();
+  test_still_option_keys();
   test_states();
   test_handles_after_free();
   test_hostile_values();

@@ -45,6 +45,7 @@ def _declare(library: ctypes.CDLL) -> None:
     """Gives every function its C signature (pointers as c_void_p, so nothing is converted twice)."""
     signatures = {
         "framedial_version": ([_char_pp, _char_pp, _void_pp], ctypes.c_int),
+        "framedial_still_option_keys": ([_char_pp, _void_pp], ctypes.c_int),
         "framedial_state_from_json": ([ctypes.c_char_p, _void_pp, _void_pp], ctypes.c_int),
         "framedial_state_to_json": ([ctypes.c_void_p, _void_pp, _void_pp], ctypes.c_int),
         "framedial_state_free": ([ctypes.c_void_p], None),

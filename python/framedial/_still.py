@@ -3,31 +3,28 @@
 from __future__ import annotations
 
 import ctypes
+import functools
 import json
 import numbers
 import os
-from typing import Any, Dict, Mapping, Optional, Sequence, Union
+import re
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Union
 
 from ._native import FrameDialError, State, c_path, call
 
 PathLike = Union[str, "os.PathLike[str]"]
 
-# Python's keyword names for the C API's option keys.
-OPTION_KEYS = {
-    "quality": "quality",
-    "format": "format",
-    "fit": "fit",
-    "fit_mode": "fitMode",
-    "size": "size",
-    "enlarge": "enlarge",
-    "pixel_limit": "pixelLimit",
-    "background": "background",
-    "profile": "profile",
-    "strip": "strip",
-    "strip_location": "stripLocation",
-    "effort": "effort",
-    "fail_on": "failOn",
-}
+
+@functools.lru_cache(maxsize=None)
+def option_keys() -> Dict[str, str]:
+    """Python's keyword for each key of the C API's still options, in the order FrameDial's messages
+    list them: the keys come from the library (framedial_still_option_keys, the declarations the
+    command line's options come from too), each keyword the key in snake case (``pixelLimit`` is
+    ``pixel_limit``)."""
+    text = ctypes.c_char_p()
+    call("framedial_still_option_keys", ctypes.byref(text))
+    keys: List[str] = json.loads((text.value or b"[]").decode("utf-8"))
+    return {re.sub("[A-Z]", lambda letter: "_" + letter.group(0).lower(), key): key for key in keys}
 
 
 # How the C API's message for an existing output ends.
@@ -64,16 +61,17 @@ def state_json(state: Optional[Mapping[str, Any]]) -> str:
 def still_options(options: Mapping[str, Any], also_known: Sequence[str] = ()) -> Dict[str, Any]:
     """The C API's still options object for Python's keyword `options`; an unknown keyword is a
     FrameDialError listing the known ones (and `also_known`, the caller's own)."""
+    keys = option_keys()
     chosen: Dict[str, Any] = {}
     for key, value in options.items():
-        if key not in OPTION_KEYS:
-            known = ", ".join([*OPTION_KEYS, *also_known])
+        if key not in keys:
+            known = ", ".join([*keys, *also_known])
             raise FrameDialError(f'unknown option "{key}"; known options are {known}', 3)
         if key == "background":
             value = list(value)
         elif key == "profile" and isinstance(value, os.PathLike):
             value = os.fspath(value)
-        chosen[OPTION_KEYS[key]] = value
+        chosen[keys[key]] = value
     return chosen
 
 

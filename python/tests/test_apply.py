@@ -80,6 +80,26 @@ def test_bad_state_raises_with_frameDials_message(tmp_path: Path, sample: str) -
     assert not output.exists()
 
 
+def test_keywords_are_the_libraries_option_keys_in_snake_case(tmp_path: Path, sample: str) -> None:
+    # The keywords come from the library's declarations (framedial_still_option_keys), in its order.
+    with pytest.raises(framedial.FrameDialError) as raised:
+        framedial.apply(sample, tmp_path / "never.png", qualty=90)
+    assert raised.value.status == 3
+    assert str(raised.value) == (
+        'unknown option "qualty"; known options are quality, format, fit, fit_mode, size, enlarge, '
+        "pixel_limit, background, profile, strip, strip_location, effort, fail_on, overwrite"
+    )
+    # Each keyword reaches its key: a wrong value is refused naming the key.
+    for keyword, key, value in [
+        ("fit_mode", "fitMode", "sideways"),
+        ("pixel_limit", "pixelLimit", 0),
+        ("fail_on", "failOn", "never"),
+        ("strip_location", "stripLocation", "yes"),
+    ]:
+        with pytest.raises(framedial.FrameDialError, match=f'"{key}" must be'):
+            framedial.apply(sample, tmp_path / "never.png", **{keyword: value})
+
+
 def test_bad_files_and_options_raise(tmp_path: Path, sample: str) -> None:
     output = tmp_path / "never.png"
     with pytest.raises(framedial.FrameDialError, match="no-such.jpg") as raised:

@@ -11,24 +11,28 @@ import Vips
 enum ApplyCommand: ExitingAtOnceCommand {
   static let name = "apply"
   static let summary =
-    "Render one image with the control values and write it (in its own colour space unless --profile; EXIF with orientation 1, XMP and IPTC kept unless --strip)."
-  static let usage =
-    "apply IN|- -o OUT|- [--state FILE.json]… [--set KEY=VALUE]… [--quality Q] [--effort E] [--format F] [--fit DEVICE[:O] | --size N|WxH] [--profile P] [--strip | --strip-location] [--fail-on L]"
+    "Render one image with the control values and write it (in its own colour space unless "
+    + "\(ProfileOptions.profile); EXIF with orientation 1, XMP and IPTC kept unless "
+    + "\(ProfileOptions.strip))."
+  /// `-o OUT`: the file written, or standard output.
+  static let output = OutputOption.option(
+    "OUT",
+    "the file to write (its folder is created if missing; its extension picks the format), "
+      + "or - for standard output with \(format)")
+  /// `--format`.
+  static let format = FormatOption.option(otherwise: "from OUT's extension")
+  /// `--unoptimized`.
+  static let unoptimized = UnoptimizedOption.flag(
+    "render through the unoptimized graph (for comparisons)")
+  static let synopsis = Usage(
+    [.words("IN|-"), .option(output, "OUT|-", short: true)] + StateOptions.usage + [
+      .optional(QualityOption.option), .optional(EffortOption.option), .optional(format),
+      SizeOptions.usage,
+    ] + ProfileOptions.usage + [.optional(FailOnOption.option)])
   static let parser = ArgumentParser(
     options: [
-      .value(
-        "output", short: "o", "OUT",
-        "the file to write (its folder is created if missing; its extension picks the format), "
-          + "or - for standard output with --format"),
-      qualityOption,
-      EffortOption.option,
-      .value(
-        "format", "FORMAT", "jpeg, png, webp, tiff, heic or avif (default: from OUT's extension)"),
-      PixelLimitOption.option,
-      FailOnOption.option,
-      backgroundOption,
-      .flag("unoptimized", "render through the unoptimized graph (for comparisons)"),
-      OverwriteOption.option,
+      output, QualityOption.option, EffortOption.option, format, PixelLimitOption.option,
+      FailOnOption.option, BackgroundOption.option, unoptimized, OverwriteOption.option,
     ] + FitOptions.options + SizeOptions.options + ProfileOptions.options
       + StateOptions.options)
 
@@ -41,7 +45,8 @@ enum ApplyCommand: ExitingAtOnceCommand {
     if toStandardOutput {
       guard options.format != nil else {
         throw UsageError(
-          "-o - writes the image to standard output: give its format with --format (jpeg, png, …)")
+          "-o - writes the image to standard output: give its format with \(Self.format) (jpeg, png, …)"
+        )
       }
       guard isatty(STDOUT_FILENO) == 0 else {
         throw UsageError(
@@ -49,10 +54,10 @@ enum ApplyCommand: ExitingAtOnceCommand {
       }
     } else if let asked = options.format, let named = ImageFormat(path: output), named != asked {
       throw UsageError(
-        "--format \(asked.rawValue) disagrees with the output's extension (\(output) is \(named.rawValue)); "
-          + "name it .\(asked.fileExtension) or drop --format")
+        "\(Self.format) \(asked.rawValue) disagrees with the output's extension (\(output) is "
+          + "\(named.rawValue)); name it .\(asked.fileExtension) or drop \(Self.format)")
     }
-    let state = try StateOptions.state(from: arguments)
+    let state = try StateOptions.controlState(from: arguments)
     if !toStandardOutput {
       try OverwriteOption.check(
         output, input: input == StandardStreams.dash ? nil : input, arguments)
@@ -122,41 +127,19 @@ enum ApplyCommand: ExitingAtOnceCommand {
     }
   }
 
-  /// `--quality Q`, shared with batch: its help states the defaults.
-  static let qualityOption = ArgumentParser.Option.value(
-    "quality", short: "q", "Q",
-    "quality 1 … 100 for JPEG, WebP, HEIC, AVIF, TIFF (\(QualityChoice.defaultsSummary); "
-      + "with --quality, JPEG chroma is 4:2:0 below 90, 4:4:4 from 90)")
-
-  /// `--background COLOUR`, shared with batch.
-  static let backgroundOption = ArgumentParser.Option.value(
-    "background", "COLOUR",
-    "what transparency is flattened onto for JPEG output: white (default), black, #RRGGBB, R,G,B")
-
   /// The still options the shared flags describe.
   static func stillOptions(_ arguments: ParsedArguments) throws(UsageError) -> StillOptions {
     var options = StillOptions()
-    options.quality = try arguments.int("quality", in: 1...100)
-    if let name = arguments.value("format") {
-      guard
-        let format = ImageFormat(rawValue: name.lowercased()) ?? ImageFormat(fileExtension: name)
-      else {
-        throw UsageError(
-          "--format must be one of \(ImageFormat.allCases.map(\.rawValue).joined(separator: ", ")), not '\(name)'"
-        )
-      }
-      options.format = format
-    }
-    if let effort = try EffortOption.effort(from: arguments) { options.effort = effort }
+    options.quality = try arguments[QualityOption.option]
+    options.format = try arguments[Self.format]
+    if let effort = try arguments[EffortOption.option] { options.effort = effort }
     options.load.pixelLimit = try PixelLimitOption.limit(from: arguments)
     options.load.failOn = try FailOnOption.level(from: arguments)
-    options.optimized = !arguments.flag("unoptimized")
-    options.fit = try FitOptions.fit(from: arguments)
-    options.size = try SizeOptions.size(from: arguments)
-    if let colour = arguments.value("background") {
-      options.background = try ColourArgument.parse(colour)
-    }
-    options.profile = try ProfileOptions.profile(from: arguments)
+    options.optimized = !arguments[Self.unoptimized]
+    options.fit = try FitOptions.screenFit(from: arguments)
+    options.size = try SizeOptions.sizeFit(from: arguments)
+    if let colour = try arguments[BackgroundOption.option] { options.background = colour }
+    options.profile = try arguments[ProfileOptions.profile] ?? .keep
     options.metadata = try ProfileOptions.metadata(from: arguments)
     return options
   }

@@ -63,7 +63,8 @@ final class BatchReporter: Sendable {
           event.reason == .noRecord
           ? "exists, with no record of the settings that made it"
           : "exists, made with these settings"
-        console.out("skipped \(event.path) (\(event.output) \(known); --overwrite replaces it)")
+        console.out(
+          "skipped \(event.path) (\(event.output) \(known); \(BatchCommand.overwrite) replaces it)")
       case .planned:
         let again = event.reason == .otherSettings ? ", made with other settings" : ""
         console.out("would write \(event.output) (from \(event.path)\(again))")
@@ -102,7 +103,7 @@ final class BatchReporter: Sendable {
           + (summary.unrecorded == 1 ? "output has" : "outputs have")
           + " no record of the settings that made "
           + (summary.unrecorded == 1 ? "it" : "them")
-          + " (made by hand or by an older FrameDial): --overwrite redoes "
+          + " (made by hand or by an older FrameDial): \(BatchCommand.overwrite) redoes "
           + (summary.unrecorded == 1 ? "it" : "them")
       }
       if summary.interrupted {

@@ -9,24 +9,26 @@ enum ControlsCommand: Command {
   static let name = "controls"
   static let summary =
     "List a device's controls in overlay order: kind, title, symbol, values, step, prominent values, labels."
-  static let usage = "controls [--device NAME] [--json] [--list-devices]"
   /// The device listed when `--device` is not given: the triple-camera Camera Control phone.
   static let defaultDevice = "iphone-16-pro"
-  static let parser = ArgumentParser(options: [
-    .value(
-      "device", "NAME",
-      "a device of framedial devices with camera figures (--list-devices) (default \(defaultDevice))"
-    ),
-    .flag("json", "print one JSON array of objects (every key present, null when not applicable)"),
-    .flag(
-      "list-devices", "list the devices with camera figures and whether they have a Camera Control"),
-  ])
+  /// `--device`.
+  static let device = DeviceOption.option(
+    "a device of framedial devices with camera figures (\(listDevices)) (default \(defaultDevice))")
+  /// `--json`.
+  static let json = JSONOption.flag(
+    "print one JSON array of objects (every key present, null when not applicable)")
+  /// `--list-devices`.
+  static let listDevices = FlagOption(
+    "list-devices", "list the devices with camera figures and whether they have a Camera Control")
+  static let synopsis = Usage([])
+  static let parser = ArgumentParser(options: [device, json, listDevices])
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
     guard arguments.positionals.isEmpty else {
-      throw UsageError("controls takes no arguments, only --device NAME, --json and --list-devices")
+      throw UsageError(
+        "controls takes no arguments, only \(device) NAME, \(json) and \(listDevices)")
     }
-    if arguments.flag("list-devices") {
+    if arguments[Self.listDevices] {
       let listing = DeviceCatalog.captureDevices.map { model in
         "\(model.id)\t\(model.name)\t"
           + (model.supportsControls ? "Camera Control" : "no Camera Control")
@@ -35,14 +37,15 @@ enum ControlsCommand: Command {
       return ExitCode.success
     }
     let model: CaptureDeviceModel
+    let deviceName = try arguments[Self.device] ?? defaultDevice
     do {
-      model = try DeviceCatalog.capture(named: arguments.value("device") ?? defaultDevice)
+      model = try DeviceCatalog.capture(named: deviceName)
     } catch {
       throw UsageError(error.description)
     }
     let controls = try StandardControls(device: CaptureDevice(model: model))
     let descriptions = ControlDescription.describing(controls.all)
-    if arguments.flag("json") {
+    if arguments[Self.json] {
       if !model.supportsControls { console.err(noCameraControlNote(model)) }
       var format = JSONText.Format.canonical
       format.indented = true
@@ -67,11 +70,11 @@ enum ControlsCommand: Command {
     let zoomTop = plain(controls.zoom.values.range.upperBound)
     var text =
       first
-      + "\nEvery control and option below is a --set key and value, a state-file key and a timeline "
+      + "\nEvery control and option below is a \(StateOptions.set) key and value, a state-file key and a timeline "
       + "control (temperature sets white-balance to kelvin). Zoom values are the factors the phone "
       + "shows, the picture being the 1× view (zoom=2 is 2×)"
       + (reach == zoomTop + "×"
-        ? "." : "; the \(model.name) reaches \(reach), --set stops at \(zoomTop)×.")
+        ? "." : "; the \(model.name) reaches \(reach), \(StateOptions.set) stops at \(zoomTop)×.")
     let limits = deviceLimits(controls)
     if !limits.isEmpty {
       text += "\nThis device limits " + limits.joined(separator: " and ") + "."
@@ -90,7 +93,7 @@ enum ControlsCommand: Command {
       let range = slider.values.range
       guard range != state else { return nil }
       return
-        "\(key.cliName) to \(plain(range.lowerBound)) … \(plain(range.upperBound)) (--set takes "
+        "\(key.cliName) to \(plain(range.lowerBound)) … \(plain(range.upperBound)) (\(StateOptions.set) takes "
         + "\(plain(state.lowerBound)) … \(plain(state.upperBound)))"
     }
   }
@@ -98,7 +101,7 @@ enum ControlsCommand: Command {
   /// The note for a device without a Camera Control.
   static func noCameraControlNote(_ model: CaptureDeviceModel) -> String {
     "\(model.name) (\(model.id)) has no Camera Control: no overlay shows these controls, but FrameDial "
-      + "models them with the device's figures for --set, state files and timelines."
+      + "models them with the device's figures for \(StateOptions.set), state files and timelines."
   }
 
   /// The aligned table of `descriptions`.

@@ -8,15 +8,15 @@ import JSON
 enum DevicesCommand: Command {
   static let name = "devices"
   static let summary =
-    "List the devices: screens for --fit and preview, and camera figures for controls, preview and sweep."
-  static let usage = "devices [--json]"
-  static let parser = ArgumentParser(options: [
-    .flag("json", "one JSON array of the devices on standard output")
-  ])
+    "List the devices: screens for \(FitOptions.fit) and preview, and camera figures for controls, preview and sweep."
+  /// `--json`.
+  static let json = JSONOption.flag("one JSON array of the devices on standard output")
+  static let synopsis = Usage([])
+  static let parser = ArgumentParser(options: [json])
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
     guard arguments.positionals.isEmpty else { throw UsageError("devices takes no arguments") }
-    if arguments.flag("json") {
+    if arguments[Self.json] {
       console.outJSON(
         try JSONText.string(
           .array(

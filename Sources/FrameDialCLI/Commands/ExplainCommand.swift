@@ -6,20 +6,20 @@ enum ExplainCommand: Command {
   static let name = "explain"
   static let summary =
     "Print the plan the control values compile to (optimized, or the unoptimized recipe)."
-  static let usage = "explain [--state FILE.json]… [--set KEY=VALUE]… [--dot] [--unoptimized]"
-  static let parser = ArgumentParser(
-    options: [
-      .flag("dot", "print Graphviz DOT instead of text"),
-      .flag("unoptimized", "print the recipe before optimization"),
-    ] + StateOptions.options)
+  /// `--dot`.
+  static let dot = FlagOption("dot", "print Graphviz DOT instead of text")
+  /// `--unoptimized`.
+  static let unoptimized = UnoptimizedOption.flag("print the recipe before optimization")
+  static let synopsis = Usage(StateOptions.usage)
+  static let parser = ArgumentParser(options: [dot, unoptimized] + StateOptions.options)
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
     guard arguments.positionals.isEmpty else {
       throw UsageError("explain takes no file arguments, only control values")
     }
-    let plan = Plan(compiling: try StateOptions.state(from: arguments))
-    let unoptimized = arguments.flag("unoptimized")
-    if arguments.flag("dot") {
+    let plan = Plan(compiling: try StateOptions.controlState(from: arguments))
+    let unoptimized = arguments[Self.unoptimized]
+    if arguments[Self.dot] {
       console.outText(unoptimized ? plan.recipe.toDOT() : plan.toDOT())
       return ExitCode.success
     }

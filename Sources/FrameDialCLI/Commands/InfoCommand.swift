@@ -15,19 +15,19 @@ enum InfoCommand: Command {
   static let summary =
     "Print each image's header (size, bands, format, orientation, ICC, loader) or each video's "
     + "streams (size, codec, rate, duration, rotation, colour tags)."
-  static let usage = "info FILE…"
-  static let parser = ArgumentParser(options: [
-    .value(
-      "pixel-limit", "PIXELS",
-      "the limit of the commands that decode images: a larger image is still described, and said "
-        + "to be over it (default \(LoadOptions.defaultPixelLimit))"),
-    .flag("json", "one JSON object per file on standard output"),
-  ])
+  /// `--pixel-limit`, which `info` only compares with.
+  static let pixelLimit = PixelLimitOption.option.help(
+    "the limit of the commands that decode images: a larger image is still described, and said "
+      + "to be over it (default \(LoadOptions.defaultPixelLimit))")
+  /// `--json`.
+  static let json = JSONOption.flag("one JSON object per file on standard output")
+  static let synopsis = Usage([.words("FILE…")])
+  static let parser = ArgumentParser(options: [pixelLimit, json])
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
     guard !arguments.positionals.isEmpty else { throw UsageError("no files given") }
     let limit = try PixelLimitOption.limit(from: arguments)
-    let json = arguments.flag("json")
+    let json = arguments[Self.json]
     FFmpegLog.route(prefix: "framedial \(name)")
     var failed = 0
     for path in arguments.positionals {
@@ -81,7 +81,7 @@ enum InfoCommand: Command {
   static func overLimitNote(_ header: ImageHeader, limit: Int) -> String {
     guard header.pixelCount > limit else { return "" }
     return "; \(header.pixelCount) pixels, over the pixel limit of \(limit): apply, batch and the "
-      + "other commands that decode it refuse it (unless given a larger --pixel-limit)"
+      + "other commands that decode it refuse it (unless given a larger \(PixelLimitOption.option))"
   }
 
   /// The facts of `path` when it is a video: its extension names one, or no image loader recognises it

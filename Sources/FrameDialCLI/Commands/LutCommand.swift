@@ -9,23 +9,30 @@ enum LutCommand: Command {
   static let name = "lut"
   static let summary =
     "Write the colour of the control values as a .cube 3D LUT or a Hald CLUT image for other tools."
-  static let usage =
-    "lut -o LOOK.cube [--size N] | -o LOOK.png --hald [--level L]  [--state FILE.json]… [--set KEY=VALUE]…"
+  /// `-o FILE`.
+  static let output = OutputOption.option(
+    "FILE",
+    "the LUT to write: .cube (Resolve, ffmpeg lut3d, OBS, darktable) or, with \(hald), .png/.tif")
+  /// `--size`: nodes per axis of a `.cube`.
+  static let size = ValueOption.wholeNumber(
+    "size", "N", "nodes per axis of the .cube (default \(defaultSize); 65 for the smallest error)",
+    in: ColourLUT.sizes)
+  /// `--hald`.
+  static let hald = FlagOption(
+    "hald", "write a 16-bit Hald CLUT image instead (ffmpeg haldclut, ImageMagick, G'MIC)")
+  /// `--level`: the Hald CLUT's level.
+  static let level = ValueOption.wholeNumber(
+    "level", "L",
+    "Hald CLUT level: L² nodes per axis in an L³×L³ image (default \(defaultLevel): 64 nodes)",
+    in: ColourLUT.haldLevels)
+  static let synopsis = Usage(
+    [
+      .oneOf(
+        [.option(output, "LOOK.cube", short: true), .optional(size)],
+        [.option(output, "LOOK.png", short: true), .option(hald), .optional(level)])
+    ] + StateOptions.usage)
   static let parser = ArgumentParser(
-    options: [
-      .value(
-        "output", short: "o", "FILE",
-        "the LUT to write: .cube (Resolve, ffmpeg lut3d, OBS, darktable) or, with --hald, .png/.tif"
-      ),
-      .value(
-        "size", "N",
-        "nodes per axis of the .cube (default \(defaultSize); 65 for the smallest error)"),
-      .flag("hald", "write a 16-bit Hald CLUT image instead (ffmpeg haldclut, ImageMagick, G'MIC)"),
-      .value(
-        "level", "L",
-        "Hald CLUT level: L² nodes per axis in an L³×L³ image (default \(defaultLevel): 64 nodes)"),
-      OverwriteOption.option,
-    ] + StateOptions.options)
+    options: [output, size, hald, level, OverwriteOption.option] + StateOptions.options)
 
   /// Nodes per axis of a `.cube` by default: the size most tools expect.
   static let defaultSize = 33
@@ -36,32 +43,34 @@ enum LutCommand: Command {
     guard arguments.positionals.isEmpty else {
       throw UsageError("lut takes no input files, only control values and -o FILE")
     }
-    guard let output = arguments.value("output") else {
+    guard let output = try arguments[Self.output] else {
       throw UsageError("no output given (-o LOOK.cube)")
     }
-    let hald = arguments.flag("hald")
+    let hald = arguments[Self.hald]
     let extensionName = URL(fileURLWithPath: output).pathExtension.lowercased()
     let format = ImageFormat(path: output)
     if hald {
       guard format == .png || format == .tiff else {
         throw UsageError("a Hald CLUT is an image: name the output .png or .tif, not '\(output)'")
       }
-      if arguments.value("size") != nil { throw UsageError("--size is for .cube; use --level") }
+      if arguments.given(Self.size) {
+        throw UsageError("\(Self.size) is for .cube; use \(Self.level)")
+      }
     } else {
       guard extensionName == "cube" else {
         throw UsageError(
-          "name the output .cube (or add --hald for a .png Hald CLUT), not '\(output)'")
+          "name the output .cube (or add \(Self.hald) for a .png Hald CLUT), not '\(output)'")
       }
-      if arguments.value("level") != nil { throw UsageError("--level needs --hald") }
+      if arguments.given(Self.level) { throw UsageError("\(Self.level) needs \(Self.hald)") }
     }
-    let state = try StateOptions.state(from: arguments)
+    let state = try StateOptions.controlState(from: arguments)
     let lut: ColourLUT
     do {
       if hald {
-        let level = try arguments.int("level", in: ColourLUT.haldLevels) ?? defaultLevel
+        let level = try arguments[Self.level] ?? defaultLevel
         lut = try ColourLUT(state: state, haldLevel: level)
       } else {
-        let size = try arguments.int("size", in: ColourLUT.sizes) ?? defaultSize
+        let size = try arguments[Self.size] ?? defaultSize
         lut = try ColourLUT(state: state, size: size)
       }
     } catch let error as ColourLUTError {

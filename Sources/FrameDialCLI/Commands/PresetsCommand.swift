@@ -5,13 +5,15 @@ import JSON
 /// `framedial presets`: the built-in presets and their control values.
 enum PresetsCommand: Command {
   static let name = "presets"
-  static let summary = "List the built-in presets (use with --preset NAME)."
-  static let usage = "presets [--json]"
-  static let parser = ArgumentParser(options: [.flag("json", "print the presets as JSON")])
+  static let summary = "List the built-in presets (use with \(StateOptions.preset) NAME)."
+  /// `--json`.
+  static let json = JSONOption.flag("print the presets as JSON")
+  static let synopsis = Usage([])
+  static let parser = ArgumentParser(options: [json])
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
     guard arguments.positionals.isEmpty else { throw UsageError("presets takes no arguments") }
-    if arguments.flag("json") {
+    if arguments[Self.json] {
       let list = Preset.all.map { preset -> JSONText.Value in
         [
           "name": JSONText.Value(preset.name), "summary": JSONText.Value(preset.summary),

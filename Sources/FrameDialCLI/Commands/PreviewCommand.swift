@@ -7,56 +7,58 @@ enum PreviewCommand: ExitingAtOnceCommand {
   static let name = "preview"
   static let summary =
     "Draw a device screen showing the processed image as the viewfinder, with the Camera Control overlay."
-  static let usage =
-    "preview IN -o OUT.png [--device NAME] [--orientation portrait|landscape] [--control NAME] [--grid] "
-    + "[--no-overlay] [--effort E] [--preset NAME] [--state FILE]… [--set KEY=VALUE]…"
   /// The device drawn when `--device` is not given.
   static let defaultDevice = "iphone-16-pro"
   /// The control the overlay shows when `--control` is not given.
   static let defaultControl = "exposure-bias"
+  /// `-o OUT`.
+  static let output = OutputOption.option("OUT", "the picture to write (.png recommended)")
+  /// `--device`: the screen drawn.
+  static let device = DeviceOption.screen(
+    "a screen from framedial devices (default \(defaultDevice))")
+  /// `--orientation`.
+  static let orientation = ValueOption<ScreenOrientation>.choice(
+    "orientation", value: "O", usage: ValueOption<ScreenOrientation>.names.joined(separator: "|"),
+    "portrait (default) or landscape (Camera Control on the top edge)", message: .either)
+  /// `--control`: the control the overlay shows.
+  static let control = ControlOption.option(
+    "NAME",
+    "the control the overlay shows (default \(defaultControl)): \(ControlSelection.namesDescription)"
+  )
+  /// `--grid`.
+  static let grid = FlagOption(
+    "grid", "draw the rule-of-thirds grid over the viewfinder (as \(StateOptions.set) grid=on)")
+  /// `--no-overlay`.
+  static let noOverlay = FlagOption(
+    "no-overlay", "draw the viewfinder without the Camera Control overlay")
+  static let synopsis = Usage(
+    [
+      .words("IN"), .option(output, "OUT.png", short: true), .optional(device),
+      .optional(orientation), .optional(control), .optional(grid), .optional(noOverlay),
+      .optional(EffortOption.option),
+    ] + StateOptions.usage)
   static let parser = ArgumentParser(
     options: [
-      .value("output", short: "o", "OUT", "the picture to write (.png recommended)"),
-      EffortOption.option,
-      .value("device", "NAME", "a screen from framedial devices (default \(defaultDevice))"),
-      .value(
-        "orientation", "O", "portrait (default) or landscape (Camera Control on the top edge)"),
-      .value(
-        "control", "NAME",
-        "the control the overlay shows (default \(defaultControl)): \(ControlSelection.namesDescription)"
-      ),
-      .flag("grid", "draw the rule-of-thirds grid over the viewfinder (as --set grid=on)"),
-      .flag("no-overlay", "draw the viewfinder without the Camera Control overlay"),
-      PixelLimitOption.option,
-      OverwriteOption.option,
+      output, EffortOption.option, device, orientation, control, grid, noOverlay,
+      PixelLimitOption.option, OverwriteOption.option,
     ] + StateOptions.options)
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
     let (input, output) = try OverwriteOption.inputAndOutput(
       arguments, command: name, outputHint: "OUT.png")
-    let device: ScreenDevice
-    let orientation: ScreenOrientation
-    do {
-      device = try ScreenCatalog.named(arguments.value("device") ?? defaultDevice)
-    } catch {
-      throw UsageError(error.description)
-    }
-    let orientationText = arguments.value("orientation") ?? "portrait"
-    guard let chosen = ScreenOrientation(rawValue: orientationText.lowercased()) else {
-      throw UsageError("--orientation must be portrait or landscape, not '\(orientationText)'")
-    }
-    orientation = chosen
-    let state = try StateOptions.state(from: arguments)
+    let device = try arguments[Self.device] ?? DeviceOption.screen(named: defaultDevice)
+    let orientation = try arguments[Self.orientation] ?? .portrait
+    let state = try StateOptions.controlState(from: arguments)
     let selection = try controlSelection(
-      arguments.value("control") ?? defaultControl, screen: device)
+      try arguments[Self.control] ?? defaultControl, screen: device)
     var options = PreviewOptions(
-      device: device, orientation: orientation, grid: arguments.flag("grid") || state.grid)
+      device: device, orientation: orientation, grid: arguments[Self.grid] || state.grid)
     options.load.pixelLimit = try PixelLimitOption.limit(from: arguments)
-    if let effort = try EffortOption.effort(from: arguments) { options.effort = effort }
-    if !arguments.flag("no-overlay") {
+    if let effort = try arguments[EffortOption.option] { options.effort = effort }
+    if !arguments[Self.noOverlay] {
       options.overlay = selection.overlay(for: state, gridOn: options.grid)
     }
-    if !device.hasCameraControl && !arguments.flag("no-overlay") {
+    if !device.hasCameraControl && !arguments[Self.noOverlay] {
       console.err(
         "\(device.name) has no Camera Control: the preview shows the viewfinder without the overlay."
       )
@@ -79,7 +81,7 @@ enum PreviewCommand: ExitingAtOnceCommand {
     do {
       return try ControlSelection(name, device: screen.capture ?? .iPhone16Pro)
     } catch {
-      throw UsageError("--control: \(error.description)")
+      throw UsageError("\(Self.control): \(error.description)")
     }
   }
 }

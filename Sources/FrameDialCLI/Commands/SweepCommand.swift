@@ -8,52 +8,60 @@ enum SweepCommand: ExitingAtOnceCommand {
   static let name = "sweep"
   static let summary =
     "Render a contact sheet of the image at several values of one control, each tile labelled."
-  static let usage =
-    "sweep IN -o OUT.png --control KEY [--values A,B,C | --prominent] [--device NAME] "
-    + "[--effort E] [--preset NAME] [--state FILE]… [--set KEY=VALUE]…"
+  /// The capture device whose figures label the tiles when `--device` is not given.
+  static let defaultDevice = "iphone-16-pro"
+  /// `-o OUT`.
+  static let output = OutputOption.option("OUT", "the contact sheet to write (.png recommended)")
+  /// `--control`: the control swept.
+  static let control = ControlOption.option(
+    "KEY", "the control to sweep: \(ControlSelection.namesDescription)")
+  /// `--values`: the values swept, in order.
+  static let values = ValueOption<[String]>(
+    "values", "A,B,C",
+    "the values, in order: numbers for a slider (as \(StateOptions.set) takes them), option names for a picker"
+  ) { text, _ in text.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+  /// `--prominent`.
+  static let prominent = FlagOption(
+    "prominent",
+    "the slider's prominent values and range ends, at least 5 values, or every picker option (default)"
+  )
+  /// `--device`: the capture device whose figures label the values.
+  static let device = DeviceOption.option(
+    "the capture device whose figures label zoom and exposure: "
+      + "a device of framedial devices with camera figures (default \(defaultDevice))")
+  static let synopsis = Usage(
+    [
+      .words("IN"), .option(output, "OUT.png", short: true), .option(control),
+      .atMostOneOf([.option(values)], [.option(prominent)]), .optional(device),
+      .optional(EffortOption.option),
+    ] + StateOptions.usage)
   static let parser = ArgumentParser(
     options: [
-      .value("output", short: "o", "OUT", "the contact sheet to write (.png recommended)"),
-      EffortOption.option,
-      .value("control", "KEY", "the control to sweep: \(ControlSelection.namesDescription)"),
-      .value(
-        "values", "A,B,C",
-        "the values, in order: numbers for a slider (as --set takes them), option names for a picker"
-      ),
-      .flag(
-        "prominent",
-        "the slider's prominent values and range ends, at least 5 values, or every picker option (default)"
-      ),
-      .value(
-        "device", "NAME",
-        "the capture device whose figures label zoom and exposure: "
-          + "a device of framedial devices with camera figures (default iphone-16-pro)"),
-      PixelLimitOption.option,
+      output, EffortOption.option, control, values, prominent, device, PixelLimitOption.option,
       OverwriteOption.option,
     ] + StateOptions.options)
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
     let (input, output) = try OverwriteOption.inputAndOutput(
       arguments, command: name, outputHint: "OUT.png")
-    guard let controlName = arguments.value("control") else {
-      throw UsageError("no control given (--control KEY: \(ControlSelection.namesDescription))")
+    guard let controlName = try arguments[Self.control] else {
+      throw UsageError(
+        "no control given (\(Self.control) KEY: \(ControlSelection.namesDescription))")
     }
-    if arguments.value("values") != nil && arguments.flag("prominent") {
-      throw UsageError("give either --values or --prominent, not both")
+    if arguments.given(Self.values) && arguments[Self.prominent] {
+      throw UsageError("give either \(Self.values) or \(Self.prominent), not both")
     }
-    let state = try StateOptions.state(from: arguments)
-    let effort = try EffortOption.effort(from: arguments) ?? .standard
+    let state = try StateOptions.controlState(from: arguments)
+    let effort = try arguments[EffortOption.option] ?? .standard
     let selection: ControlSelection
     let steps: [ControlSelection.Step]
     do {
-      let model = try DeviceCatalog.capture(named: arguments.value("device") ?? "iphone-16-pro")
+      let model = try DeviceCatalog.capture(named: try arguments[Self.device] ?? defaultDevice)
       selection = try ControlSelection(controlName, device: model)
-      let values = arguments.value("values").map {
-        $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-      }
+      let values = try arguments[Self.values]
       steps = try selection.sweep(from: state, values: values)
     } catch let error as ControlSelectionError {
-      throw UsageError("--control \(controlName): \(error.description)")
+      throw UsageError("\(Self.control) \(controlName): \(error.description)")
     } catch {
       throw UsageError("\(error)")
     }

@@ -73,7 +73,7 @@ enum ArgumentBytes {
   static func check(_ arguments: ParsedArguments, exceptPositionals: Bool) throws {
     for (name, values) in arguments.values {
       for value in values {
-        if name == "output", bytes(of: value) != nil {
+        if name == OutputOption.name, bytes(of: value) != nil {
           throw RenderError("\(value): the output's name is not valid UTF-8: give a name in UTF-8")
         }
         if let problem = problem(value) { throw RenderError("\(value): \(problem)") }

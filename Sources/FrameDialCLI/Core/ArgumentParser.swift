@@ -1,9 +1,10 @@
 import Controls
 
 /// FrameDial's own GNU-style argument parser: `--name value`, `--name=value`, `-n value`, bundled short
-/// flags (`-qv`), `--` ends options, and `--help` / `-h` on every command.
-package struct ArgumentParser {
-  /// One option a command accepts.
+/// flags (`-qv`), `--` ends options, and `--help` / `-h` on every command. The options are declared
+/// once, as ``FlagOption`` and ``ValueOption``; ``ParsedArguments`` reads them back typed.
+package struct ArgumentParser: Sendable {
+  /// How one option is spelled and shown: what the parser and the help need of a declaration.
   package struct Option: Sendable {
     /// The long name, without dashes.
     package var name: String
@@ -11,31 +12,27 @@ package struct ArgumentParser {
     package var short: Character?
     /// The value's placeholder in help (`nil` for a flag that takes no value).
     package var valueName: String?
+    /// The value's placeholder in usage lines (`E` for `--effort EFFORT`); `valueName` when nil.
+    package var usageValueName: String?
     /// One line of help.
     package var help: String
     /// True when the option may be given more than once (values accumulate).
     package var repeatable = false
 
-    /// A flag: no value.
-    package static func flag(_ name: String, short: Character? = nil, _ help: String) -> Option {
-      Option(name: name, short: short, valueName: nil, help: help)
-    }
-
-    /// An option that takes a value.
-    package static func value(
-      _ name: String, short: Character? = nil, _ valueName: String, _ help: String,
-      repeatable: Bool = false
-    ) -> Option {
-      Option(name: name, short: short, valueName: valueName, help: help, repeatable: repeatable)
-    }
+    /// `--name`, as messages and usage lines spell it.
+    package var spelled: String { "--\(name)" }
   }
 
-  /// The options this command accepts (`--help` is always accepted too).
-  package var options: [Option]
+  /// The declarations of the options this command accepts (`--help` is always accepted too), in the
+  /// order help lists them.
+  package let declarations: [any CommandOption]
 
-  /// Creates a parser for `options`.
-  package init(options: [Option]) {
-    self.options = options
+  /// How the options are spelled and shown, in the order help lists them.
+  package var options: [Option] { declarations.map(\.spec) }
+
+  /// Creates a parser for `options`, in the order help lists them.
+  package init(options: [any CommandOption]) {
+    declarations = options
   }
 
   /// Splits `arguments` (without the program and command names) into options and positionals.
@@ -126,7 +123,7 @@ package struct ArgumentParser {
     let rows =
       options.map { option -> (String, String) in
         var spelling = option.short.map { "-\($0), " } ?? "    "
-        spelling += "--\(option.name)"
+        spelling += option.spelled
         if let valueName = option.valueName { spelling += " \(valueName)" }
         return (spelling, option.help)
       } + [("-h, --help", "show this help")]
@@ -136,11 +133,12 @@ package struct ArgumentParser {
   }
 }
 
-/// What ``ArgumentParser`` found.
+/// What ``ArgumentParser`` found; its options are read back through their declarations
+/// (`arguments[PixelLimitOption.option]`), each value checked as it is read.
 package struct ParsedArguments: Sendable, Equatable {
-  /// Values of options that take one, in the order given.
+  /// Values of options that take one, in the order given, by option name.
   package var values: [String: [String]] = [:]
-  /// Flags that were given.
+  /// The names of the flags that were given.
   package var flags: Set<String> = []
   /// Arguments that are not options.
   package var positionals: [String] = []
@@ -150,35 +148,36 @@ package struct ParsedArguments: Sendable, Equatable {
   /// Nothing parsed yet.
   package init() {}
 
-  /// True when the flag `name` was given.
-  package func flag(_ name: String) -> Bool { flags.contains(name) }
+  /// True when `flag` was given.
+  package subscript(flag: FlagOption) -> Bool { flags.contains(flag.spec.name) }
 
-  /// The last value of option `name`.
-  package func value(_ name: String) -> String? { values[name]?.last }
-
-  /// The single input file and the `--output` value of a one-file command named `command`; the messages
-  /// name what is missing (`outputHint` shows the expected output, e.g. "OUT.png").
-  package func singleInputAndOutput(command: String, outputHint: String) throws(UsageError) -> (
-    input: String, output: String
-  ) {
-    guard positionals.count == 1, let input = positionals.first else {
-      throw UsageError(
-        positionals.isEmpty ? "no input file given" : "\(command) takes one input file")
+  /// The last value of `option`, read; nil when it was not given.
+  ///
+  /// - Throws: `UsageError` from the option's reader, naming the option and the value.
+  package subscript<Value>(option: ValueOption<Value>) -> Value? {
+    get throws(UsageError) {
+      guard let text = text(option) else { return nil }
+      return try option.read(text)
     }
-    guard let output = value("output") else {
-      throw UsageError("no output given (-o \(outputHint))")
-    }
-    return (input, output)
   }
 
-  /// The integer value of option `name`, checked against `range`.
-  package func int(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
-    guard let text = value(name) else { return nil }
-    guard let number = Int(text), range.contains(number) else {
-      throw UsageError(
-        "--\(name) must be a whole number \(range.lowerBound) … \(range.upperBound), not '\(text)'")
-    }
-    return number
+  /// Every value of a repeatable `option`, read, in the order given.
+  ///
+  /// - Throws: `UsageError` from the option's reader for the first value it refuses.
+  package func all<Value>(_ option: ValueOption<Value>) throws(UsageError) -> [Value] {
+    var read: [Value] = []
+    for text in values[option.spec.name] ?? [] { read.append(try option.read(text)) }
+    return read
+  }
+
+  /// The last value of `option` as it was given, unread; nil when it was not given.
+  package func text<Value>(_ option: ValueOption<Value>) -> String? {
+    values[option.spec.name]?.last
+  }
+
+  /// True when `option` (a flag, or an option with a value) was given.
+  package func given(_ option: some CommandOption) -> Bool {
+    values[option.spec.name] != nil || flags.contains(option.spec.name)
   }
 }
 

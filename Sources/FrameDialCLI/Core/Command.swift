@@ -4,15 +4,19 @@ protocol Command: Sendable {
   static var name: String { get }
   /// One line for the command list.
   static var summary: String { get }
-  /// The usage line(s), after "framedial".
-  static var usage: String { get }
-  /// The options the command accepts.
+  /// How the command is called: its arguments and options in the order its usage line shows them
+  /// (every option it accepts is shown; see ``Usage``).
+  static var synopsis: Usage { get }
+  /// The options the command accepts, in the order its help lists them.
   static var parser: ArgumentParser { get }
   /// Runs the command and returns its exit code.
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32
 }
 
 extension Command {
+  /// The usage line, after "framedial".
+  static var usage: String { synopsis.line(command: name, options: parser.options) }
+
   /// The full `--help` text.
   static var help: String {
     "usage: framedial \(usage)\n\n\(summary)\n\noptions:\n\(parser.optionsHelp)"

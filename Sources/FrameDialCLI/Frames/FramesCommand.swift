@@ -12,41 +12,23 @@ import Vips
 enum FramesCommand: Command {
   static let name = "frames"
   static let summary =
-    "Render raw video frames (rgb24, rgba, bgra, rgb48le, rgba64le, yuv420p, yuv420p10le, or a "
+    "Render raw video frames (\(FramesOptions.formatNames.joined(separator: ", ")), or a "
     + "YUV4MPEG2 stream) from standard input to standard output, for ffmpeg pipes."
-  static let usage =
-    "frames (--size WxH [--pix-fmt rgb24|rgba|bgra|rgb48le|rgba64le|yuv420p|yuv420p10le] | --y4m) "
-    + "[--colour-matrix bt709|bt601|bt2020] [--range tv|pc] [--transfer bt709|hlg|pq] "
-    + "[--primaries bt709|bt2020] [--state FILE.json]… "
-    + "[--set KEY=VALUE]… [--timeline FILE.jsonl --fps R] [--stats] [--threads N]"
+  static let synopsis = Usage(
+    [
+      .oneOf(
+        [.option(FramesOptions.size), .optional(FramesOptions.pixelFormat)],
+        [.option(FramesOptions.y4m)]),
+      .optional(FramesOptions.matrix), .optional(FramesOptions.range),
+      .optional(FramesOptions.transfer), .optional(FramesOptions.primaries),
+    ] + StateOptions.usage + [
+      .optional(.option(FramesOptions.timeline), .option(FramesOptions.fps))
+    ])
   static let parser = ArgumentParser(
     options: [
-      .value(
-        "size", short: "s", "WxH", "frame width and height in pixels, e.g. 1920x1080 (required)"),
-      .value(
-        "pix-fmt", "FORMAT",
-        "rgb24 (default), rgba or bgra (8-bit); rgb48le or rgba64le (16-bit): packed; yuv420p or "
-          + "yuv420p10le: planar 4:2:0 (ffmpeg's names)"),
-      .flag(
-        "y4m",
-        "read and write a YUV4MPEG2 stream (ffmpeg -f yuv4mpegpipe): size, 4:2:0 depth, range "
-          + "and rate from its header"),
-      .value(
-        "colour-matrix", "bt709|bt601|bt2020",
-        "YUV frames: the matrix (default: BT.2020 with --primaries bt2020, else BT.601 below 720 "
-          + "lines, BT.709 at or above)"),
-      .value("range", "tv|pc", "YUV frames: the code range (default: tv, or the y4m header's)"),
-      .value(
-        "transfer", "bt709|hlg|pq",
-        "the frames' transfer (default: bt709, rendered as sRGB); hlg and pq need 10 bits or more"),
-      .value(
-        "primaries", "bt709|bt2020", "the frames' primaries (default: bt709; HDR video is bt2020)"),
-      .value(
-        "timeline", "FILE.jsonl",
-        "control events (JSON Lines); frame k takes the events at or before k / fps"),
-      .value("fps", "R", "frame rate placing frames on the timeline: 25, 29.97 or 30000/1001"),
-      .flag("stats", "print frames, frames per second and p50/p99 render ms to standard error"),
-      .value("threads", "N", "libvips worker threads per frame (default: one per core)"),
+      FramesOptions.size, FramesOptions.pixelFormat, FramesOptions.y4m, FramesOptions.matrix,
+      FramesOptions.range, FramesOptions.transfer, FramesOptions.primaries, FramesOptions.timeline,
+      FramesOptions.fps, FramesOptions.stats, FramesOptions.threads,
     ] + StateOptions.options)
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {

@@ -53,17 +53,87 @@ struct FramesOptions {
 
   /// The `--transfer` names and the transfers they stand for (BT.709 video is rendered with the sRGB
   /// transfer).
-  static let transfers: [(name: String, transfer: ColourEncoding.Transfer)] = [
+  static let transferNames: [(name: String, transfer: ColourEncoding.Transfer)] = [
     ("bt709", .sRGB), ("hlg", .hlg), ("pq", .pq),
   ]
 
   /// The `--primaries` names and the primaries they stand for.
-  static let primaries: [(name: String, primaries: ColourEncoding.Primaries)] = [
+  static let primariesNames: [(name: String, primaries: ColourEncoding.Primaries)] = [
     ("bt709", .bt709), ("bt2020", .bt2020),
   ]
 
   /// The `--pix-fmt` names: the packed formats, then the YUV 4:2:0 ones.
   static let formatNames = PixelFormat.allCases.map(\.rawValue) + ["yuv420p", "yuv420p10le"]
+
+  /// `--size WxH` (`-s`): the frame size.
+  static let size = ValueOption<(width: Int, height: Int)>(
+    "size", short: "s", "WxH", "frame width and height in pixels, e.g. 1920x1080 (required)",
+    read: size(parsing:option:))
+
+  /// `--pix-fmt`: the packed pixel format, or 4:2:0 planes with their depth (then the packed format
+  /// they are rendered on).
+  static let pixelFormat = ValueOption<(format: PixelFormat, yuvDepth: Int?)>(
+    "pix-fmt", "FORMAT", usage: formatNames.joined(separator: "|"),
+    "rgb24 (default), rgba or bgra (8-bit); rgb48le or rgba64le (16-bit): packed; yuv420p or "
+      + "yuv420p10le: planar 4:2:0 (ffmpeg's names)"
+  ) { text, option throws(UsageError) in
+    switch text.lowercased() {
+    case "yuv420p": return (.rgb24, 8)
+    case "yuv420p10le": return (.rgb48, 10)
+    case let name:
+      guard let format = PixelFormat(rawValue: name) else {
+        throw UsageError(ChoiceMessage.oneOf.text(name, option: option, names: formatNames))
+      }
+      return (format, nil)
+    }
+  }
+
+  /// `--y4m`: a YUV4MPEG2 stream in and out.
+  static let y4m = FlagOption(
+    "y4m",
+    "read and write a YUV4MPEG2 stream (ffmpeg -f yuv4mpegpipe): size, 4:2:0 depth, range "
+      + "and rate from its header")
+
+  /// `--colour-matrix`: YUV frames' matrix.
+  static let matrix = ValueOption<YUVMatrix>.choice(
+    "colour-matrix",
+    "YUV frames: the matrix (default: BT.2020 with \(primaries) bt2020, else BT.601 below 720 "
+      + "lines, BT.709 at or above)",
+    message: .either)
+
+  /// `--range`: YUV frames' code range.
+  static let range = ValueOption<YUVRange>.choice(
+    "range", "YUV frames: the code range (default: tv, or the y4m header's)", message: .either)
+
+  /// `--transfer`: the frames' transfer.
+  static let transfer = ValueOption.choice(
+    "transfer", names: transferNames.map(\.name),
+    "the frames' transfer (default: bt709, rendered as sRGB); hlg and pq need 10 bits or more",
+    message: .list,
+    lookup: { name in transferNames.first { $0.name == name.lowercased() }?.transfer })
+
+  /// `--primaries`: the frames' primaries.
+  static let primaries = ValueOption.choice(
+    "primaries", names: primariesNames.map(\.name),
+    "the frames' primaries (default: bt709; HDR video is bt2020)", message: .either,
+    lookup: { name in primariesNames.first { $0.name == name.lowercased() }?.primaries })
+
+  /// `--timeline`: control events placed on the frames by `--fps`.
+  static let timeline = TimelineOption.option(
+    "control events (JSON Lines); frame k takes the events at or before k / fps")
+
+  /// `--fps`: the frame rate that places frames on the timeline.
+  static let fps = ValueOption<Double>(
+    "fps", "R", "frame rate placing frames on the timeline: 25, 29.97 or 30000/1001",
+    read: rate(parsing:option:))
+
+  /// `--stats`.
+  static let stats = FlagOption(
+    "stats", "print frames, frames per second and p50/p99 render ms to standard error")
+
+  /// `--threads`: libvips's threads.
+  static let threads = ValueOption.wholeNumber(
+    "threads", "N", "libvips worker threads per frame (default: one per core)", in: 1...1024)
 
   /// Reads and checks the options of `arguments`.
   ///
@@ -72,61 +142,43 @@ struct FramesOptions {
     guard arguments.positionals.isEmpty else {
       throw UsageError("frames reads standard input and takes no file arguments")
     }
-    y4m = arguments.flag("y4m")
-    let formatName = arguments.value("pix-fmt")?.lowercased()
+    y4m = arguments[Self.y4m]
     if y4m {
-      for option in ["size", "pix-fmt"] where arguments.value(option) != nil {
+      for option in [Self.size, Self.pixelFormat] as [any CommandOption]
+      where arguments.given(option) {
         throw UsageError(
-          "--y4m reads frame size and format from the stream header; drop --\(option)")
+          "\(Self.y4m) reads frame size and format from the stream header; drop \(option)")
       }
       (width, height) = (0, 0)
       pixelFormat = .rgb24
       yuvDepth = 8
     } else {
-      guard let size = arguments.value("size") else {
-        throw UsageError("no frame size given (--size WIDTHxHEIGHT, such as 1920x1080)")
+      guard let size = try arguments[Self.size] else {
+        throw UsageError("no frame size given (\(Self.size) WIDTHxHEIGHT, such as 1920x1080)")
       }
-      (width, height) = try Self.size(parsing: size)
-      switch formatName ?? PixelFormat.rgb24.rawValue {
-      case "yuv420p": (pixelFormat, yuvDepth) = (.rgb24, 8)
-      case "yuv420p10le": (pixelFormat, yuvDepth) = (.rgb48, 10)
-      case let name:
-        guard let format = PixelFormat(rawValue: name) else {
-          throw UsageError(
-            "--pix-fmt must be one of \(Self.formatNames.joined(separator: ", ")), not '\(name)'")
-        }
-        (pixelFormat, yuvDepth) = (format, nil)
-      }
+      (width, height) = size
+      (pixelFormat, yuvDepth) = try arguments[Self.pixelFormat] ?? (.rgb24, nil)
     }
-    if let name = arguments.value("colour-matrix") {
-      guard let matrix = YUVMatrix(rawValue: name.lowercased()) else {
-        throw UsageError("--colour-matrix must be bt709, bt601 or bt2020, not '\(name)'")
-      }
-      self.matrix = matrix
-    }
-    if let name = arguments.value("range") {
-      guard let range = YUVRange(rawValue: name.lowercased()) else {
-        throw UsageError("--range must be tv or pc, not '\(name)'")
-      }
-      self.range = range
-    }
+    matrix = try arguments[Self.matrix]
+    range = try arguments[Self.range]
     if yuvDepth == nil, matrix != nil || range != nil {
       throw UsageError(
-        "--colour-matrix and --range apply to YUV frames (--pix-fmt yuv420p or yuv420p10le, or --y4m)"
-      )
+        "\(Self.matrix) and \(Self.range) apply to YUV frames (\(Self.pixelFormat) yuv420p or "
+          + "yuv420p10le, or \(Self.y4m))")
     }
     encoding = try Self.encoding(from: arguments)
     if !y4m { try Self.checkDepth(of: encoding, bits: yuvDepth ?? pixelFormat.sampleBytes * 8) }
-    state = try StateOptions.state(from: arguments)
-    let fps = try arguments.value("fps").map(Self.rate(parsing:))
-    if let path = arguments.value("timeline") {
+    state = try StateOptions.controlState(from: arguments)
+    let fps = try arguments[Self.fps]
+    if arguments.given(Self.timeline) {
       guard fps != nil || y4m else {
-        throw UsageError("--timeline needs --fps R to place frame k at time k / R")
+        throw UsageError(
+          "\(Self.timeline) needs \(Self.fps) R to place frame k at time k / R")
       }
-      timeline = (try Self.timeline(at: path), fps)
+      if let events = try arguments[Self.timeline] { timeline = (events, fps) }
     }
-    stats = arguments.flag("stats")
-    threads = try arguments.int("threads", in: 1...1024)
+    stats = arguments[Self.stats]
+    threads = try arguments[Self.threads]
   }
 
   /// Takes size, depth, range and rate from a YUV4MPEG2 stream header; `--range` and `--fps`, when
@@ -145,7 +197,8 @@ struct FramesOptions {
     range = range ?? header.range
     if let events = timeline?.events, timeline?.fps == nil {
       guard let fps = header.fps else {
-        throw .badY4M("it gives no frame rate (F) to place the timeline's frames; add --fps R")
+        throw .badY4M(
+          "it gives no frame rate (F) to place the timeline's frames; add \(Self.fps) R")
       }
       timeline = (events, fps)
     }
@@ -154,20 +207,8 @@ struct FramesOptions {
   /// The encoding `--transfer` and `--primaries` name (each bt709 when not given).
   static func encoding(from arguments: ParsedArguments) throws(UsageError) -> ColourEncoding {
     var encoding = ColourEncoding.sRGB
-    if let name = arguments.value("transfer") {
-      guard let known = transfers.first(where: { $0.name == name.lowercased() }) else {
-        throw UsageError(
-          "--transfer must be \(transfers.map(\.name).joined(separator: ", ")), not '\(name)'")
-      }
-      encoding.transfer = known.transfer
-    }
-    if let name = arguments.value("primaries") {
-      guard let known = primaries.first(where: { $0.name == name.lowercased() }) else {
-        throw UsageError(
-          "--primaries must be \(primaries.map(\.name).joined(separator: " or ")), not '\(name)'")
-      }
-      encoding.primaries = known.primaries
-    }
+    if let transfer = try arguments[Self.transfer] { encoding.transfer = transfer }
+    if let primaries = try arguments[Self.primaries] { encoding.primaries = primaries }
     return encoding
   }
 
@@ -175,32 +216,35 @@ struct FramesOptions {
   static func checkDepth(of encoding: ColourEncoding, bits: Int) throws(UsageError) {
     guard encoding.transfer != .sRGB, bits < 10 else { return }
     throw UsageError(
-      "--transfer \(encoding.transfer.rawValue) needs frames of 10 bits or more "
-        + "(--pix-fmt rgb48le, rgba64le or yuv420p10le, or a 10-bit --y4m stream)")
+      "\(transfer) \(encoding.transfer.rawValue) needs frames of 10 bits or more "
+        + "(\(pixelFormat) rgb48le, rgba64le or yuv420p10le, or a 10-bit \(y4m) stream)")
   }
 
-  /// Parses `WIDTHxHEIGHT` (`1920x1080`); both sides 1 … ``maximumSide``, at most
+  /// Parses `WIDTHxHEIGHT` (`1920x1080`) given to `option`; both sides 1 … ``maximumSide``, at most
   /// `LoadOptions.defaultPixelLimit` pixels.
-  static func size(parsing text: String) throws(UsageError) -> (width: Int, height: Int) {
+  static func size(parsing text: String, option: String) throws(UsageError) -> (
+    width: Int, height: Int
+  ) {
     let sides = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
     let range = 1...maximumSide
     guard sides.count == 2, let width = Int(sides[0]), let height = Int(sides[1]),
       range.contains(width), range.contains(height)
     else {
       throw UsageError(
-        "--size must be WIDTHxHEIGHT with whole numbers 1 … \(maximumSide), such as 1920x1080, not '\(text)'"
+        "\(option) must be WIDTHxHEIGHT with whole numbers 1 … \(maximumSide), such as 1920x1080, not '\(text)'"
       )
     }
     guard width * height <= LoadOptions.defaultPixelLimit else {
       throw UsageError(
-        "--size \(text) is \(width * height) pixels; frames may have at most \(LoadOptions.defaultPixelLimit)"
+        "\(option) \(text) is \(width * height) pixels; frames may have at most \(LoadOptions.defaultPixelLimit)"
       )
     }
     return (width, height)
   }
 
-  /// Parses a frame rate: a number (`25`, `29.97`) or a fraction as ffmpeg prints it (`30000/1001`).
-  static func rate(parsing text: String) throws(UsageError) -> Double {
+  /// Parses a frame rate given to `option`: a number (`25`, `29.97`) or a fraction as ffmpeg prints it
+  /// (`30000/1001`).
+  static func rate(parsing text: String, option: String) throws(UsageError) -> Double {
     let parts = text.split(separator: "/", omittingEmptySubsequences: false)
     let numbers = parts.compactMap { Double($0) }
     let rate: Double? =
@@ -211,17 +255,8 @@ struct FramesOptions {
       }
     guard let rate, rate.isFinite, rate > 0 else {
       throw UsageError(
-        "--fps must be a frame rate above 0 such as 25, 29.97 or 30000/1001, not '\(text)'")
+        "\(option) must be a frame rate above 0 such as 25, 29.97 or 30000/1001, not '\(text)'")
     }
     return rate
-  }
-
-  /// Reads the timeline at `path` (`--timeline`, shared with `video`).
-  static func timeline(at path: String) throws(UsageError) -> Timeline {
-    do {
-      return try Timeline(contentsOf: URL(fileURLWithPath: path))
-    } catch {
-      throw UsageError("--timeline \(path): \(error)")
-    }
   }
 }

@@ -5,8 +5,8 @@ import FrameDial
 /// `sweep`): an existing output is replaced only when asked, as `batch` skips the outputs it finds.
 enum OverwriteOption {
   /// The flag, as every single-output command lists it.
-  static let option = ArgumentParser.Option.flag(
-    "overwrite", short: "y",
+  static let option = FlagOption(
+    StillOptionKey.overwrite.commandLineName, short: "y",
     "replace OUT when it exists (without it, an existing OUT is left as it is)")
 
   /// Throws, before any work, when `output` exists (a file, or a link, even one that leads nowhere) and
@@ -14,8 +14,9 @@ enum OverwriteOption {
   /// onto the input is refused as such, with or without the flag.
   static func check(_ output: String, input: String?, _ arguments: ParsedArguments) throws {
     if let input { try OutputTarget.check(output, input: input) }
-    guard !arguments.flag("overwrite") else { return }
-    try OutputTarget.refuseExisting(output, hint: "add --overwrite (-y) to replace it")
+    guard !arguments[option] else { return }
+    let short = option.spec.short.map { " (-\($0))" } ?? ""
+    try OutputTarget.refuseExisting(output, hint: "add \(option)\(short) to replace it")
   }
 
   /// The single input and the output of a command that makes one file from one (`preview`, `sweep`),

@@ -11,29 +11,36 @@ enum StudioCommand: SignalTrappingCommand {
   static let name = "studio"
   static let summary =
     "Serve a local page to slide the Camera Control and watch the processed picture follow live."
-  static let usage =
-    "studio [IMAGE|VIDEO] [--device NAME] [--port N] [--listen ADDRESS] [--preset NAME] [--state FILE]… "
-    + "[--set KEY=VALUE]…"
   /// The device drawn when `--device` is not given.
   static let defaultDevice = "iphone-16-pro"
   /// The port used when `--port` is not given.
   static let defaultPort = 8080
   /// The address listened on when `--listen` is not given.
   static let defaultAddress = "127.0.0.1"
+  /// `--device`: the screen drawn.
+  static let device = DeviceOption.screen(
+    "a screen from framedial devices (default \(defaultDevice))")
+  /// `--port`.
+  static let port = ValueOption.wholeNumber(
+    "port", "N", "the port to listen on; 0 picks a free one (default \(defaultPort))",
+    in: 0...65535)
+  /// `--listen`: the address listened on.
+  static let listen = ValueOption<String>(
+    "listen", "ADDRESS",
+    "the IP address to listen on (default \(defaultAddress), this machine only; "
+      + "0.0.0.0 for every interface, which asks for a token printed in the URL)")
+  /// `--no-token`.
+  static let noToken = FlagOption(
+    "no-token",
+    "with \(listen) beyond this machine: ask for no token (anyone who reaches the address may "
+      + "read the picture and change the state)")
+  static let synopsis = Usage(
+    [
+      .words("[IMAGE|VIDEO]"), .optional(device), .optional(port), .optional(listen),
+      .optional(noToken),
+    ] + StateOptions.usage)
   static let parser = ArgumentParser(
-    options: [
-      .value("device", "NAME", "a screen from framedial devices (default \(defaultDevice))"),
-      .value("port", "N", "the port to listen on; 0 picks a free one (default \(defaultPort))"),
-      .value(
-        "listen", "ADDRESS",
-        "the IP address to listen on (default \(defaultAddress), this machine only; "
-          + "0.0.0.0 for every interface, which asks for a token printed in the URL)"),
-      .flag(
-        "no-token",
-        "with --listen beyond this machine: ask for no token (anyone who reaches the address may "
-          + "read the picture and change the state)"),
-      PixelLimitOption.option,
-    ] + StateOptions.options)
+    options: [device, port, listen, noToken, PixelLimitOption.option] + StateOptions.options)
 
   /// The repository's sample photo, found from this source file's location (as the benchmark finds it).
   static var samplePhoto: String {
@@ -56,16 +63,11 @@ enum StudioCommand: SignalTrappingCommand {
         "studio takes at most one IMAGE or VIDEO, not \(arguments.positionals.count)")
     }
     let input = try inputPath(arguments.positionals.first)
-    let device: ScreenDevice
-    do {
-      device = try ScreenCatalog.named(arguments.value("device") ?? defaultDevice)
-    } catch {
-      throw UsageError(error.description)
-    }
-    let port = try arguments.int("port", in: 0...65535) ?? defaultPort
-    let listen = arguments.value("listen") ?? defaultAddress
+    let device = try arguments[Self.device] ?? DeviceOption.screen(named: defaultDevice)
+    let port = try arguments[Self.port] ?? defaultPort
+    let listen = try arguments[Self.listen] ?? defaultAddress
     let address = listen.lowercased() == "localhost" ? "127.0.0.1" : listen
-    let state = try StateOptions.state(from: arguments)
+    let state = try StateOptions.controlState(from: arguments)
     let load = LoadOptions(pixelLimit: try PixelLimitOption.limit(from: arguments))
 
     let model = device.capture ?? .iPhone16Pro
@@ -87,7 +89,7 @@ enum StudioCommand: SignalTrappingCommand {
       })
     let server = StudioServer(
       configuration: .init(
-        address: address, port: port, access: arguments.flag("no-token") ? .open : .tokenOffLoopback
+        address: address, port: port, access: arguments[Self.noToken] ? .open : .tokenOffLoopback
       ),
       backend: session,
       resources: try PageResources.bundled())
@@ -99,7 +101,8 @@ enum StudioCommand: SignalTrappingCommand {
       case .notAnIPAddress: throw UsageError(error.message)
       case .addressInUse:
         throw RenderError(
-          "\(error.message); choose another port with --port N, or --port 0 for any free one")
+          "\(error.message); choose another port with \(Self.port) N, or \(Self.port) 0 for any "
+            + "free one")
       case nil: throw RenderError(error.message)
       }
     }
@@ -120,10 +123,11 @@ enum StudioCommand: SignalTrappingCommand {
     console.out(url)
     if server.listensBeyondLoopback && server.token == nil {
       console.err(
-        "framedial \(name): warning: listening on \(listen) with no token (--no-token): any page or "
+        "framedial \(name): warning: listening on \(listen) with no token (\(Self.noToken)): any page or "
           + "program that reaches this address can read the picture and change the state")
-    } else if !server.listensBeyondLoopback && arguments.flag("no-token") {
-      console.err("framedial \(name): --no-token has no effect on \(listen), which asks for none")
+    } else if !server.listensBeyondLoopback && arguments[Self.noToken] {
+      console.err(
+        "framedial \(name): \(Self.noToken) has no effect on \(listen), which asks for none")
     }
     if !device.hasCameraControl {
       console.err(

@@ -10,49 +10,26 @@ enum VideoCommand: ExitingAtOnceCommand {
   static let name = "video"
   static let summary =
     "Render a video file with the control values (frame times, colour tags, rotation and audio kept)."
-  static let usage =
-    "video IN -o OUT [--state FILE.json]… [--set KEY=VALUE]… [--timeline FILE.jsonl] [--crf N] "
-    + "[--encoder-preset P] [--codec h264|hevc] [--hdr keep|sdr] [--start T] [--duration D] "
-    + "[--fail-on LEVEL] [--json] | "
-    + "video IN --frame-at T -o STILL.png [--effort E] [--fail-on LEVEL] [state options]"
+  /// `-o OUT`.
+  static let output = OutputOption.option(
+    "OUT", "the video to write: .mp4, .mov, .mkv … (its folder is created if missing)")
+  static let synopsis = Usage(
+    forms: [.words("IN"), .option(output, short: true)] + StateOptions.usage + [
+      .optional(VideoOptions.timeline), .optional(VideoOptions.crf),
+      .optional(VideoOptions.encoderPreset), .optional(VideoOptions.codec),
+      .optional(VideoOptions.hdr), .optional(VideoOptions.start), .optional(VideoOptions.duration),
+      .optional(FailOnOption.option), .optional(VideoOptions.json),
+    ],
+    [
+      .words("IN"), .option(VideoOptions.frameAt), .option(output, "STILL.png", short: true),
+      .optional(EffortOption.option), .optional(FailOnOption.option),
+    ] + StateOptions.usage)
   static let parser = ArgumentParser(
     options: [
-      .value(
-        "output", short: "o", "OUT",
-        "the video to write: .mp4, .mov, .mkv … (its folder is created if missing)"),
-      .value(
-        "timeline", "FILE.jsonl",
-        "control events (JSON Lines); each frame takes the events at or before its own time"),
-      .value("crf", "N", "constant rate factor 0 … 51, lower is better (default 18)"),
-      .value(
-        "encoder-preset", "P",
-        "x264/x265 speed preset: ultrafast … medium (default) … veryslow"),
-      .value(
-        "codec", "CODEC",
-        "h264 (libx264, 8-bit 4:2:0) or hevc (libx265, 4:2:0, 10-bit Main 10 for input deeper "
-          + "than 8 bits, tagged hvc1); default: hevc for HEVC or 10-bit (and deeper) input, "
-          + "else h264"),
-      .value(
-        "hdr", "keep|sdr",
-        "HDR (HLG, PQ) input: keep it HDR, HEVC Main 10 tagged in stream and container (default), "
-          + "or tone-map it to SDR BT.709 8-bit; --frame-at stills of HDR are always sdr"),
-      .value(
-        "start", "T",
-        "start at T (seconds, or HH:MM:SS.ms); the output's times start at 0; audio and subtitles "
-          + "are cut at packet boundaries"),
-      .value("duration", "D", "keep D (seconds, or HH:MM:SS.ms) from the start"),
-      .value(
-        "frame-at", "T",
-        "write only the frame shown at T, processed, as a still (-o still.png, .jpg …), upright "
-          + "and with square pixels"),
-      EffortOption.option,
-      .value(
-        "pixel-limit", "PIXELS",
-        "refuse larger frames, as decoded or, for --frame-at, as shown (default 100000000)"),
-      FailOnOption.option,
-      .flag(
-        "json", "progress as JSON objects on standard output, one per line, and a done event"),
-      OverwriteOption.option,
+      output, VideoOptions.timeline, VideoOptions.crf, VideoOptions.encoderPreset,
+      VideoOptions.codec, VideoOptions.hdr, VideoOptions.start, VideoOptions.duration,
+      VideoOptions.frameAt, EffortOption.option, VideoOptions.pixelLimit, FailOnOption.option,
+      VideoOptions.json, OverwriteOption.option,
     ] + StateOptions.options)
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
@@ -60,30 +37,34 @@ enum VideoCommand: ExitingAtOnceCommand {
     guard input != StandardStreams.dash, output != StandardStreams.dash else {
       throw UsageError("video reads and writes files, not standard input or output")
     }
-    let state = try StateOptions.state(from: arguments)
+    let state = try StateOptions.controlState(from: arguments)
     let settings = try VideoOptions.settings(from: arguments)
     let span = try VideoOptions.span(from: arguments)
-    let frameAt = try VideoOptions.seconds(of: "frame-at", in: arguments)
+    let frameAt = try arguments[VideoOptions.frameAt]
     let pixelLimit = try PixelLimitOption.limit(from: arguments)
     let failOn = try VideoOptions.failOn(from: arguments)
     if frameAt != nil {
       guard span.isWhole else {
-        throw UsageError("--frame-at writes one frame: --start and --duration do not apply")
+        throw UsageError(
+          "\(VideoOptions.frameAt) writes one frame: \(VideoOptions.start) and "
+            + "\(VideoOptions.duration) do not apply")
       }
       guard ImageFormat(path: output) != nil else {
         throw UsageError(
-          "--frame-at writes a still: name a .png, .jpg, .webp, .tif or .heic output, not '\(output)'"
+          "\(VideoOptions.frameAt) writes a still: name a .png, .jpg, .webp, .tif or .heic output, "
+            + "not '\(output)'"
         )
       }
-    } else if arguments.value("effort") != nil {
+    } else if arguments.given(EffortOption.option) {
       throw UsageError(
-        "--effort sets the encoder of a --frame-at HEIC still; a video's is --encoder-preset")
+        "\(EffortOption.option) sets the encoder of a \(VideoOptions.frameAt) HEIC still; a "
+          + "video's is \(VideoOptions.encoderPreset)")
     }
-    let effort = try EffortOption.effort(from: arguments) ?? .standard
+    let effort = try arguments[EffortOption.option] ?? .standard
     if frameAt == nil, let problem = VideoTranscoder.containerProblem(outputName: output) {
       throw UsageError("\(output): \(problem)")
     }
-    let timeline = try arguments.value("timeline").map(FramesOptions.timeline(at:))
+    let timeline = try arguments[VideoOptions.timeline]
     // The same check stills make: the input by path, link or hard link, or a FIFO or device, is refused;
     // an existing output only with --overwrite.
     try OverwriteOption.check(output, input: input, arguments)
@@ -101,16 +82,17 @@ enum VideoCommand: ExitingAtOnceCommand {
       throw UsageError("\(input): \(problem)")
     }
     if frameAt != nil, source.dynamicRange.isHDR,
-      try VideoOptions.hdrOutput(from: arguments) == .keep
+      try arguments[VideoOptions.hdr] == .keep
     {
       throw UsageError(
-        "--frame-at writes an 8-bit still, which cannot hold HDR: stills of HDR video are "
-          + "tone-mapped to SDR (--hdr sdr, the default for --frame-at)")
+        "\(VideoOptions.frameAt) writes an 8-bit still, which cannot hold HDR: stills of HDR video "
+          + "are tone-mapped to SDR (\(VideoOptions.hdr) sdr, the default for "
+          + "\(VideoOptions.frameAt))")
     }
     let codec = transcoder.codec(for: settings)
     guard frameAt != nil || VideoTranscoder.isAvailable(codec) else {
       throw RenderError(
-        "\(codec.encoderName) is not available in this FFmpeg: choose --codec "
+        "\(codec.encoderName) is not available in this FFmpeg: choose \(VideoOptions.codec) "
           + VideoCodec.allCases.filter(VideoTranscoder.isAvailable).map(\.rawValue)
           .joined(separator: " or "))
     }
@@ -151,7 +133,7 @@ enum VideoCommand: ExitingAtOnceCommand {
       FrameTimeline($0, fps: max(source.frameRate, 1), state: state)
     }
     let style: VideoProgress.Style =
-      arguments.flag("json") ? .json : console.errorIsTerminal ? .line : .none
+      arguments[VideoOptions.json] ? .json : console.errorIsTerminal ? .line : .none
     var progress = VideoProgress(
       console: console,
       expectedFrames: frameAt != nil ? 1 : VideoOptions.expectedFrames(of: source, in: span),

@@ -1,30 +1,73 @@
 import Foundation
 import FrameDial
 import Video
+import Vips
 
 /// The encoder options of `framedial video`, checked.
 enum VideoOptions {
+  /// `--crf`: the encoder's constant rate factor.
+  static let crf = ValueOption.wholeNumber(
+    "crf", "N", "constant rate factor 0 … 51, lower is better (default 18)",
+    in: EncoderSettings.crfRange)
+
+  /// `--encoder-preset`: x264's or x265's speed preset, named as they name it (in lower case).
+  static let encoderPreset = ValueOption<String>.choice(
+    "encoder-preset", value: "P", names: EncoderSettings.presets,
+    "x264/x265 speed preset: ultrafast … medium (default) … veryslow", message: .oneOf,
+    lookup: { EncoderSettings.presets.contains($0) ? $0 : nil })
+
+  /// `--codec`: the video codec written.
+  static let codec = ValueOption<VideoCodec>.choice(
+    "codec", value: "CODEC", usage: ValueOption<VideoCodec>.names.joined(separator: "|"),
+    "h264 (libx264, 8-bit 4:2:0) or hevc (libx265, 4:2:0, 10-bit Main 10 for input deeper "
+      + "than 8 bits, tagged hvc1); default: hevc for HEVC or 10-bit (and deeper) input, "
+      + "else h264",
+    message: .either)
+
+  /// `--hdr`: HDR input kept or tone-mapped.
+  static let hdr = ValueOption<HDROutput>.choice(
+    "hdr",
+    "HDR (HLG, PQ) input: keep it HDR, HEVC Main 10 tagged in stream and container (default), "
+      + "or tone-map it to SDR BT.709 8-bit; \(frameAt) stills of HDR are always sdr",
+    message: .either)
+
+  /// `--start`: where the span begins.
+  static let start = time(
+    "start", "T",
+    "start at T (seconds, or HH:MM:SS.ms); the output's times start at 0; audio and subtitles "
+      + "are cut at packet boundaries")
+
+  /// `--duration`: how long the span lasts.
+  static let duration = time("duration", "D", "keep D (seconds, or HH:MM:SS.ms) from the start")
+
+  /// `--frame-at`: the one frame written as a still.
+  static let frameAt = time(
+    "frame-at", "T",
+    "write only the frame shown at T, processed, as a still (-o still.png, .jpg …), upright "
+      + "and with square pixels")
+
+  /// `--timeline`: control events in the video's time.
+  static let timeline = TimelineOption.option(
+    "control events (JSON Lines); each frame takes the events at or before its own time")
+
+  /// `--pixel-limit`, which for a video counts its frames' pixels.
+  static let pixelLimit = PixelLimitOption.option.help(
+    "refuse larger frames, as decoded or, for \(frameAt), as shown (default "
+      + "\(LoadOptions.defaultPixelLimit))")
+
+  /// `--json`.
+  static let json = JSONOption.flag(
+    "progress as JSON objects on standard output, one per line, and a done event")
+
   /// `--crf`, `--encoder-preset` and `--codec` as encoder settings.
   ///
   /// - Throws: `UsageError` naming the option and the value that is wrong.
   static func settings(from arguments: ParsedArguments) throws(UsageError) -> EncoderSettings {
     var settings = EncoderSettings()
-    if let crf = try arguments.int("crf", in: EncoderSettings.crfRange) { settings.crf = crf }
-    if let preset = arguments.value("encoder-preset") {
-      guard EncoderSettings.presets.contains(preset) else {
-        throw UsageError(
-          "--encoder-preset must be one of \(EncoderSettings.presets.joined(separator: ", ")), "
-            + "not '\(preset)'")
-      }
-      settings.preset = preset
-    }
-    if let hdr = try hdrOutput(from: arguments) { settings.hdr = hdr }
-    if let name = arguments.value("codec") {
-      guard let codec = VideoCodec(rawValue: name.lowercased()) else {
-        throw UsageError("--codec must be h264 or hevc, not '\(name)'")
-      }
-      settings.codec = codec
-    }
+    if let crf = try arguments[Self.crf] { settings.crf = crf }
+    if let preset = try arguments[Self.encoderPreset] { settings.preset = preset }
+    if let hdr = try arguments[Self.hdr] { settings.hdr = hdr }
+    if let codec = try arguments[Self.codec] { settings.codec = codec }
     return settings
   }
 
@@ -38,17 +81,6 @@ enum VideoOptions {
     case .error: return .error
     case .warning: return .warning
     }
-  }
-
-  /// `--hdr keep|sdr`, nil when it is not given.
-  ///
-  /// - Throws: `UsageError` naming the value when it is neither.
-  static func hdrOutput(from arguments: ParsedArguments) throws(UsageError) -> HDROutput? {
-    guard let text = arguments.value("hdr") else { return nil }
-    guard let hdr = HDROutput(rawValue: text.lowercased()) else {
-      throw UsageError("--hdr must be keep or sdr, not '\(text)'")
-    }
-    return hdr
   }
 
   /// The encoding the controls work in for `source`'s frames: BT.2100 HLG or PQ (over the tagged
@@ -81,30 +113,28 @@ enum VideoOptions {
   /// - Throws: `UsageError` naming the option and the value: not a time, negative, or a duration of 0.
   static func span(from arguments: ParsedArguments) throws(UsageError) -> TimeSpan {
     var span = TimeSpan()
-    if let start = try seconds(of: "start", in: arguments) { span.start = start }
-    if let duration = try seconds(of: "duration", in: arguments) {
+    if let start = try arguments[Self.start] { span.start = start }
+    if let duration = try arguments[Self.duration] {
       guard duration > 0 else {
         throw UsageError(
-          "--duration must be more than 0 s, not '\(arguments.value("duration") ?? "")'")
+          "\(Self.duration) must be more than 0 s, not '\(arguments.text(Self.duration) ?? "")'")
       }
       span.duration = duration
     }
     return span
   }
 
-  /// The time option `name` in seconds: `12`, `12.5`, `1:02.5` (minutes and seconds) or `01:02:03.250`
-  /// (hours, minutes, seconds); nil when it is not given.
-  ///
-  /// - Throws: `UsageError` naming the option and the value when it is not such a time.
-  static func seconds(of name: String, in arguments: ParsedArguments) throws(UsageError) -> Double?
-  {
-    guard let text = arguments.value(name) else { return nil }
-    guard let seconds = seconds(text) else {
-      throw UsageError(
-        "--\(name) must be a time of 0 or more: seconds (12.5) or HH:MM:SS.ms (00:01:02.5), "
-          + "not '\(text)'")
+  /// A time option, in seconds: `12`, `12.5`, `1:02.5` (minutes and seconds) or `01:02:03.250` (hours,
+  /// minutes, seconds); a text that is not such a time is refused naming the option and the text.
+  static func time(_ name: String, _ valueName: String, _ help: String) -> ValueOption<Double> {
+    ValueOption(name, valueName, help) { text, option throws(UsageError) in
+      guard let seconds = seconds(text) else {
+        throw UsageError(
+          "\(option) must be a time of 0 or more: seconds (12.5) or HH:MM:SS.ms (00:01:02.5), "
+            + "not '\(text)'")
+      }
+      return seconds
     }
-    return seconds
   }
 
   /// `text` as seconds (`SS.ms`, `MM:SS.ms` or `HH:MM:SS.ms`), nil when it is not a time of 0 or more.
@@ -136,11 +166,11 @@ enum VideoOptions {
     let length = timeText(duration)
     if span.start > 0, span.start >= duration {
       throw RenderError(
-        "--start \(timeText(span.start)) is past the end of \(input), which lasts \(length)")
+        "\(Self.start) \(timeText(span.start)) is past the end of \(input), which lasts \(length)")
     }
     if let frameAt, frameAt > duration {
       throw RenderError(
-        "--frame-at \(timeText(frameAt)) is past the end of \(input), which lasts \(length)")
+        "\(Self.frameAt) \(timeText(frameAt)) is past the end of \(input), which lasts \(length)")
     }
   }
 

@@ -3,39 +3,40 @@ import Testing
 @testable import FrameDialCLI
 
 @Suite struct ArgumentParserTests {
-  let parser = ArgumentParser(options: [
-    .value("output", short: "o", "DIR", "output folder"),
-    .value("set", "KEY=VALUE", "a control value", repeatable: true),
-    .value("quality", short: "q", "Q", "quality"),
-    .flag("json", short: "j", "JSON lines"),
-    .flag("dry-run", short: "n", "write nothing"),
-  ])
+  static let output = ValueOption<String>("output", short: "o", "DIR", "output folder")
+  static let set = ValueOption<String>("set", "KEY=VALUE", "a control value", repeatable: true)
+  static let quality = ValueOption.wholeNumber("quality", short: "q", "Q", "quality", in: 1...100)
+  static let json = FlagOption("json", short: "j", "JSON lines")
+  static let dryRun = FlagOption("dry-run", short: "n", "write nothing")
+  let parser = ArgumentParser(options: [output, set, quality, json, dryRun])
 
   @Test func longOptionsWithSpaceOrEquals() throws {
     let parsed = try parser.parse(["--output", "out", "--quality=85", "in1", "in2"])
-    #expect(parsed.value("output") == "out")
-    #expect(parsed.value("quality") == "85")
+    #expect(try parsed[Self.output] == "out")
+    #expect(try parsed[Self.quality] == 85)
     #expect(parsed.positionals == ["in1", "in2"])
   }
 
   @Test func shortOptionsAndBundledFlags() throws {
     let parsed = try parser.parse(["-jn", "-o", "out", "-q90", "x"])
-    #expect(parsed.flag("json") && parsed.flag("dry-run"))
-    #expect(parsed.value("output") == "out")
-    #expect(parsed.value("quality") == "90")
+    #expect(parsed[Self.json] && parsed[Self.dryRun])
+    #expect(try parsed[Self.output] == "out")
+    #expect(try parsed[Self.quality] == 90)
     #expect(parsed.positionals == ["x"])
   }
 
   @Test func repeatableOptionsAccumulateInOrder() throws {
     let parsed = try parser.parse(["--set", "ev=1", "--set=zoom=2"])
-    #expect(parsed.values["set"] == ["ev=1", "zoom=2"])
+    #expect(try parsed.all(Self.set) == ["ev=1", "zoom=2"])
+    #expect(try parsed[Self.set] == "zoom=2")
   }
 
   @Test func doubleDashEndsOptions() throws {
     let parsed = try parser.parse(["--json", "--", "--output", "-"])
-    #expect(parsed.flag("json"))
+    #expect(parsed[Self.json])
     #expect(parsed.positionals == ["--output", "-"])
-    #expect(parsed.value("output") == nil)
+    #expect(try parsed[Self.output] == nil)
+    #expect(!parsed.given(Self.output) && parsed.given(Self.json) && !parsed.given(Self.dryRun))
   }
 
   @Test func helpIsAlwaysAccepted() throws {
@@ -54,12 +55,16 @@ import Testing
     }
   }
 
-  @Test func integersAreRangeChecked() throws {
+  @Test func integersAreRangeCheckedWhenRead() throws {
     let parsed = try parser.parse(["--quality", "101"])
+    #expect(parsed.text(Self.quality) == "101")
     #expect(throws: UsageError("--quality must be a whole number 1 … 100, not '101'")) {
-      try parsed.int("quality", in: 1...100)
+      try parsed[Self.quality]
     }
-    #expect(try parser.parse(["-q", "7"]).int("quality", in: 1...100) == 7)
+    #expect(throws: UsageError("--quality must be a whole number 1 … 100, not 'high'")) {
+      try parser.parse(["-q", "high"])[Self.quality]
+    }
+    #expect(try parser.parse(["-q", "7"])[Self.quality] == 7)
   }
 
   @Test func oneFileCommandsNameWhatIsMissing() throws {

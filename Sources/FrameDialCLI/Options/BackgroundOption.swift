@@ -1,8 +1,15 @@
 import Foundation
+import FrameDial
 
-/// Reads a colour given on the command line: `white`, `black`, `grey`, `#RRGGBB`, `#RGB` or `R,G,B`
-/// (0 … 255 each).
-enum ColourArgument {
+/// `--background COLOUR`, shared by `apply` and `batch`: what transparency is flattened onto for JPEG
+/// output, given as `white`, `black`, `grey`, `#RRGGBB`, `#RGB` or `R,G,B` (0 … 255 each).
+enum BackgroundOption {
+  /// The option, read as red, green and blue 0 … 255.
+  static let option = ValueOption(
+    StillOptionKey.background.commandLineName, "COLOUR",
+    "what transparency is flattened onto for JPEG output: white (default), black, #RRGGBB, R,G,B",
+    read: colour(parsing:option:))
+
   /// The named colours.
   static let names: [String: SIMD3<Double>] = [
     "white": SIMD3(255, 255, 255), "black": SIMD3(0, 0, 0), "grey": SIMD3(128, 128, 128),
@@ -10,7 +17,9 @@ enum ColourArgument {
   ]
 
   /// The colour `text` names, as red, green and blue 0 … 255.
-  static func parse(_ text: String) throws(UsageError) -> SIMD3<Double> {
+  ///
+  /// - Throws: `UsageError` naming `option` and `text` when it is no colour.
+  static func colour(parsing text: String, option: String) throws(UsageError) -> SIMD3<Double> {
     let word = text.trimmingCharacters(in: .whitespaces).lowercased()
     if let named = names[word] { return named }
     if word.hasPrefix("#") {
@@ -31,6 +40,6 @@ enum ColourArgument {
       }
     }
     throw UsageError(
-      "--background must be white, black, grey, #RRGGBB, #RGB or R,G,B (0 … 255), not '\(text)'")
+      "\(option) must be white, black, grey, #RRGGBB, #RGB or R,G,B (0 … 255), not '\(text)'")
   }
 }
