@@ -50,7 +50,7 @@ public final class YUVFrameRenderer {
     rgbOut.deallocate()
   }
 
-  /// Renders one packed frame from `input` into `output` (both `Vips/YUV420Layout/frameBytes` long
+  /// Renders one packed frame from `input` into `output` (both `YUV420Layout.frameBytes` long
   /// at least) and returns the generation of the control state it used.
   @discardableResult
   public func render(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer)
