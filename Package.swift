@@ -6,7 +6,9 @@ let package = Package(
   products: [
     .library(
       name: "FrameDial",
-      targets: ["FrameDial", "PlanCompiler", "Controls", "Vips", "ColourTransfer"]),
+      targets: [
+        "FrameDial", "PlanCompiler", "Controls", "Vips", "JPEG", "RowKernels", "ColourTransfer",
+      ]),
     .library(name: "FrameDialC", type: .dynamic, targets: ["FrameDialC"]),
     .executable(name: "framedial", targets: ["framedial"]),
     .executable(name: "framedial-bench", targets: ["framedial-bench"]),

@@ -21,21 +21,11 @@ extension JSONText.Value: Encodable {
     case .array(let items):
       var container = encoder.unkeyedContainer()
       for item in items { try container.encode(item) }
-    case .string(let text):
-      var container = encoder.singleValueContainer()
-      try container.encode(text)
-    case .number(let number):
-      var container = encoder.singleValueContainer()
-      try container.encode(number)
-    case .integer(let number):
-      var container = encoder.singleValueContainer()
-      try container.encode(number)
-    case .unsigned(let number):
-      var container = encoder.singleValueContainer()
-      try container.encode(number)
-    case .bool(let flag):
-      var container = encoder.singleValueContainer()
-      try container.encode(flag)
+    case .string(let text): try Self.encode(text, to: encoder)
+    case .number(let number): try Self.encode(number, to: encoder)
+    case .integer(let number): try Self.encode(number, to: encoder)
+    case .unsigned(let number): try Self.encode(number, to: encoder)
+    case .bool(let flag): try Self.encode(flag, to: encoder)
     case .null:
       var container = encoder.singleValueContainer()
       try container.encodeNil()
@@ -45,5 +35,11 @@ extension JSONText.Value: Encodable {
         EncodingError.Context(
           codingPath: encoder.codingPath, debugDescription: "raw JSON bytes cannot be encoded"))
     }
+  }
+
+  /// Encodes `value` as a single value (a string, a number or a boolean).
+  private static func encode(_ value: some Encodable, to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(value)
   }
 }

@@ -32,7 +32,7 @@ import Vips
   ]
 
   @Test(arguments: layouts)
-  func theIdentityStateCopiesEveryByte(_ layout: RowKernels.YUV420Layout) throws {
+  func theIdentityStateCopiesEveryByte(_ layout: YUV420Layout) throws {
     // Any bytes at all, codes outside the range and stray high bits included: nothing converts them.
     let frame = (0..<layout.frameBytes).map { (index: Int) -> UInt8 in
       UInt8(truncatingIfNeeded: index &* 131 &+ index >> 7)
@@ -41,7 +41,7 @@ import Vips
   }
 
   @Test(arguments: layouts)
-  func exposureBrightensLumaRepeatably(_ layout: RowKernels.YUV420Layout) throws {
+  func exposureBrightensLumaRepeatably(_ layout: YUV420Layout) throws {
     let frame = try photoFrame(layout)
     let brighter = try render(frame, layout, state: ControlState(exposureBias: 1))
     func meanLuma(_ bytes: [UInt8]) -> Double {
@@ -95,7 +95,7 @@ import Vips
   }
 
   @Test(arguments: layouts)
-  func givesTheCodesOfTheThreePassRoute(_ layout: RowKernels.YUV420Layout) throws {
+  func givesTheCodesOfTheThreePassRoute(_ layout: YUV420Layout) throws {
     let frame = try YUVFrameRendererTests().photoFrame(layout)
     for (index, state) in Self.states.enumerated() {
       let expected = try threePass(frame, layout, state)
