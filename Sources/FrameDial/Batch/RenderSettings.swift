@@ -11,14 +11,14 @@ import JSON
 /// A batch records the settings beside each output (``OutputRecords``), so a rerun tells an output made
 /// with the same settings (a resumed batch) from one made with other settings.
 public struct RenderSettings: Sendable, Hashable {
-  /// The canonical text: JSON with sorted keys (``JSONText/Format/canonical``).
+  /// The canonical text: JSON with sorted keys (`JSONText.Format.canonical`).
   public let text: String
   /// A short name for ``text``: the 16 hexadecimal digits of its 64-bit FNV-1a hash.
   public let id: String
 
   /// The settings that render with `state` and `options` (give the output format in `options`).
   ///
-  /// - Throws: ``JSONText/Unwritable`` for a value JSON cannot hold (a non-finite number).
+  /// - Throws: `JSONText.Unwritable` for a value JSON cannot hold (a non-finite number).
   public init(state: ControlState, options: StillOptions) throws {
     var options = options
     options.load.pixelLimit = nil
