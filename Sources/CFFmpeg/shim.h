@@ -51,8 +51,10 @@ static inline int fd_scale_packed_to_frame(struct SwsContext *c, const uint8_t *
 // AVCodecContext.log_level_offset): a level no other line has, and one no log level prints. FrameDial's
 // log callbacks (fd_log_line, fd_log_default_line) hand such lines to fd_log_capture first, which counts
 // them in the context's fd_decode_log and keeps the first error's text. The decoder's slice threads may
-// log at once: the counts are atomic, the text is written by the thread that counted the first error,
-// and it is read (fd_decode_log_first_error) only after the decode has returned.
+// log at once: the counts are atomic and read atomically (fd_decode_log_errors), the text is written by
+// the thread that counted the first error, and it is read (fd_decode_log_first_error) only after the
+// decode has returned. (FFmpeg's slice threads hand their finished jobs back through atomics in
+// libavutil, which a thread sanitizer cannot see: an atomic read keeps the count's read visibly ordered.)
 enum { FD_LOG_CAPTURED = 1 << 20 };
 
 typedef struct fd_decode_log {
@@ -66,6 +68,11 @@ static inline void fd_decode_log_attach(AVCodecContext *context, fd_decode_log *
     memset(log, 0, sizeof *log);
     context->opaque = log;
     context->log_level_offset = FD_LOG_CAPTURED;
+}
+
+// How many lines at FFmpeg's error level or worse the decode logged.
+static inline int fd_decode_log_errors(const fd_decode_log *log) {
+    return __atomic_load_n(&log->errors, __ATOMIC_ACQUIRE);
 }
 
 // The first error's text, or NULL when no error was logged.

@@ -91,7 +91,7 @@ public struct HEVCStillDecoder: HEVCPictureDecoder {
   /// The errors the decoder logged, as one reason: the first one's text, and how many followed; nil
   /// when it logged none.
   static func damage(_ log: UnsafePointer<fd_decode_log>) -> String? {
-    let errors = Int(log.pointee.errors)
+    let errors = Int(fd_decode_log_errors(log))
     guard errors > 0 else { return nil }
     let first = fd_decode_log_first_error(log).map { String(cString: $0) } ?? "an error"
     return errors == 1 ? first : "\(first) (and \(errors - 1) more error\(errors > 2 ? "s" : ""))"
