@@ -133,13 +133,17 @@ let package = Package(
     .testTarget(name: "VipsTests", dependencies: ["Vips", "JPEG", "RowKernels", "TestSupport"]),
     .testTarget(name: "JPEGTests", dependencies: ["JPEG"]),
     .testTarget(name: "RawTests", dependencies: ["Raw", "Vips", "RowKernels"]),
-    .testTarget(name: "ControlsTests", dependencies: ["Controls"]),
+    // A seeded SplitMix64 generator for the test targets' random sweeps and fuzzed texts.
+    .target(name: "SeededRandom", path: "Tests/SeededRandom"),
+    .testTarget(name: "ControlsTests", dependencies: ["Controls", "SeededRandom"]),
     // The image-math contract's formulas (docs/image-math.md), written out independently of the code
     // under test, for the compiler's and the renderers' tests.
     .target(name: "ImageMathContract", path: "Tests/ImageMathContract"),
     .testTarget(
       name: "PlanCompilerTests",
-      dependencies: ["PlanCompiler", "Controls", "ColourTransfer", "ImageMathContract"]),
+      dependencies: [
+        "PlanCompiler", "Controls", "ColourTransfer", "ImageMathContract", "SeededRandom",
+      ]),
     .testTarget(
       name: "FrameDialTests",
       dependencies: [
@@ -160,7 +164,7 @@ let package = Package(
     // libavfilter chain.
     .testTarget(name: "CToneMapTests", dependencies: ["CToneMap", "Video", "CFFmpeg"]),
     .testTarget(name: "StudioTests", dependencies: ["Studio", "JSON"]),
-    .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+    .testTarget(name: "JSONTests", dependencies: ["JSON", "SeededRandom"]),
     .testTarget(name: "MeasurementTests", dependencies: ["Measurement"]),
     // The benchmark executable's own logic (the benchmark document it writes).
     .testTarget(name: "BenchmarkTests", dependencies: ["framedial-bench"]),

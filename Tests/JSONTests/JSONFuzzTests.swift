@@ -1,4 +1,5 @@
 import Foundation
+import SeededRandom
 import Testing
 
 @testable import JSON
@@ -7,18 +8,6 @@ import Testing
 /// crash, and a document read is written and read back to the same value. A fixed seed makes a failure
 /// reproducible.
 @Suite struct JSONFuzzTests {
-  /// A small deterministic generator (SplitMix64).
-  struct Seeded: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   static let tokens = [
     "{", "}", "[", "]", ",", ":", "\"", "\"a\"", "\"b\"", "\"a\":", "0", "-0", "1", "-1", "0.5",
     "1e308",
@@ -28,7 +17,7 @@ import Testing
   ]
 
   @Test func textsAreReadOrRefusedAndReadBackAsWritten() throws {
-    var generator = Seeded(state: 39)
+    var generator = SeededGenerator(seed: 39)
     var read = 0
     for _ in 0..<20_000 {
       var text = ""

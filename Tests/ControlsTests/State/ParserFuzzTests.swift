@@ -1,4 +1,5 @@
 import Foundation
+import SeededRandom
 import Testing
 
 @testable import Controls
@@ -7,18 +8,6 @@ import Testing
 /// error, never crash, and a value it accepts must be a valid state. A fixed seed makes a failure
 /// reproducible; the case count keeps CI fast.
 @Suite struct ParserFuzzTests {
-  /// A small deterministic generator (SplitMix64).
-  struct Seeded: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   static let tokens = [
     "{", "}", "[", "]", ",", ":", "\"", "exposureBias", "zoom", "zoomCenter", "contrast",
     "saturation",
@@ -33,7 +22,7 @@ import Testing
     "primary", "grid", "on",
   ]
 
-  func randomText(_ generator: inout Seeded) -> String {
+  func randomText(_ generator: inout SeededGenerator) -> String {
     let count = Int(generator.next() % 14)
     var text = ""
     for _ in 0..<count {
@@ -58,7 +47,7 @@ import Testing
   }
 
   @Test func jsonStatesNeverCrash() {
-    var generator = Seeded(state: 1)
+    var generator = SeededGenerator(seed: 1)
     var accepted = 0
     for _ in 0..<20_000 {
       let text = "{" + randomText(&generator) + "}"
@@ -74,7 +63,7 @@ import Testing
   }
 
   @Test func assignmentsNeverCrash() {
-    var generator = Seeded(state: 2)
+    var generator = SeededGenerator(seed: 2)
     var accepted = 0
     for _ in 0..<20_000 {
       let text = randomText(&generator)
@@ -90,7 +79,7 @@ import Testing
   }
 
   @Test func timelinesNeverCrash() {
-    var generator = Seeded(state: 3)
+    var generator = SeededGenerator(seed: 3)
     for _ in 0..<5_000 {
       let lines = (0..<Int(1 + generator.next() % 3)).map { _ in "{" + randomText(&generator) + "}"
       }

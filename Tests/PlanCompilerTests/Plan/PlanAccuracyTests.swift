@@ -1,5 +1,6 @@
 import Controls
 import ImageMathContract
+import SeededRandom
 import Testing
 
 @testable import PlanCompiler
