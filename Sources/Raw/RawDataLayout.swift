@@ -39,68 +39,20 @@ struct RawDataLayout {
   var dataOffset: Int
   /// The decoder LibRaw chose, as it names it ("lossless_dng_load_raw()").
   var decoder: String
-  /// The raw data's size, bits a sample and samples a pixel as the decoder reads them.
+  /// The raw data's size, bits a sample and samples a pixel as the decoder reads them (LibRaw says 0
+  /// for some decoders: read as 1).
   var rawWidth: Int
   var rawHeight: Int
   var bits: Int
   var samples: Int
   /// True when the decoder reads tiles from a table at ``dataOffset``.
-  var tiled: Bool
+  var tiled = false
   /// The raw directory's picture size, nil when no directory holds the data.
   var directorySize: (width: Int, height: Int)?
   /// The raw directory's tile size, nil for strips or when no directory holds the data.
   var tileSize: (width: Int, length: Int)?
   /// The raw directory's strips or tiles; empty when it lists none or no directory holds the data.
-  var pieces: [Piece]
-
-  /// The layout of the file `raw` opened, with the tags `tags` kept while it did.
-  init?(_ raw: UnsafeMutableRawPointer, tags: OpaquePointer?, decoder: String) {
-    var layout = fd_raw_layout()
-    guard fd_raw_read_layout(raw, tags, &layout) == 0 else { return nil }
-    fileSize = Int(layout.file_size)
-    dataOffset = Int(layout.data_offset)
-    self.decoder = decoder
-    rawWidth = Int(layout.raw_width)
-    rawHeight = Int(layout.raw_height)
-    bits = Int(layout.bits)
-    samples = max(1, Int(layout.samples))
-    tiled = layout.tiled != 0
-    directorySize = layout.directory >= 0 ? (Int(layout.width), Int(layout.height)) : nil
-    tileSize =
-      layout.tile_width > 0 && layout.tile_length > 0
-      ? (Int(layout.tile_width), Int(layout.tile_length)) : nil
-    let count = Int(layout.pieces)
-    var offsets = [Int64](repeating: 0, count: count)
-    var counts = [Int64](repeating: 0, count: count)
-    var starts = [Int32](repeating: 0, count: count)
-    let read =
-      count == 0
-      ? 0 : Int(fd_raw_read_pieces(raw, tags, &offsets, &counts, &starts, Int32(count)))
-    pieces = (0..<read).map {
-      Piece(
-        offset: Int(offsets[$0]), count: counts[$0] < 0 ? nil : Int(counts[$0]),
-        start: starts[$0] < 0 ? nil : UInt16(starts[$0]))
-    }
-  }
-
-  /// A layout given field by field (as LibRaw would find it in a file).
-  init(
-    fileSize: Int, dataOffset: Int, decoder: String, rawWidth: Int, rawHeight: Int, bits: Int,
-    samples: Int, tiled: Bool = false, directorySize: (width: Int, height: Int)? = nil,
-    tileSize: (width: Int, length: Int)? = nil, pieces: [Piece] = []
-  ) {
-    self.fileSize = fileSize
-    self.dataOffset = dataOffset
-    self.decoder = decoder
-    self.rawWidth = rawWidth
-    self.rawHeight = rawHeight
-    self.bits = bits
-    self.samples = max(1, samples)
-    self.tiled = tiled
-    self.directorySize = directorySize
-    self.tileSize = tileSize
-    self.pieces = pieces
-  }
+  var pieces: [Piece] = []
 
   /// The fewest bits a sample that the decoder's coding can take, and whether that is exact (the
   /// decoder reads just so many, row by row); nil for a coding with no such floor or one not known.
@@ -126,7 +78,7 @@ struct RawDataLayout {
   /// The fewest bytes that `width × height` pixels take in the decoder's coding; nil when unknown.
   func minimumBytes(width: Int, height: Int) -> Int? {
     guard let (bits, exact) = minimumBits, width > 0, height > 0 else { return nil }
-    let perRow = width * samples * bits
+    let perRow = width * max(1, samples) * bits
     // An exact coding starts each row on a byte; a Huffman coding runs on across rows.
     return exact ? height * ((perRow + 7) / 8) : (perRow * height + 7) / 8
   }
@@ -216,5 +168,37 @@ struct RawDataLayout {
         + "cut short)"
     }
     return nil
+  }
+}
+
+extension RawDataLayout {
+  /// The layout of the file `raw` opened, with the tags `tags` kept while it did.
+  init?(_ raw: UnsafeMutableRawPointer, tags: OpaquePointer?, decoder: String) {
+    var layout = fd_raw_layout()
+    guard fd_raw_read_layout(raw, tags, &layout) == 0 else { return nil }
+    fileSize = Int(layout.file_size)
+    dataOffset = Int(layout.data_offset)
+    self.decoder = decoder
+    rawWidth = Int(layout.raw_width)
+    rawHeight = Int(layout.raw_height)
+    bits = Int(layout.bits)
+    samples = Int(layout.samples)
+    tiled = layout.tiled != 0
+    directorySize = layout.directory >= 0 ? (Int(layout.width), Int(layout.height)) : nil
+    tileSize =
+      layout.tile_width > 0 && layout.tile_length > 0
+      ? (Int(layout.tile_width), Int(layout.tile_length)) : nil
+    let count = Int(layout.pieces)
+    var offsets = [Int64](repeating: 0, count: count)
+    var counts = [Int64](repeating: 0, count: count)
+    var starts = [Int32](repeating: 0, count: count)
+    let read =
+      count == 0
+      ? 0 : Int(fd_raw_read_pieces(raw, tags, &offsets, &counts, &starts, Int32(count)))
+    pieces = (0..<read).map {
+      Piece(
+        offset: Int(offsets[$0]), count: counts[$0] < 0 ? nil : Int(counts[$0]),
+        start: starts[$0] < 0 ? nil : UInt16(starts[$0]))
+    }
   }
 }

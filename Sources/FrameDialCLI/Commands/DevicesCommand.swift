@@ -5,27 +5,24 @@ import JSON
 
 /// `framedial devices`: the device catalog: screens (HIG Layout) for `--fit` and `preview`, with each
 /// device's camera figures (Camera Control, zoom, lenses, exposure) where FrameDial has them.
-enum DevicesCommand: Command {
+enum DevicesCommand: ListingCommand {
   static let name = "devices"
   static let summary =
     "List the devices: screens for \(FitOptions.fit) and preview, and camera figures for controls, preview and sweep."
   /// `--json`.
   static let json = JSONOption.flag("one JSON array of the devices on standard output")
-  static let synopsis = Usage([])
-  static let parser = ArgumentParser(options: [json])
 
-  static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
-    guard arguments.positionals.isEmpty else { throw UsageError("devices takes no arguments") }
-    if arguments[Self.json] {
-      console.outJSON(
-        try JSONText.string(
-          .array(
-            ScreenCatalog.all.map { jsonValue(id: $0.id, name: $0.name, screen: $0, $0.capture) }
-              + DeviceCatalog.cameraOnly.map {
-                jsonValue(id: $0.id, name: $0.name, screen: nil, $0)
-              }), .line))
-      return ExitCode.success
-    }
+  static func printJSON(console: Console) throws {
+    console.outJSON(
+      try JSONText.string(
+        .array(
+          ScreenCatalog.all.map { jsonValue(id: $0.id, name: $0.name, screen: $0, $0.capture) }
+            + DeviceCatalog.cameraOnly.map {
+              jsonValue(id: $0.id, name: $0.name, screen: nil, $0)
+            }), .line))
+  }
+
+  static func printText(console: Console) throws {
     var rows = ScreenCatalog.all.map { device in
       [
         device.id, device.name, "\(device.points.width)×\(device.points.height)",
@@ -52,7 +49,6 @@ enum DevicesCommand: Command {
         + "device's range in EV (the exposure slider uses its recommended part); - where FrameDial has "
         + "no camera figures.")
     console.out("Source: \(ScreenCatalog.source).")
-    return ExitCode.success
   }
 
   /// One device as JSON: the same facts as a row of the table, `null` where the device has none.

@@ -170,19 +170,24 @@ final class StudioFrameLoop: @unchecked Sendable {
     return resized
   }
 
-  /// What the loop made last: the state, picture and size rendered, and the formats made of it.
-  private struct Made {
+  /// Which frame the loop renders: the state's generation, the picture and the size.
+  private struct FrameKey: Equatable {
     var generation: UInt64
     var picture: UInt64
     var width: Int
     var height: Int
+
+    init(_ generation: UInt64, _ picture: UInt64, _ size: (width: Int, height: Int)) {
+      (self.generation, self.picture) = (generation, picture)
+      (width, height) = size
+    }
+  }
+
+  /// What the loop made last: the frame and the formats made of it.
+  private struct Made {
+    var frame: FrameKey
     var rgba: Bool
     var jpeg: Bool
-
-    /// True when the frame is that of `generation`, `picture` and `size`.
-    func shows(_ generation: UInt64, _ picture: UInt64, _ size: (width: Int, height: Int)) -> Bool {
-      self.generation == generation && self.picture == picture && (width, height) == size
-    }
   }
 
   private func run() {
@@ -194,7 +199,8 @@ final class StudioFrameLoop: @unchecked Sendable {
     while true {
       condition.lock()
       var size = wantedSize()
-      while !stopping, let last = made, last.shows(live.generation, picture.number, size),
+      while !stopping, let last = made,
+        last.frame == FrameKey(live.generation, picture.number, size),
         last.rgba || !wanted.rgba, last.jpeg || !wanted.jpeg
       {
         condition.wait()
@@ -206,7 +212,8 @@ final class StudioFrameLoop: @unchecked Sendable {
       condition.unlock()
       if stop { return }
       let generation = live.generation
-      if var last = made, last.shows(generation, current.number, size) {
+      let key = FrameKey(generation, current.number, size)
+      if var last = made, last.frame == key {
         // The same frame, in the formats it lacked (asked once: a failure is reported, not retried).
         let missing = (rgba: formats.rgba && !last.rgba, jpeg: formats.jpeg && !last.jpeg)
         (last.rgba, last.jpeg) = (last.rgba || missing.rgba, last.jpeg || missing.jpeg)
@@ -214,9 +221,9 @@ final class StudioFrameLoop: @unchecked Sendable {
         do {
           let frame = try makeFrame(
             number, from: output, size: size, rgba: missing.rgba, jpeg: missing.jpeg)
-          publish(frame, last.generation, nil, nil)
+          publish(frame, last.frame.generation, nil, nil)
         } catch {
-          fail(ErrorMessage.plain(error), last.generation)
+          fail(ErrorMessage.plain(error), last.frame.generation)
         }
         continue
       }
@@ -245,17 +252,14 @@ final class StudioFrameLoop: @unchecked Sendable {
         number &+= 1
         let frame = try makeFrame(
           number, from: output, size: size, rgba: formats.rgba, jpeg: formats.jpeg)
-        made = Made(
-          generation: generationShown, picture: current.number, width: size.width,
-          height: size.height,
-          rgba: formats.rgba, jpeg: formats.jpeg)
+        var shown = key
+        shown.generation = generationShown
+        made = Made(frame: shown, rgba: formats.rgba, jpeg: formats.jpeg)
         publish(
           frame, generationShown, Timing.milliseconds(rendering - started),
           Timing.milliseconds(ContinuousClock.now - started))
       } catch {
-        made = Made(
-          generation: generation, picture: current.number, width: size.width,
-          height: size.height, rgba: true, jpeg: true)
+        made = Made(frame: key, rgba: true, jpeg: true)
         fail(ErrorMessage.plain(error), generation)
       }
     }

@@ -10,9 +10,7 @@ extension Image {
   public static func adopting16(
     _ samples: UnsafeBufferPointer<UInt16>, width: Int, height: Int, bands: Int, owner: AnyObject
   ) throws -> Image {
-    try adopting(
-      samples, width: width, height: height, bands: bands, format: VIPS_FORMAT_USHORT, owner: owner,
-      interpretation: bands >= 3 ? "rgb16" : "grey16")
+    try adopting(samples, width: width, height: height, bands: bands, owner: owner)
   }
 
   /// The 8-bit twin of ``adopting16(_:width:height:bands:owner:)``: interpreted as sRGB (three or four
@@ -20,15 +18,17 @@ extension Image {
   public static func adopting8(
     _ samples: UnsafeBufferPointer<UInt8>, width: Int, height: Int, bands: Int, owner: AnyObject
   ) throws -> Image {
-    try adopting(
-      samples, width: width, height: height, bands: bands, format: VIPS_FORMAT_UCHAR, owner: owner,
-      interpretation: bands >= 3 ? "srgb" : "b-w")
+    try adopting(samples, width: width, height: height, bands: bands, owner: owner)
   }
 
-  private static func adopting<Sample>(
-    _ buffer: UnsafeBufferPointer<Sample>, width: Int, height: Int, bands: Int,
-    format: VipsBandFormat, owner: AnyObject, interpretation: String
+  /// `adopting16` and `adopting8`: the band format and interpretation follow the sample's size.
+  private static func adopting<Sample: FixedWidthInteger & UnsignedInteger>(
+    _ buffer: UnsafeBufferPointer<Sample>, width: Int, height: Int, bands: Int, owner: AnyObject
   ) throws -> Image {
+    let sixteen = Sample.bitWidth == 16
+    let format = sixteen ? VIPS_FORMAT_USHORT : VIPS_FORMAT_UCHAR
+    let interpretation =
+      bands >= 3 ? (sixteen ? "rgb16" : "srgb") : (sixteen ? "grey16" : "b-w")
     let samples = buffer.count
     guard let base = buffer.baseAddress, samples == width * height * bands, width > 0, height > 0
     else {
