@@ -76,40 +76,46 @@ import Testing
   }
 
   @Test func lookupTablesMatchTheLibvipsKernel() throws {
-    let tables = Self.randomBytes(768, seed: 7)
-    let rows = try ColourRows(lookupTables: tables)
-    let expected = try Self.frameImage().applyingLookupTables(tables, colourBands: 3).pixelBytes()
-    let result = Self.transformed(by: rows)
-    #expect(Self.mismatches(result, expected) == 0)
-    #expect(Self.mismatches(Self.transformedAsPlanes(by: rows), expected) == 0, "as planes")
-    // The tables really were applied: the first pixel's red is its table entry.
-    #expect(result[0] == tables[Int(Self.frame[0])])
+    try onEveryKernelPath { path in
+      let tables = Self.randomBytes(768, seed: 7)
+      let rows = try ColourRows(lookupTables: tables)
+      let expected = try Self.frameImage().applyingLookupTables(tables, colourBands: 3).pixelBytes()
+      let result = Self.transformed(by: rows)
+      #expect(Self.mismatches(result, expected) == 0, "\(path)")
+      #expect(
+        Self.mismatches(Self.transformedAsPlanes(by: rows), expected) == 0, "\(path), as planes")
+      // The tables really were applied: the first pixel's red is its table entry.
+      #expect(result[0] == tables[Int(Self.frame[0])])
+    }
   }
 
   @Test(arguments: [256, 4096], [false, true])
   func channelMixMatchesTheLibvipsKernel(count: Int, squareRoot: Bool) throws {
-    let input: [Float] = (0..<768).map { entry -> Float in
-      let level = Float(entry % 256) / 255
-      let gain = Float(1 + entry / 256) / 2
-      return level * gain - (entry % 7 == 0 ? 0.1 : 0)
-    }
-    let matrix: [Float] = [1.2, -0.15, -0.05, -0.1, 1.3, -0.2, 0.05, -0.3, 1.25]
-    // Random codes, so that an index one step off almost always shows.
-    let output = Self.randomBytes(3 * count, seed: UInt64(count) + (squareRoot ? 1 : 0))
-    let scale = Float(count) * (squareRoot ? 0.9 : 0.6)
-    let rows = try ColourRows(
-      inputTables: input, matrix: matrix, outputTables: output, scale: scale,
-      squareRootIndex: squareRoot)
-    let expected = try Self.frameImage()
-      .applyingChannelMix(
+    try onEveryKernelPath { path in
+      let input: [Float] = (0..<768).map { entry -> Float in
+        let level = Float(entry % 256) / 255
+        let gain = Float(1 + entry / 256) / 2
+        return level * gain - (entry % 7 == 0 ? 0.1 : 0)
+      }
+      let matrix: [Float] = [1.2, -0.15, -0.05, -0.1, 1.3, -0.2, 0.05, -0.3, 1.25]
+      // Random codes, so that an index one step off almost always shows.
+      let output = Self.randomBytes(3 * count, seed: UInt64(count) + (squareRoot ? 1 : 0))
+      let scale = Float(count) * (squareRoot ? 0.9 : 0.6)
+      let rows = try ColourRows(
         inputTables: input, matrix: matrix, outputTables: output, scale: scale,
-        squareRootIndex: squareRoot
-      )
-      .pixelBytes()
-    let result = Self.transformed(by: rows)
-    #expect(Self.mismatches(result, expected) == 0)
-    #expect(Self.mismatches(Self.transformedAsPlanes(by: rows), expected) == 0, "as planes")
-    #expect(Self.mismatches(result, Self.frame) > Self.frame.count / 2)
+        squareRootIndex: squareRoot)
+      let expected = try Self.frameImage()
+        .applyingChannelMix(
+          inputTables: input, matrix: matrix, outputTables: output, scale: scale,
+          squareRootIndex: squareRoot
+        )
+        .pixelBytes()
+      let result = Self.transformed(by: rows)
+      #expect(Self.mismatches(result, expected) == 0, "\(path)")
+      #expect(
+        Self.mismatches(Self.transformedAsPlanes(by: rows), expected) == 0, "\(path), as planes")
+      #expect(Self.mismatches(result, Self.frame) > Self.frame.count / 2)
+    }
   }
 
   @Test func badSizesThrow() {

@@ -38,45 +38,49 @@ import Testing
   func reductionMatchesTheLanczosDefinition(inWidth: Int, height: Int, width: Int, bands: Int)
     throws
   {
-    var random = KernelTests.Seeded(state: UInt64(inWidth * 31 + width * 7 + bands))
-    let pixels = (0..<(inWidth * height * bands)).map { _ in
-      UInt8(truncatingIfNeeded: random.next())
-    }
-    let result = try Image.fromPixels(pixels, width: inWidth, height: height, bands: bands)
-      .reducedHorizontally(toWidth: width).pixelBytes()
-    #expect(result.count == width * height * bands)
-    guard result.count == width * height * bands else { return }
-    var worst = 0.0
-    for y in 0..<height {
-      for band in 0..<bands {
-        let row = (0..<inWidth).map { Double(pixels[(y * inWidth + $0) * bands + band]) }
-        for x in 0..<width {
-          let exact = min(max(Self.expected(row, x: x, width: width), 0), 255)
-          worst = max(worst, abs(Double(result[(y * width + x) * bands + band]) - exact))
+    try onEveryKernelPath { path in
+      var random = KernelTests.Seeded(state: UInt64(inWidth * 31 + width * 7 + bands))
+      let pixels = (0..<(inWidth * height * bands)).map { _ in
+        UInt8(truncatingIfNeeded: random.next())
+      }
+      let result = try Image.fromPixels(pixels, width: inWidth, height: height, bands: bands)
+        .reducedHorizontally(toWidth: width).pixelBytes()
+      #expect(result.count == width * height * bands)
+      guard result.count == width * height * bands else { return }
+      var worst = 0.0
+      for y in 0..<height {
+        for band in 0..<bands {
+          let row = (0..<inWidth).map { Double(pixels[(y * inWidth + $0) * bands + band]) }
+          for x in 0..<width {
+            let exact = min(max(Self.expected(row, x: x, width: width), 0), 255)
+            worst = max(worst, abs(Double(result[(y * width + x) * bands + band]) - exact))
+          }
         }
       }
+      // Rounding to a code (0.5) plus the 14-bit weights' rounding.
+      #expect(worst < 0.6, "\(path): worst difference \(worst)")
     }
-    // Rounding to a code (0.5) plus the 14-bit weights' rounding.
-    #expect(worst < 0.6, "worst difference \(worst)")
   }
 
   /// Regions that start inside a row (here through a crop) give the same pixels as whole rows.
   @Test(arguments: [1, 3, 4])
   func croppedRegionsMatchWholeRows(bands: Int) throws {
-    var random = KernelTests.Seeded(state: UInt64(bands + 40))
-    let pixels = (0..<(900 * 3 * bands)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
-    let reduced = try Image.fromPixels(pixels, width: 900, height: 3, bands: bands)
-      .reducedHorizontally(toWidth: 461)
-    let whole = try reduced.pixelBytes()
-    let crop = try reduced.extractArea(left: 5, top: 0, width: 403, height: 3).pixelBytes()
-    var mismatches = 0
-    for y in 0..<3 {
-      for value in 0..<(403 * bands)
-      where crop[y * 403 * bands + value] != whole[(y * 461 + 5) * bands + value] {
-        mismatches += 1
+    try onEveryKernelPath { path in
+      var random = KernelTests.Seeded(state: UInt64(bands + 40))
+      let pixels = (0..<(900 * 3 * bands)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+      let reduced = try Image.fromPixels(pixels, width: 900, height: 3, bands: bands)
+        .reducedHorizontally(toWidth: 461)
+      let whole = try reduced.pixelBytes()
+      let crop = try reduced.extractArea(left: 5, top: 0, width: 403, height: 3).pixelBytes()
+      var mismatches = 0
+      for y in 0..<3 {
+        for value in 0..<(403 * bands)
+        where crop[y * 403 * bands + value] != whole[(y * 461 + 5) * bands + value] {
+          mismatches += 1
+        }
       }
+      #expect(mismatches == 0, "\(path)")
     }
-    #expect(mismatches == 0)
   }
 
   /// The fast path of `thumbnailed` (an RGB photo shrunk by 1.95, as `--size 2048` does to 12-megapixel
