@@ -11,6 +11,7 @@ let package = Package(
       ]),
     .library(name: "FrameDialC", type: .dynamic, targets: ["FrameDialC"]),
     .executable(name: "framedial", targets: ["framedial"]),
+    .executable(name: "framedial-full", targets: ["framedial-full"]),
     .executable(name: "framedial-bench", targets: ["framedial-bench"]),
   ],
   targets: [
@@ -110,17 +111,29 @@ let package = Package(
     // decoded by FFmpeg's HEVC decoder (Video's HEVCStillDecoder), which reports damage, as the command's
     // are.
     .target(name: "FrameDialC", dependencies: ["FrameDial", "Controls", "Vips", "Video", "JSON"]),
+    // The command line without FFmpeg or libsoup: the parser, the options, the console and the
+    // commands that need neither; the light `framedial` program, which starts as fast as libvips's
+    // own tools and hands every other run to `framedial-full`.
     .target(
       name: "FrameDialCLI",
       dependencies: [
-        "FrameDial", "Controls", "Vips", "Video", "Studio", "Measurement", "JSON", "Raw",
-        "HEIF", "RowKernels",
+        "FrameDial", "Controls", "Vips", "Measurement", "JSON", "Raw", "HEIF", "RowKernels",
       ]),
     .executableTarget(name: "framedial", dependencies: ["FrameDialCLI"]),
+    // The commands that need FFmpeg or libsoup (info, studio, video) and FFmpeg's HEVC decoder for
+    // HEIC: the `framedial-full` program, with every command.
+    .target(
+      name: "FrameDialFullCLI",
+      dependencies: [
+        "FrameDialCLI", "FrameDial", "Controls", "Vips", "Video", "Studio", "Measurement", "JSON",
+        "Raw", "HEIF", "RowKernels",
+      ]),
+    .executableTarget(name: "framedial-full", dependencies: ["FrameDialFullCLI"]),
     .executableTarget(
       name: "framedial-bench",
       dependencies: [
-        "FrameDial", "Controls", "Vips", "Video", "FrameDialCLI", "Measurement", "HEIF",
+        "FrameDial", "Controls", "Vips", "Video", "FrameDialCLI", "FrameDialFullCLI", "Measurement",
+        "HEIF",
         "RowKernels",
       ],
       path: "Benchmarks/framedial-bench"
@@ -153,8 +166,9 @@ let package = Package(
     .testTarget(
       name: "FrameDialCLITests",
       dependencies: [
-        "FrameDialCLI", "framedial", "FrameDial", "Controls", "Vips", "Video", "Studio", "Raw",
-        "HEIF", "TIFF", "FrameDialC", "TestSupport", "JPEG", "RowKernels",
+        "FrameDialCLI", "FrameDialFullCLI", "framedial", "framedial-full", "FrameDial", "Controls",
+        "Vips", "Video", "Studio", "Raw", "HEIF", "TIFF", "FrameDialC", "TestSupport", "JPEG",
+        "RowKernels",
       ]),
     // Video's decoders in process: HEIC pictures through FFmpeg's HEVC decoder (as libheif's plugin,
     // against libde265), its damage verdicts, and playback.
@@ -168,7 +182,8 @@ let package = Package(
     .testTarget(name: "MeasurementTests", dependencies: ["Measurement"]),
     // The benchmark executable's own logic (the benchmark document it writes).
     .testTarget(name: "BenchmarkTests", dependencies: ["framedial-bench"]),
-    .testTarget(name: "FrameDialCTests", dependencies: ["FrameDialC", "framedial"]),
+    .testTarget(
+      name: "FrameDialCTests", dependencies: ["FrameDialC", "framedial", "framedial-full"]),
   ],
   swiftLanguageModes: [.v6]
 )

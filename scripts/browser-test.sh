@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/ensure-chromium.sh
 venv="$(scripts/python-venv.sh | tail -n 1)"
-swift build --product framedial >&2
+swift build --product framedial >&2 && swift build --product framedial-full >&2
 FRAMEDIAL_BINARY="$(swift build --show-bin-path)/framedial" \
   "$venv/bin/python3" -m pytest -q -p no:cacheprovider Tests/Browser
 echo "studio page screenshot (test artefact): .build/test-artefacts/studio.png"

@@ -12,7 +12,7 @@ export PKG_CONFIG_PATH="$work/prefix/lib/pkgconfig"
 # shellcheck disable=SC2046
 cc -std=c11 -D_POSIX_C_SOURCE=200809L -O1 Tests/CAPI/capi_test.c \
   $(pkg-config --cflags --libs framedial) -lpthread -o "$work/capi_test"
-swift build --product framedial >&2
+swift build --product framedial >&2 && swift build --product framedial-full >&2
 mkdir "$work/scratch"
 env -u LD_LIBRARY_PATH "$work/capi_test" "$(swift build --show-bin-path)/framedial" \
   SampleImages/rocket.jpg "$work/scratch"

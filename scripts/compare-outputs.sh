@@ -28,7 +28,9 @@ build() {
   commit="$(git rev-parse --verify "$1^{commit}")"
   tree="$root/tree-$commit"
   [ -d "$tree" ] || git worktree add --detach "$tree" "$commit" >&2
-  (cd "$tree" && swift build --product framedial >&2)
+  # Since the light `framedial` hands what needs FFmpeg to `framedial-full`, both are built where both are.
+  (cd "$tree" && swift build --product framedial >&2 &&
+    if grep -q '"framedial-full"' Package.swift; then swift build --product framedial-full >&2; fi)
   echo "$tree/.build/debug/framedial"
 }
 

@@ -25,7 +25,7 @@ if [ "${1:-}" = "--installed" ]; then
     { echo "the wheel is not tagged py3-none-linux_$(uname -m): $(ls "$wheels")" >&2; exit 1; }
   rm -rf "$wheels"
   (cd python && python3 -m mypy)
-  swift build --product framedial >&2
+  swift build --product framedial >&2 && swift build --product framedial-full >&2
   # From python/tests, so `import framedial` finds the installed package, not python/framedial.
   (cd python/tests && FRAMEDIAL_BINARY="$(cd ../.. && swift build --show-bin-path)/framedial" \
     python3 -m pytest -q -p no:cacheprovider .)
@@ -33,7 +33,7 @@ else
   venv="$(cd "$(scripts/python-venv.sh | tail -n 1)" && pwd)"
   (cd python && "$venv/bin/python3" -m mypy)
   swift build --product FrameDialC >&2
-  swift build --product framedial >&2
+  swift build --product framedial >&2 && swift build --product framedial-full >&2
   bin="$(swift build --show-bin-path)"
   FRAMEDIAL_LIBRARY="$bin/libFrameDialC.so" FRAMEDIAL_BINARY="$bin/framedial" PYTHONPATH="$PWD/python" \
     "$venv/bin/python3" -m pytest -q -p no:cacheprovider python/tests

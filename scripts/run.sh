@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/ensure-libvips.sh
-swift build -c release --product framedial
+swift build -c release --product framedial && swift build -c release --product framedial-full
 bin="$(swift build -c release --show-bin-path)/framedial"
 "$bin" --version
 "$bin" batch SampleImages -o out/sample-batch --preset vivid --overwrite

@@ -7,6 +7,7 @@ struct BenchmarkOptions: Sendable {
   enum Section: String, Sendable, CaseIterable {
     case frames, hdr, compile, latency, batch, raw, python, video, browser
     case heicDecode = "heic-decode"
+    case startup
   }
 
   /// A short run (under a minute): fewer frames, events and images.

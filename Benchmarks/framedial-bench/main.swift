@@ -1,6 +1,7 @@
 import Foundation
 import FrameDial
 import FrameDialCLI
+import FrameDialFullCLI
 import Measurement
 import RowKernels
 import Vips
@@ -76,6 +77,10 @@ func runBenchmarks(_ options: BenchmarkOptions) throws -> BenchmarkResult {
   if sections.contains(.heicDecode) {
     result.heicDecode = try HEICDecodeBenchmark(options: options, progress: progress).run()
     result.heicDecodeInput = HEICDecodeBenchmark.inputDescription
+  }
+  if sections.contains(.startup) {
+    result.startup = try StartupBenchmark(options: options, progress: progress).run()
+    result.startupInput = StartupBenchmark.inputDescription
   }
   if sections.contains(.raw) {
     result.raw = try RawBatchBenchmark(options: options, progress: progress).run()

@@ -4,6 +4,7 @@ import FrameDialCLI
   import Glibc
 #endif
 
-// First of all: a signal sent as the process starts waits for the command's trap.
+// First of all: a signal sent as the process starts waits for the command's trap (in this process, or
+// in framedial-full when the run is handed over to it: held signals stay held across the hand-over).
 CLI.holdSignals()
-exit(CLI.run(CommandLine.arguments))
+exit(CLI.runOrHandOver(CommandLine.arguments))

@@ -46,6 +46,7 @@ enum Report {
     case .video: "Video files"
     case .browser: "Studio in a browser"
     case .heicDecode: "HEIC decode"
+    case .startup: "Start-up"
     }
   }
 
@@ -67,6 +68,7 @@ enum Report {
     case .video: return result.video.map { videoTable($0, result) } ?? []
     case .browser: return result.browser.map(browserTable) ?? []
     case .heicDecode: return result.heicDecode.map { heicDecodeTable($0, result) } ?? []
+    case .startup: return result.startup.map { startupTable($0, result) } ?? []
     }
   }
 
@@ -330,6 +332,33 @@ enum Report {
           "decoder", "decodes", "wall s median", "wall s p99", "CPU s median", "CPU s p99",
           "libde265 CPU over this",
         ], rows)
+      + [""]
+  }
+
+  private static func startupTable(_ startup: [StartupResult], _ result: BenchmarkResult)
+    -> [String]
+  {
+    let rows = startup.flatMap { item -> [[String]] in
+      guard let ours = Summary(item.framedialMilliseconds),
+        let theirs = Summary(item.anchorMilliseconds)
+      else { return [] }
+      return [
+        [
+          "`\(item.framedialCommand)`", String(ours.count), n(ours.median), n(ours.p99),
+          item.ratio.map { n($0) + "×" } ?? "–",
+        ],
+        ["`\(item.anchorCommand)`", String(theirs.count), n(theirs.median), n(theirs.p99), ""],
+      ]
+    }
+    return [
+      "### Start-up: one process a command, as a shell loop runs it",
+      "",
+      "Input: \(result.startupInput ?? "–"). Each round runs every command once as a new process, the "
+        + "order turned each round, after three rounds that are not counted. Wall milliseconds from "
+        + "start to exit; the ratio is the median over rounds of FrameDial's time over libvips's.",
+      "",
+    ]
+      + table(["command", "runs", "ms median", "ms p99", "÷ libvips, median of rounds"], rows)
       + [""]
   }
 

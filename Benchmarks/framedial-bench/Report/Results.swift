@@ -52,6 +52,10 @@ struct BenchmarkResult: Sendable, Codable {
   var videoInput: String?
   /// How the HLG video clip was made.
   var hdrVideoInput: String?
+  /// `framedial --version` and a small photo's `apply` against libvips's own commands, when measured.
+  var startup: [StartupResult]?
+  /// How the small photo was made.
+  var startupInput: String?
   /// `framedial studio`'s page in headless Chromium, when measured (and Chromium and Selenium are there).
   var browser: BrowserResult?
   /// Every target checked.

@@ -25,6 +25,10 @@ enum Targets {
   static let sizedOverVipsthumbnail = 1.2
   /// Display P3 photos kept in P3: time over converting them to sRGB.
   static let p3KeptOverSRGB = 1.1
+  /// `framedial --version` over `vips --version`, wall time of a fresh process (issue 40).
+  static let versionOverVips = 1.2
+  /// A small photo's `framedial apply --size 256` over `vipsthumbnail -s 256`, wall time (issue 40).
+  static let smallApplyOverVipsthumbnail = 1.0
   /// HEIC → HEIC throughput (libheif, the default effort) over libvips `heifsave`'s.
   static let heicOverHeifsave = 5.0
   /// HEIC → HEIC time per photo over JPEG → JPEG's, colour state.
@@ -144,6 +148,15 @@ enum Targets {
       }
     case .heicDecode:
       break
+    case .startup:
+      for item in result.startup ?? [] {
+        guard let ratio = item.ratio else { continue }
+        let limit = item.name == "--version" ? versionOverVips : smallApplyOverVipsthumbnail
+        targets.append(
+          Target(
+            "`\(item.framedialCommand)` ÷ `\(item.anchorCommand)`, wall time, median of rounds",
+            measured: ratio, .atMost, limit, unit: "×"))
+      }
     case .batch:
       if let batch = result.batch?.first(where: { $0.jobs == 2 && $0.role == "colour" }) {
         targets.append(

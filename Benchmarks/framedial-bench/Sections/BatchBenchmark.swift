@@ -258,12 +258,7 @@ struct BatchBenchmark {
 
   /// libvips's `vipsthumbnail`, found on the PATH.
   static func vipsthumbnailBinary() throws -> String {
-    let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":")
-    for folder in folders {
-      let path = "\(folder)/vipsthumbnail"
-      if FileManager.default.isExecutableFile(atPath: path) { return path }
-    }
-    throw ChildProcessError("vipsthumbnail (libvips's command-line tools) is not on the PATH")
+    try ChildProcess.libvipsTool("vipsthumbnail")
   }
 
   /// The generated JPEGs (made once, kept in the temporary folder for later runs).

@@ -1,5 +1,6 @@
 import Foundation
 import FrameDialCLI
+import FrameDialFullCLI
 import HEIF
 import Measurement
 

@@ -74,6 +74,15 @@ enum ChildProcess {
     "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
   }
 
+  /// The path of libvips's command-line tool `name` (`vips`, `vipsthumbnail`), found on the PATH.
+  static func libvipsTool(_ name: String) throws -> String {
+    let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":")
+    for folder in folders where FileManager.default.isExecutableFile(atPath: "\(folder)/\(name)") {
+      return "\(folder)/\(name)"
+    }
+    throw ChildProcessError("\(name) (libvips's command-line tools) is not on the PATH")
+  }
+
   /// Runs `executable` to completion.
   static func run(_ executable: String, _ arguments: [String]) throws -> Exit {
     try wait(for: try spawn(executable, arguments))

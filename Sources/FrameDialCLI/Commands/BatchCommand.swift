@@ -6,6 +6,7 @@ import Vips
 /// `framedial batch IN… -o OUT_DIR`: a folder tree of photos through the controls, mirrored into OUT_DIR.
 enum BatchCommand: SignalTrappingCommand {
   static let name = "batch"
+  static let reportsEachInput = true
   static let summary =
     "Render every image under the input folders into OUT_DIR, mirroring the tree; bad files are reported and skipped."
   /// `-o OUT_DIR`.

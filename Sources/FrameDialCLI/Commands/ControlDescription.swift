@@ -3,15 +3,15 @@ import Foundation
 
 /// One control of the standard set as `framedial controls` shows it: what it is, the values it takes
 /// and how the overlay labels them. Encodes to JSON with every key present (`null` when it does not apply).
-struct ControlDescription: Encodable, Equatable {
+package struct ControlDescription: Encodable, Equatable {
   /// The control's identifier (its accessibility identifier: `exposure-bias`, `temperature`, …).
-  var identifier: String
+  package var identifier: String
   /// `slider`, `system-zoom-slider`, `system-exposure-bias-slider` or `index-picker`.
   var kind: String
   /// The title shown in the overlay.
   var title: String
   /// The SF Symbols name shown with the control.
-  var symbol: String
+  package var symbol: String
   /// A slider's smallest value.
   var minimum: Double?
   /// A slider's largest value.
@@ -83,7 +83,7 @@ struct ControlDescription: Encodable, Equatable {
   }
 
   /// Describes each slider and picker of `controls`, in order.
-  static func describing(_ controls: [any CaptureControl]) -> [ControlDescription] {
+  package static func describing(_ controls: [any CaptureControl]) -> [ControlDescription] {
     controls.compactMap { control in
       if let slider = control as? CaptureSlider { return ControlDescription(slider: slider) }
       if let picker = control as? CaptureIndexPicker { return ControlDescription(picker: picker) }
@@ -97,7 +97,7 @@ struct ControlDescription: Encodable, Equatable {
   }
 
   /// Encodes every key, writing `null` for a value that does not apply.
-  func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(identifier, forKey: .identifier)
     try container.encode(kind, forKey: .kind)

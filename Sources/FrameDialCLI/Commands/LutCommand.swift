@@ -5,9 +5,9 @@ import Vips
 
 /// `framedial lut -o look.cube`: the control values' colour as a 3D LUT other tools load (a `.cube`
 /// file, or a Hald CLUT image with `--hald`).
-enum LutCommand: Command {
-  static let name = "lut"
-  static let summary =
+package enum LutCommand: Command {
+  package static let name = "lut"
+  package static let summary =
     "Write the colour of the control values as a .cube 3D LUT or a Hald CLUT image for other tools."
   /// `-o FILE`.
   static let output = OutputOption.option(
@@ -25,21 +25,21 @@ enum LutCommand: Command {
     "level", "L",
     "Hald CLUT level: L² nodes per axis in an L³×L³ image (default \(defaultLevel): 64 nodes)",
     in: ColourLUT.haldLevels)
-  static let synopsis = Usage(
+  package static let synopsis = Usage(
     [
       .oneOf(
         [.option(output, "LOOK.cube", short: true), .optional(size)],
         [.option(output, "LOOK.png", short: true), .option(hald), .optional(level)])
     ] + StateOptions.usage)
-  static let parser = ArgumentParser(
+  package static let parser = ArgumentParser(
     options: [output, size, hald, level, OverwriteOption.option] + StateOptions.options)
 
   /// Nodes per axis of a `.cube` by default: the size most tools expect.
-  static let defaultSize = 33
+  package static let defaultSize = 33
   /// The Hald CLUT level by default: 64 nodes per axis, a 512 × 512 image.
   static let defaultLevel = 8
 
-  static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+  package static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
     guard arguments.positionals.isEmpty else {
       throw UsageError("lut takes no input files, only control values and -o FILE")
     }
@@ -93,7 +93,7 @@ enum LutCommand: Command {
 
   /// The `.cube` text of `lut`, titled and commented with the state it was made from (also served by
   /// `studio` as `/look.cube`).
-  static func cubeText(_ lut: ColourLUT, state: ControlState) -> String {
+  package static func cubeText(_ lut: ColourLUT, state: ControlState) -> String {
     lut.cubeText(
       title: "FrameDial \(state)",
       comments: ["FrameDial \(FrameDialVersion.string): \(state) (zoom left out)"])

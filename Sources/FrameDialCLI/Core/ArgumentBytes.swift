@@ -11,7 +11,7 @@ import Synchronization
 /// names the file the shell gave; `CommandLine.unsafeArgv` keeps the bytes. FrameDial refuses such a
 /// file (see ``NonUTF8Path``); the bytes tell a file that is there, refused by name, from one that is
 /// not (which the command reports as missing, as any other).
-enum ArgumentBytes {
+package enum ArgumentBytes {
   private static let invalid = Mutex<[(text: String, bytes: [UInt8])]>([])
 
   /// Notes which arguments are not valid UTF-8, when `arguments` are this process's own (as
@@ -51,7 +51,7 @@ enum ArgumentBytes {
 
   /// Why `value` cannot be read as a path: nil when it was valid UTF-8, or when its bytes name nothing
   /// (the command reports it as missing).
-  static func problem(_ value: String) -> String? {
+  package static func problem(_ value: String) -> String? {
     guard let bytes = bytes(of: value) else { return nil }
     var status = stat()
     let found = (bytes + [0]).withUnsafeBufferPointer { buffer in

@@ -9,16 +9,38 @@ import Vips
 #endif
 
 /// The `framedial` command line: picks the sub-command and turns errors into messages and exit codes.
+///
+/// Two programs share it. `framedial` (``runOrHandOver(_:)``) links neither FFmpeg nor libsoup, so it
+/// starts as fast as libvips's own tools: it runs the commands of ``coreCommands`` on the photos it can
+/// read without FFmpeg, and hands every other run to `framedial-full` beside it (``FullCommand``),
+/// which has every command (`info`, `studio` and `video` too) and decodes HEIC with FFmpeg.
 public enum CLI {
-  static let commands: [any Command.Type] = [
+  /// The commands that need neither FFmpeg nor libsoup.
+  package static let coreCommands: [any Command.Type] = [
     ApplyCommand.self, BatchCommand.self, ControlsCommand.self, DevicesCommand.self,
-    ExplainCommand.self, FramesCommand.self, InfoCommand.self, LutCommand.self, PresetsCommand.self,
-    PreviewCommand.self, StudioCommand.self, SweepCommand.self, VideoCommand.self,
+    ExplainCommand.self, FramesCommand.self, LutCommand.self, PresetsCommand.self,
+    PreviewCommand.self, SweepCommand.self,
   ]
 
-  /// Runs `framedial` with `arguments` (the program name first) and returns the process's exit code.
-  /// Signals held with ``holdSignals()`` are released before it returns (or by the command's trap).
-  public static func run(_ arguments: [String]) -> Int32 {
+  /// The light `framedial`'s run: `arguments` (the program name first) handed over to
+  /// `framedial-full` when ``FullCommand/isNeeded(for:)`` says so (this process becomes it), run here
+  /// otherwise; returns the process's exit code.
+  public static func runOrHandOver(_ arguments: [String]) -> Int32 {
+    guard FullCommand.isNeeded(for: arguments) else {
+      return run(arguments, commands: coreCommands, prepare: {})
+    }
+    let failure = FullCommand.become()
+    SignalTrap.releaseHeldSignals()
+    Console().err("framedial: \(failure)")
+    return ExitCode.failure
+  }
+
+  /// Runs `framedial` with `arguments` (the program name first) and `commands`, after `prepare` (which
+  /// sets up what the commands decode with), and returns the process's exit code. Signals held with
+  /// ``holdSignals()`` are released before it returns (or by the command's trap).
+  package static func run(
+    _ arguments: [String], commands: [any Command.Type], prepare: () -> Void
+  ) -> Int32 {
     // A signal still held when the run ends takes its default action.
     defer { SignalTrap.releaseHeldSignals() }
     let console = Console()
@@ -27,9 +49,9 @@ public enum CLI {
     // A reader that goes away (`| head`) makes writes fail with EPIPE instead of killing the process,
     // so a command can stop in order and leave no temporary file behind.
     _ = signal(SIGPIPE, SIG_IGN)
-    HEVCDecoding.useFFmpeg()
+    prepare()
     guard let first = words.first else {
-      console.errText(overview)
+      console.errText(overview(commands))
       return ExitCode.usage
     }
     switch first {
@@ -39,7 +61,7 @@ public enum CLI {
           + "\(KernelPath.current))")
       return ExitCode.success
     case "--help", "-h", "help":
-      console.outText(overview)
+      console.outText(overview(commands))
       return ExitCode.success
     default:
       break
@@ -59,8 +81,7 @@ public enum CLI {
       }
       if !(command is any SignalTrappingCommand.Type) { SignalTrap.releaseHeldSignals() }
       // info and batch report each input of several on its own line; every other path, here.
-      try ArgumentBytes.check(
-        parsed, exceptPositionals: [InfoCommand.name, BatchCommand.name].contains(command.name))
+      try ArgumentBytes.check(parsed, exceptPositionals: command.reportsEachInput)
       try KernelPath.checkEnvironment(ProcessInfo.processInfo.environment)
       let trap =
         command is any ExitingAtOnceCommand.Type
@@ -87,7 +108,8 @@ public enum CLI {
     SignalTrap.holdSignals()
   }
 
-  static var overview: String {
+  /// The list of `commands` that `framedial` alone and `--help` print.
+  static func overview(_ commands: [any Command.Type]) -> String {
     let width = commands.map { $0.name.count }.max() ?? 0
     let list = commands.map {
       "  " + $0.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.summary

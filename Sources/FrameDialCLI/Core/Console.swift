@@ -11,7 +11,7 @@ import Synchronization
 /// is ignored by ``CLI``): once standard output's reader has gone, ``outputClosed`` turns true and
 /// further output is dropped. Control characters in messages are shown escaped (``escaped(_:)``), so a
 /// file name cannot move the cursor, change colours or split a line.
-struct Console: Sendable {
+package struct Console: Sendable {
   /// Set once writing to standard output failed with `EPIPE`.
   private final class Closed: Sendable {
     let output = Atomic<Bool>(false)
@@ -20,12 +20,12 @@ struct Console: Sendable {
   private let closed = Closed()
 
   /// Writes one message line to standard output, its control characters escaped.
-  func out(_ line: String) {
+  package func out(_ line: String) {
     write(Self.escaped(line) + "\n", to: STDOUT_FILENO)
   }
   /// Writes one message line to standard error, its control characters escaped, without the whitespace
   /// and newlines a library's text may end with (``ErrorMessage/oneLine(_:)``).
-  func err(_ line: String) {
+  package func err(_ line: String) {
     write(Self.escaped(ErrorMessage.oneLine(line)) + "\n", to: STDERR_FILENO)
   }
   /// Writes FrameDial's own text of several lines (help, listings, graphs) to standard output: newlines
@@ -38,20 +38,20 @@ struct Console: Sendable {
     write(Self.escapedText(text), to: STDERR_FILENO)
   }
   /// Writes one line of JSON to standard output as it is (JSON escapes control characters itself).
-  func outJSON(_ json: String) {
+  package func outJSON(_ json: String) {
     write(json + "\n", to: STDOUT_FILENO)
   }
   /// Redraws the progress line on standard error (a terminal): carriage return, erase, `line` escaped.
-  func progress(_ line: String) {
+  package func progress(_ line: String) {
     write("\r\u{1B}[K" + Self.escaped(line), to: STDERR_FILENO)
   }
   /// Erases the progress line.
-  func clearProgress() {
+  package func clearProgress() {
     write("\r\u{1B}[K", to: STDERR_FILENO)
   }
 
   /// True when standard error is a terminal (progress lines are drawn only there).
-  var errorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+  package var errorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
 
   /// True once standard output's reader has gone (a write failed with `EPIPE`).
   var outputClosed: Bool { closed.output.load(ordering: .sequentiallyConsistent) }

@@ -17,9 +17,9 @@ import Synchronization
 /// comes before the trap waits for it instead of being lost or ending the process unreported. While a
 /// trap is installed they stay blocked in every thread and reach it through Dispatch's signal
 /// descriptor; ``cancel()`` releases them.
-final class SignalTrap: @unchecked Sendable {
+package final class SignalTrap: @unchecked Sendable {
   /// What a caught signal does.
-  enum Response: Sendable {
+  package enum Response: Sendable {
     /// The first signal sets a flag the command polls (start no more work, let what runs finish);
     /// a second one removes the temporary files being written and exits at once.
     case finishRunningWork
@@ -42,7 +42,7 @@ final class SignalTrap: @unchecked Sendable {
   /// Starts catching the signals. `onSignal` runs once, on the first signal, when the work is left to
   /// finish; `onExit` runs just before an exit at once, after the temporary files are removed. The
   /// signals in `catchingIgnored` are caught even when the process was started with them ignored.
-  init(
+  package init(
     _ response: Response, catchingIgnored: Set<Int32> = [],
     onSignal: @escaping @Sendable (Int32) -> Void = { _ in },
     onExit: @escaping @Sendable (Int32) -> Void = { _ in }
@@ -91,7 +91,7 @@ final class SignalTrap: @unchecked Sendable {
 
   /// Stops catching: the signals caught get their default actions back and are released (one that
   /// came since takes its default action then).
-  func cancel() {
+  package func cancel() {
     for source in sources { _ = Glibc.signal(Int32(source.handle), SIG_DFL) }
     Self.releaseHeldSignals()
     for source in sources { source.cancel() }
@@ -132,7 +132,7 @@ final class SignalTrap: @unchecked Sendable {
   /// then a caught signal is still ignored. A command that runs until it is stopped (`studio`) calls this
   /// before saying it is ready. Returns false when they are not installed within `seconds`.
   @discardableResult
-  func waitUntilInstalled(seconds: Double = 5) -> Bool {
+  package func waitUntilInstalled(seconds: Double = 5) -> Bool {
     let numbers = sources.map { Int32($0.handle) }
     let end = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
     while true {
@@ -150,7 +150,7 @@ final class SignalTrap: @unchecked Sendable {
   private static let ignoredHandler = unsafeBitCast(SIG_IGN, to: Int.self)
 
   /// The signal caught, or nil.
-  var signal: Int32? {
+  package var signal: Int32? {
     let number = caught.number.load(ordering: .sequentiallyConsistent)
     return number == 0 ? nil : number
   }
@@ -159,7 +159,7 @@ final class SignalTrap: @unchecked Sendable {
   var exitCode: Int32? { signal.map { 128 + $0 } }
 
   /// The signal's usual name ("SIGINT"), for messages.
-  static func name(of number: Int32) -> String {
+  package static func name(of number: Int32) -> String {
     switch number {
     case SIGINT: "SIGINT"
     case SIGTERM: "SIGTERM"

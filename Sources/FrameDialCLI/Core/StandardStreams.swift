@@ -8,9 +8,9 @@ import FrameDial
 /// `vipsthumbnail` and `convert` take them. The input is spooled into a temporary file, so every check a
 /// file gets (decoding it again to confirm a failure, a second pass for EXIF orientation) still works;
 /// the output is rendered and verified into a temporary file first, so a failed render writes nothing.
-enum StandardStreams {
+package enum StandardStreams {
   /// The word for standard input and output on the command line.
-  static let dash = "-"
+  package static let dash = "-"
 
   /// The largest image accepted on standard input: beyond it, a file path is the better way in (and an
   /// endless stream such as `/dev/zero` stops here instead of filling the disk).

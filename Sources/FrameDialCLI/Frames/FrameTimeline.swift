@@ -4,13 +4,13 @@ import FrameDial
 /// A timeline walked frame by frame: frame `k` is at time `k / fps` (or at the time a video frame
 /// carries), evaluated by a ``TimelinePlayhead``: each event at or before that time applied once, in order,
 /// and keyframed slides at that time.
-struct FrameTimeline {
+package struct FrameTimeline {
   private var playhead: TimelinePlayhead
   private let fps: Double
   private var state: ControlState
 
   /// Starts at `state`, before any event of `timeline`.
-  init(_ timeline: Timeline, fps: Double, state: ControlState) {
+  package init(_ timeline: Timeline, fps: Double, state: ControlState) {
     playhead = TimelinePlayhead(timeline, base: state)
     self.fps = fps
     self.state = state
@@ -28,7 +28,7 @@ struct FrameTimeline {
   /// own times.
   ///
   /// - Throws: `RenderError` naming the event's time and the value that is not allowed.
-  mutating func stateChange(atTime time: Double) throws -> ControlState? {
+  package mutating func stateChange(atTime time: Double) throws -> ControlState? {
     let before = state
     do {
       state = try playhead.state(at: time)

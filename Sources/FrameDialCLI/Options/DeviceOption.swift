@@ -2,7 +2,7 @@ import FrameDial
 
 /// `--device NAME`: the device a command draws or takes figures from (`controls`, `preview`, `sweep`,
 /// `studio`); each says which devices it takes and its default.
-enum DeviceOption {
+package enum DeviceOption {
   /// The option of a command whose devices `help` describes, read as the name given.
   static func option(_ help: String) -> ValueOption<String> {
     ValueOption(name, "NAME", help)
@@ -10,14 +10,14 @@ enum DeviceOption {
 
   /// The option of a command that draws a screen of `framedial devices` (`preview`, `studio`), read as
   /// that screen; `help` describes it.
-  static func screen(_ help: String) -> ValueOption<ScreenDevice> {
+  package static func screen(_ help: String) -> ValueOption<ScreenDevice> {
     ValueOption(name, "NAME", help) { text, _ throws(UsageError) in try screen(named: text) }
   }
 
   /// The screen `name` names: a command's default, or the option's value.
   ///
   /// - Throws: `UsageError` listing the catalog when it holds no such screen.
-  static func screen(named name: String) throws(UsageError) -> ScreenDevice {
+  package static func screen(named name: String) throws(UsageError) -> ScreenDevice {
     do {
       return try ScreenCatalog.named(name)
     } catch {

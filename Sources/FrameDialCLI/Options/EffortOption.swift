@@ -2,10 +2,10 @@ import FrameDial
 
 /// `--effort fast|balanced|small`: how hard the HEIC encoder works, for every command that can write a
 /// HEIC (`apply`, `batch`, `preview`, `sweep`, `video --frame-at`).
-enum EffortOption {
+package enum EffortOption {
   /// The option, to add to a command's parser; a name that is not an effort is refused naming the
   /// efforts.
-  static let option = ValueOption<EncodingEffort>.choice(
+  package static let option = ValueOption<EncodingEffort>.choice(
     StillOptionKey.effort.commandLineName, value: "EFFORT", usage: "E",
     "HEIC encoding time against file size, each compared with small at the same luma SSIM: fast "
       + "(default: x265 ultrafast with adaptive quantisation; about 5 CPU-s for 12 MP; 20–24 % "

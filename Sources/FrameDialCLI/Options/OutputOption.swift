@@ -1,12 +1,12 @@
 /// `--output` (`-o`): what a command writes, spelled the same by every command that writes (`apply`,
 /// `batch`, `lut`, `preview`, `sweep`, `video`); each says what its output is.
-enum OutputOption {
+package enum OutputOption {
   /// The option's name, which the checks of arguments that are not UTF-8 treat apart
   /// (``ArgumentBytes``).
   static let name = "output"
 
   /// The option of a command whose output `valueName` stands for, with `help`.
-  static func option(_ valueName: String, _ help: String) -> ValueOption<String> {
+  package static func option(_ valueName: String, _ help: String) -> ValueOption<String> {
     ValueOption(name, short: "o", valueName, help)
   }
 }
@@ -14,7 +14,7 @@ enum OutputOption {
 extension ParsedArguments {
   /// The single input file and the `--output` value of a one-file command named `command`; the messages
   /// name what is missing (`outputHint` shows the expected output, e.g. "OUT.png").
-  func singleInputAndOutput(command: String, outputHint: String) throws(UsageError) -> (
+  package func singleInputAndOutput(command: String, outputHint: String) throws(UsageError) -> (
     input: String, output: String
   ) {
     guard positionals.count == 1, let input = positionals.first else {

@@ -3,16 +3,16 @@ import FrameDial
 
 /// `--overwrite` (`-y`) for the commands that write one file (`apply`, `video`, `lut`, `preview`,
 /// `sweep`): an existing output is replaced only when asked, as `batch` skips the outputs it finds.
-enum OverwriteOption {
+package enum OverwriteOption {
   /// The flag, as every single-output command lists it.
-  static let option = FlagOption(
+  package static let option = FlagOption(
     StillOptionKey.overwrite.commandLineName, short: "y",
     "replace OUT when it exists (without it, an existing OUT is left as it is)")
 
   /// Throws, before any work, when `output` exists (a file, or a link, even one that leads nowhere) and
   /// `--overwrite` was not given. The checks of ``OutputTarget/check(_:input:)`` come first, so writing
   /// onto the input is refused as such, with or without the flag.
-  static func check(_ output: String, input: String?, _ arguments: ParsedArguments) throws {
+  package static func check(_ output: String, input: String?, _ arguments: ParsedArguments) throws {
     if let input { try OutputTarget.check(output, input: input) }
     guard !arguments[option] else { return }
     let short = option.spec.short.map { " (-\($0))" } ?? ""

@@ -3,7 +3,7 @@ import Foundation
 
 /// The options every command that takes control values shares: state files layered in order, then
 /// `--set` overrides.
-enum StateOptions {
+package enum StateOptions {
   /// `--preset`: the state to start from.
   static let preset = ValueOption<String>(
     "preset", "NAME", "start from a built-in preset (see framedial presets)")
@@ -19,14 +19,16 @@ enum StateOptions {
     "set one control, e.g. ev=0.5, wb=tungsten, zoom=1.5 (wins over \(state))", repeatable: true)
 
   /// The options, to add to a command's parser.
-  static let options: [any CommandOption] = [preset, state, set]
+  package static let options: [any CommandOption] = [preset, state, set]
 
   /// The options as usage lines show them.
-  static let usage: [UsageTerm] = [.optional(preset), .optional(state), .optional(set)]
+  package static let usage: [UsageTerm] = [.optional(preset), .optional(state), .optional(set)]
 
   /// The control state the options describe (preset, then state files in order, then `--set` values);
   /// a bad preset, file, key or value is a usage error naming it.
-  static func controlState(from arguments: ParsedArguments) throws(UsageError) -> ControlState {
+  package static func controlState(from arguments: ParsedArguments) throws(UsageError)
+    -> ControlState
+  {
     let files = try arguments.all(state).map { URL(fileURLWithPath: $0) }
     let assignments = try arguments.all(set)
     let presetName = try arguments[preset]

@@ -3,10 +3,10 @@ import Foundation
 
 /// `--timeline FILE.jsonl`: control events in time, for `frames` and `video`; each says how its frames
 /// meet the events.
-enum TimelineOption {
+package enum TimelineOption {
   /// The option of a command whose frames take the events as `help` says, read as the timeline the
   /// file holds.
-  static func option(_ help: String) -> ValueOption<Timeline> {
+  package static func option(_ help: String) -> ValueOption<Timeline> {
     ValueOption("timeline", "FILE.jsonl", help) { path, option throws(UsageError) in
       do {
         return try Timeline(contentsOf: URL(fileURLWithPath: path))

@@ -2,6 +2,7 @@ import TestSupport
 import Testing
 
 @testable import FrameDialCLI
+@testable import FrameDialFullCLI
 
 /// Every command's `--help`, as the binary prints it: the usage line, the summary and the options, each
 /// option generated from its declaration (a change to a declaration shows here, line by line).
@@ -21,7 +22,7 @@ import Testing
   }
 
   @Test func everyCommandIsPinned() {
-    #expect(Set(CLI.commands.map { $0.name }) == Set(Self.expected.keys))
+    #expect(Set(FullCLI.commands.map { $0.name }) == Set(Self.expected.keys))
   }
 
   /// The help of the still options `apply` and `batch` share, which both list last.

@@ -3,13 +3,14 @@ import TestSupport
 import Testing
 
 @testable import FrameDialCLI
+@testable import FrameDialFullCLI
 
 /// Each command-line option is written once, in its declaration: commands read options through their
 /// declarations (`arguments[option]`, never a name in a string), messages and help name another option
 /// by interpolating its declaration, and every usage line is made from the declarations.
 @Suite struct OptionDeclarationTests {
   /// The long names of every option of every command.
-  static let optionNames = Set(CLI.commands.flatMap { $0.parser.options.map(\.name) })
+  static let optionNames = Set(FullCLI.commands.flatMap { $0.parser.options.map(\.name) })
 
   /// The lines of code of Sources/FrameDialCLI: comment lines and trailing comments left out.
   static func codeLines() throws -> [(place: String, text: String)] {
@@ -53,9 +54,9 @@ import Testing
     #expect(found.isEmpty, "\(found)")
   }
 
-  @Test(arguments: CLI.commands.map { $0.name })
+  @Test(arguments: FullCLI.commands.map { $0.name })
   func eachOptionIsDeclaredOnceAndShownInUsage(command name: String) throws {
-    let command = try #require(CLI.commands.first { $0.name == name })
+    let command = try #require(FullCLI.commands.first { $0.name == name })
     let options = command.parser.options
     #expect(Set(options.map(\.name)).count == options.count)
     let shorts = options.compactMap(\.short)

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import FrameDialCLI
+@testable import FrameDialFullCLI
 
 /// When a playing video's frames are due in `framedial studio`, which are passed over, and how the
 /// clock restarts when decoding cannot keep up and at the end of a pass — on made-up times, no clock.

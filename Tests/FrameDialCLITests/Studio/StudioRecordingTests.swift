@@ -4,6 +4,7 @@ import Studio
 import Testing
 
 @testable import FrameDialCLI
+@testable import FrameDialFullCLI
 
 /// The studio's gesture recording: it holds at most its limit of events and stops by itself there, so
 /// a page left recording (or a script sending presses without end) cannot grow it without bound.

@@ -4,6 +4,7 @@ import Testing
 import Video
 
 @testable import FrameDialCLI
+@testable import FrameDialFullCLI
 
 /// ``VideoPlanarConversion``, FrameDial's own YUV 4:2:0 conversion that `framedial studio` plays 8-bit
 /// 4:2:0 videos with (``Video/VideoTranscoder/play(choose:show:)``): the frames it plays are those

@@ -1,3 +1,4 @@
+import FrameDialCLI
 import Studio
 import Synchronization
 

@@ -1,5 +1,6 @@
 import Foundation
 import FrameDial
+import FrameDialCLI
 import JSON
 import Raw
 import Video
@@ -12,6 +13,7 @@ import Vips
 /// whether `framedial video` processes it.
 enum InfoCommand: Command {
   static let name = "info"
+  static let reportsEachInput = true
   static let summary =
     "Print each image's header (size, bands, format, orientation, ICC, loader) or each video's "
     + "streams (size, codec, rate, duration, rotation, colour tags)."

@@ -1,3 +1,4 @@
+import FrameDialCLI
 import RowKernels
 import Video
 import Vips

@@ -1,5 +1,6 @@
 import Controls
 import Foundation
+import FrameDialCLI
 import Studio
 import Synchronization
 

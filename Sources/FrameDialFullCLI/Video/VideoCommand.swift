@@ -1,5 +1,6 @@
 import Controls
 import FrameDial
+import FrameDialCLI
 import RowKernels
 import Video
 import Vips

@@ -1,6 +1,7 @@
 import Controls
 import Foundation
 import FrameDial
+import FrameDialCLI
 import JSON
 
 /// What `GET /studio.json` tells the page: the device screen in pixels, where the viewfinder and the

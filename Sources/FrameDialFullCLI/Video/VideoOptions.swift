@@ -1,5 +1,6 @@
 import Foundation
 import FrameDial
+import FrameDialCLI
 import Video
 import Vips
 

@@ -1,4 +1,5 @@
 import FrameDial
+import FrameDialCLI
 import JSON
 import Raw
 

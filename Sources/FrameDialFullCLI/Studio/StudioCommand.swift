@@ -1,6 +1,7 @@
 import Controls
 import Foundation
 import FrameDial
+import FrameDialCLI
 import Studio
 import Vips
 

@@ -1,4 +1,5 @@
 import Foundation
+import FrameDialCLI
 import JSON
 import Measurement
 

@@ -1,3 +1,4 @@
+import FrameDialCLI
 import Video
 
 /// When each frame of a video playing in `framedial studio` is due, and which frames are passed over,

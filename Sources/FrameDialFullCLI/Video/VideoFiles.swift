@@ -1,4 +1,5 @@
 import Foundation
+import FrameDialCLI
 import Vips
 
 /// Which files the CLI treats as videos (`studio` plays them, `info` describes their streams).
