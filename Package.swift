@@ -168,7 +168,7 @@ let package = Package(
       dependencies: [
         "FrameDialCLI", "FrameDialFullCLI", "framedial", "framedial-full", "FrameDial", "Controls",
         "Vips", "Video", "Studio", "Raw", "HEIF", "TIFF", "FrameDialC", "TestSupport", "JPEG",
-        "RowKernels",
+        "RowKernels", "SeededRandom",
       ]),
     // Video's decoders in process: HEIC pictures through FFmpeg's HEVC decoder (as libheif's plugin,
     // against libde265), its damage verdicts, and playback.
