@@ -54,7 +54,7 @@ enum Targets {
   /// Every target the measurements in `result` can be checked against, section by section.
   static func check(_ result: BenchmarkResult) -> [Target] {
     let order: [BenchmarkOptions.Section] = [
-      .frames, .hdr, .compile, .python, .latency, .browser, .batch, .raw, .video,
+      .frames, .hdr, .compile, .python, .latency, .browser, .batch, .raw, .video, .startup,
     ]
     return order.flatMap { check(result, section: $0) }
   }
