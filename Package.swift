@@ -112,8 +112,8 @@ let package = Package(
     // are.
     .target(name: "FrameDialC", dependencies: ["FrameDial", "Controls", "Vips", "Video", "JSON"]),
     // The command line without FFmpeg or libsoup: the parser, the options, the console and the
-    // commands that need neither; the light `framedial` program, which starts as fast as libvips's
-    // own tools and hands every other run to `framedial-full`.
+    // commands that need neither; the light `framedial` program, which starts without loading their
+    // libraries and hands every other run to `framedial-full`.
     .target(
       name: "FrameDialCLI",
       dependencies: [

@@ -11,7 +11,7 @@ import Vips
 /// The `framedial` command line: picks the sub-command and turns errors into messages and exit codes.
 ///
 /// Two programs share it. `framedial` (``runOrHandOver(_:)``) links neither FFmpeg nor libsoup, so it
-/// starts as fast as libvips's own tools: it runs the commands of ``coreCommands`` on the photos it can
+/// starts without loading their libraries: it runs the commands of ``coreCommands`` on the photos it can
 /// read without FFmpeg, and hands every other run to `framedial-full` beside it (``FullCommand``),
 /// which has every command (`info`, `studio` and `video` too) and decodes HEIC with FFmpeg.
 public enum CLI {

@@ -6,9 +6,9 @@ import Foundation
 
 /// `framedial-full`: the program that has every command, beside the light `framedial`.
 ///
-/// The light `framedial` links neither FFmpeg (about 90 shared libraries, which take longer to load than
-/// all of libvips) nor libsoup, so `framedial apply photo.jpg …` and `framedial --version` start as fast
-/// as libvips's own tools. What needs them — `info`, `studio`, `video`, the help that lists every
+/// The light `framedial` links neither FFmpeg (about 90 shared libraries, some 40 ms of every start on a
+/// 2-core machine) nor libsoup, so a run of `framedial --version` or of `apply` on a small photo costs
+/// about what libvips's own tools cost (the benchmark's startup section). What needs them — `info`, `studio`, `video`, the help that lists every
 /// command, and any input or output that may be HEIC, AVIF or a video — it hands over: the process
 /// becomes `framedial-full` with the same arguments (`execv`), so its process id, standard streams,
 /// held signals and exit code are those of the one run the caller started.
