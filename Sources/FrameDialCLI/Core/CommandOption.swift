@@ -97,9 +97,9 @@ extension ValueOption where Value == Int {
 
 /// How a ``ValueOption`` of a list of names refuses a name not in it.
 package enum ChoiceMessage: Sendable {
-  /// `--effort must be one of fast, balanced, small, not 'fsat'`
+  /// `--effort must be one of fast, balanced, small, not 'fsat'; did you mean 'fast'?`
   case oneOf
-  /// `--codec must be h264 or hevc, not 'hecv'`
+  /// `--codec must be h264 or hevc, not 'hecv'; did you mean 'hevc'?`
   case either
   /// `--transfer must be bt709, hlg, pq, not 'bt2021'`
   case list
@@ -107,15 +107,18 @@ package enum ChoiceMessage: Sendable {
   /// style (``NearestWord/unknown(_:_:among:known:)``), with the word for one name.
   case unknown(String)
 
-  /// The message for `text`, given to `option`, which takes `names`.
+  /// The message for `text`, given to `option`, which takes `names`; the nearest name is suggested
+  /// where one is close (`…, not 'fsat'; did you mean 'fast'?`).
   func text(_ text: String, option: String, names: [String]) -> String {
+    let hint =
+      NearestWord.suggestion(for: text, among: names).map { "; did you mean '\($0)'?" } ?? ""
     switch self {
     case .oneOf:
-      return "\(option) must be one of \(names.joined(separator: ", ")), not '\(text)'"
+      return "\(option) must be one of \(names.joined(separator: ", ")), not '\(text)'\(hint)"
     case .either:
-      return "\(option) must be \(Self.either(names)), not '\(text)'"
+      return "\(option) must be \(Self.either(names)), not '\(text)'\(hint)"
     case .list:
-      return "\(option) must be \(names.joined(separator: ", ")), not '\(text)'"
+      return "\(option) must be \(names.joined(separator: ", ")), not '\(text)'\(hint)"
     case .unknown(let word):
       return "\(option): "
         + NearestWord.unknown(

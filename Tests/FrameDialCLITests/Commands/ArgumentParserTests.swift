@@ -67,6 +67,23 @@ import Testing
     #expect(try parser.parse(["-q", "7"])[Self.quality] == 7)
   }
 
+  /// A name not in an option's list gets the nearest one when one is close, and no guess otherwise.
+  @Test func aMistypedChoiceGetsTheNearestName() {
+    let efforts = ["fast", "balanced", "small"]
+    #expect(
+      ChoiceMessage.oneOf.text("fsat", option: "--effort", names: efforts)
+        == "--effort must be one of fast, balanced, small, not 'fsat'; did you mean 'fast'?")
+    #expect(
+      ChoiceMessage.either.text("hecv", option: "--codec", names: ["h264", "hevc"])
+        == "--codec must be h264 or hevc, not 'hecv'; did you mean 'hevc'?")
+    #expect(
+      ChoiceMessage.list.text("PQ", option: "--transfer", names: ["bt709", "hlg", "pq"])
+        == "--transfer must be bt709, hlg, pq, not 'PQ'; did you mean 'pq'?")
+    #expect(
+      ChoiceMessage.oneOf.text("slowest", option: "--effort", names: efforts)
+        == "--effort must be one of fast, balanced, small, not 'slowest'")
+  }
+
   @Test func oneFileCommandsNameWhatIsMissing() throws {
     let parsed = try parser.parse(["in.jpg", "-o", "out.png"])
     let pair = try parsed.singleInputAndOutput(command: "apply", outputHint: "OUT")
