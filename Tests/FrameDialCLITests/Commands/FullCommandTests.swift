@@ -27,19 +27,21 @@ import Testing
     let jpeg = CLIRunner.sample("rocket.jpg")
     let png = CLIRunner.sample("coffee.png")
     let heic = CLIRunner.sample("coffee.heic")
+    // Output names that name no file, wherever the tests run (an existing file is looked at).
+    let out = "/nonexistent-\(UUID().uuidString)/x"
     let light: [[String]] = [
-      ["--version"], ["apply", jpeg, "-o", "/tmp/x.jpg"],
-      ["apply", png, "-o", "x.png", "--size", "64"],
-      ["presets"], ["controls", "--json"], ["apply", "/no/such/file.jpg", "-o", "x.jpg"],
-      ["lut", "-o", "look.cube", "--set", "ev=0.5"],
+      ["--version"], ["apply", jpeg, "-o", out + ".jpg"],
+      ["apply", png, "-o", out + ".png", "--size", "64"],
+      ["presets"], ["controls", "--json"], ["apply", "/no/such/file.jpg", "-o", out + ".jpg"],
+      ["lut", "-o", out + ".cube", "--set", "ev=0.5"],
     ]
     let full: [[String]] = [
       [], ["--help"], ["info", jpeg], ["video", "in.mp4", "-o", "out.mp4"], ["studio", jpeg],
-      ["batch", "folder", "-o", "out"], ["apply", heic, "-o", "x.jpg"],
-      ["apply", jpeg, "-o", "x.heic"],
-      ["apply", jpeg, "-o", "x.jpg", "--format", "AVIF"],
-      ["apply", jpeg, "-o", "x", "--format=heic"], ["apply", "-", "-o", "x.jpg"],
-      ["apply", CLIRunner.repository.appendingPathComponent("README.md").path, "-o", "x.jpg"],
+      ["batch", "folder", "-o", out], ["apply", heic, "-o", out + ".jpg"],
+      ["apply", jpeg, "-o", out + ".heic"],
+      ["apply", jpeg, "-o", out + ".jpg", "--format", "AVIF"],
+      ["apply", jpeg, "-o", out, "--format=heic"], ["apply", "-", "-o", out + ".jpg"],
+      ["apply", CLIRunner.repository.appendingPathComponent("README.md").path, "-o", out + ".jpg"],
       ["nonsense"],
     ]
     for arguments in light {
