@@ -143,7 +143,9 @@ let package = Package(
     // damaged copies of a file and the strict reference's verdict on HEIC pictures. Test targets only.
     .target(
       name: "TestSupport", dependencies: ["Vips", "HEIF", "Video"], path: "Tests/TestSupport"),
-    .testTarget(name: "VipsTests", dependencies: ["Vips", "JPEG", "RowKernels", "TestSupport"]),
+    .testTarget(
+      name: "VipsTests",
+      dependencies: ["Vips", "JPEG", "RowKernels", "TestSupport", "SeededRandom"]),
     .testTarget(name: "JPEGTests", dependencies: ["JPEG"]),
     .testTarget(name: "RawTests", dependencies: ["Raw", "Vips", "RowKernels"]),
     // A seeded SplitMix64 generator for the test targets' random sweeps and fuzzed texts.
@@ -175,8 +177,10 @@ let package = Package(
     .testTarget(name: "VideoTests", dependencies: ["Video", "HEIF", "Vips", "TestSupport"]),
     .testTarget(name: "HEIFTests", dependencies: ["HEIF", "TestSupport"]),
     // CToneMap's kernels, run by Video's tone mapper that builds the tables they read, against the
-    // libavfilter chain.
-    .testTarget(name: "CToneMapTests", dependencies: ["CToneMap", "Video", "CFFmpeg"]),
+    // libavfilter chain of the same maths (the only code that links libavfilter).
+    .testTarget(
+      name: "CToneMapTests", dependencies: ["CToneMap", "Video", "CFFmpeg"],
+      linkerSettings: [.linkedLibrary("avfilter")]),
     .testTarget(name: "StudioTests", dependencies: ["Studio", "JSON"]),
     .testTarget(name: "JSONTests", dependencies: ["JSON", "SeededRandom"]),
     .testTarget(name: "MeasurementTests", dependencies: ["Measurement"]),

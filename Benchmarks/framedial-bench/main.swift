@@ -37,6 +37,8 @@ func runBenchmarks(_ options: BenchmarkOptions) throws -> BenchmarkResult {
     if sections.contains(.hdr) {
       result.hdr = try HDRFrameBenchmark(options: options, progress: progress).run(frame: hd)
       let clip = try VideoBenchmark(options: options, progress: progress).generateHLGClip()
+      result.hdrYUV = try HDRYUVBenchmark(options: options, progress: progress).run(
+        frame: hd, clip: clip)
       let studio = try StudioHDRBenchmark(options: options, progress: progress).run(clip: clip)
       (result.studioHDRDecode, result.studioHDR) = (studio.decode, studio.orders)
     }

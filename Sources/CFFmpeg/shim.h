@@ -1,4 +1,6 @@
-// FFmpeg's headers for the Video module, and small wrappers for the macros Swift cannot import.
+// FFmpeg's headers for the Video module, and small wrappers for the macros Swift cannot import. The
+// module links no libavfilter: its headers are here for the tests' reference tone mapper, which links
+// it itself (CToneMapTests).
 #ifndef FRAMEDIAL_CFFMPEG_SHIM_H
 #define FRAMEDIAL_CFFMPEG_SHIM_H
 

@@ -1,5 +1,5 @@
-// fd_colour_rows_* (see ColourRows.h): the lut8 and 8-bit mix kernels' own row functions and
-// parameters, applied to rgb24 rows in the caller's buffers instead of libvips regions.
+// fd_colour_rows_* (see ColourRows.h): the lut8 and mix kernels' own row functions and parameters,
+// applied to rgb24 or 16-bit RGB rows in the caller's buffers instead of libvips regions.
 
 #include "ColourRows.h"
 
@@ -7,6 +7,7 @@
 #include "simd_support.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 typedef void (*ColourRowFunction)(const KernelParams *params, const uint8_t *in, uint8_t *out, int pixels,
     int bands);
@@ -18,6 +19,7 @@ struct FDColourRows {
     ColourRowFunction row; // fd_lut8_row or fd_mix8_row
     ColourPlanesFunction planes; // fd_lut8_planes or fd_mix8_planes
     int planar;                  // `planes` does whole rows or blocks on the path in force when made
+    int sample_bytes;            // 1: rgb24 rows; 2: 16-bit RGB rows
 };
 
 // Wraps `params` (NULL when it could not be made), or frees it when out of memory.
@@ -33,6 +35,7 @@ static FDColourRows *colour_rows(KernelParams *params, ColourRowFunction row,
     rows->row = row;
     rows->planes = planes;
     rows->planar = planar;
+    rows->sample_bytes = params->entries == 65536 ? 2 : 1;
     return rows;
 }
 
@@ -51,8 +54,51 @@ FDColourRows *fd_colour_rows_mix8(const float *input_tables, const float *matrix
     return colour_rows(params, fd_mix8_row, fd_mix8_planes, params && params->mix_tables);
 }
 
+// 16-bit per-channel tables on packed 16-bit RGB (no libvips node of its own here: the one in
+// CFrameKernels reads regions), the tables 3 × 65536 entries, R, G, B.
+static void lut16_row(const KernelParams *params, const uint8_t *in, uint8_t *out, int pixels,
+    int bands) {
+    const uint16_t *t = params->tables, *p = (const uint16_t *)(const void *)in;
+    uint16_t *q = (uint16_t *)(void *)out;
+    for (int x = 0; x < pixels; x++, p += bands, q += bands) {
+        q[0] = t[p[0]];
+        q[1] = t[65536 + p[1]];
+        q[2] = t[131072 + p[2]];
+    }
+}
+
+FDColourRows *fd_colour_rows_lut16(const uint16_t *tables) {
+    if (!tables) return NULL;
+    KernelParams *params = calloc(1, sizeof(KernelParams));
+    if (!params) return NULL;
+    params->colour_bands = 3;
+    params->entries = 65536;
+    params->tables = malloc(3 * 65536 * sizeof(uint16_t));
+    if (!params->tables) {
+        fd_kernel_params_free(params);
+        return NULL;
+    }
+    memcpy(params->tables, tables, 3 * 65536 * sizeof(uint16_t));
+    return colour_rows(params, lut16_row, NULL, 0);
+}
+
+FDColourRows *fd_colour_rows_mix16(const float *input_tables, const float *matrix,
+    const uint16_t *output_tables, int output_count, float scale, int square_root_index) {
+    if (!input_tables || !matrix || !output_tables || output_count < 1) return NULL;
+    KernelParams *params = fd_mix_params(
+        65536, input_tables, matrix, output_tables, output_count, scale, square_root_index);
+    return colour_rows(params, fd_mix_row, NULL, 0);
+}
+
+int fd_colour_rows_sample_bytes(const FDColourRows *rows) { return rows ? rows->sample_bytes : 0; }
+
+void fd_colour_rows_apply16(const FDColourRows *rows, const uint16_t *in, uint16_t *out, int pixels) {
+    if (!rows || rows->sample_bytes != 2 || pixels < 1) return;
+    rows->row(rows->params, (const uint8_t *)(const void *)in, (uint8_t *)(void *)out, pixels, 3);
+}
+
 void fd_colour_rows_apply(const FDColourRows *rows, const uint8_t *in, uint8_t *out, int pixels) {
-    if (!rows || pixels < 1) return;
+    if (!rows || rows->sample_bytes != 1 || pixels < 1) return;
     rows->row(rows->params, in, out, pixels, 3);
 }
 
@@ -62,7 +108,7 @@ int fd_colour_rows_has_planar_path(const FDColourRows *rows) {
 
 void fd_colour_rows_apply_planes(const FDColourRows *rows, const uint8_t *const in[3],
     uint8_t *const out[3], int pixels) {
-    if (!rows || pixels < 1) return;
+    if (!rows || rows->sample_bytes != 1 || pixels < 1) return;
     int done = rows->planes(rows->params, in, out, pixels);
     // The rest (no planar path in force, a part block) goes through the packed row code, a chunk
     // at a time.

@@ -4,6 +4,8 @@
 // yuv_fixed8.c.
 #include "yuv_plan.h"
 
+#include "ColourRows.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -513,4 +515,70 @@ void fd_rgb_to_yuv420(const FDYUVPlan *p, const void *rgb, ptrdiff_t rgb_stride,
         narrow_row(&s, row, (const uint16_t *)((const char *)rgb + rgb_stride * row), y, y_stride, u,
             u_stride, v, v_stride);
     free(scratch);
+}
+
+// ---------------------------------------------------------------------------------------------
+// 10-bit YUV → 16-bit RGB → colour → (second stage) → YUV in one pass
+
+// Rows converted before each call of the colour rows and the second stage (as fd_yuv420_transform).
+enum { TRANSFORM16_ROWS = 8 };
+
+int fd_yuv420_transform16(const FDYUVPlan *p, const FDYUVPlan *out, const FDColourRows *colour,
+    FDRGB16RowTransform stage, const void *context, const void *y, ptrdiff_t y_stride,
+    const void *u, ptrdiff_t u_stride, const void *v, ptrdiff_t v_stride, void *out_y,
+    ptrdiff_t out_y_stride, void *out_u, ptrdiff_t out_u_stride, void *out_v,
+    ptrdiff_t out_v_stride, int chroma_start, int chroma_end) {
+    if (p->depth != 10 || !out || out->width != p->width || out->height != p->height) return -1;
+    if (out->depth != 10 && out->depth != 8) return -1;
+    // An 8-bit output needs the stage that makes rgb24 of 16-bit RGB.
+    if (out->depth == 8 && !stage) return -1;
+    if (colour && fd_colour_rows_sample_bytes(colour) != 2) return -1;
+    if (chroma_start >= chroma_end) return 0;
+    const RowFunctions *f = row_functions();
+    const size_t w = (size_t)p->width, group = TRANSFORM16_ROWS;
+    const size_t rgb16 = group * w * 3 * sizeof(uint16_t);
+    const size_t wide = (sizeof(float) * widening_floats(p) + 63) / 64 * 64;
+    const size_t narrow = out->depth == 10 ? (sizeof(float) * narrowing_floats(out) + 63) / 64 * 64 : 0;
+    // converted (16-bit RGB), coloured (16-bit RGB), staged (the stage's rgb24 or 16-bit RGB).
+    uint8_t *scratch = aligned_alloc(64, wide + narrow + 3 * ((rgb16 + 63) / 64 * 64));
+    FDYUV8Narrowing *narrow8 =
+        out->depth == 8 ? fd_yuv8_narrowing_create(out, chroma_start, chroma_end) : NULL;
+    if (!scratch || (out->depth == 8 && !narrow8)) {
+        free(scratch);
+        fd_yuv8_narrowing_free(narrow8);
+        return -1;
+    }
+    uint16_t *converted = (uint16_t *)(void *)(scratch + wide + narrow);
+    uint16_t *coloured = converted + (rgb16 + 63) / 64 * 64 / sizeof(uint16_t);
+    uint8_t *staged = (uint8_t *)(coloured + (rgb16 + 63) / 64 * 64 / sizeof(uint16_t));
+    const uint16_t *stage_input = colour ? coloured : converted;
+    const uint8_t *narrowed = stage ? staged : (const uint8_t *)stage_input;
+    const size_t narrowed_row = w * 3 * (size_t)(out->depth == 8 ? 1 : 2);
+    Widening widening;
+    Narrowing narrowing;
+    widening_init(&widening, p, f, (float *)(void *)scratch);
+    if (out->depth == 10)
+        narrowing_init(&narrowing, out, f, (float *)(void *)(scratch + wide), chroma_start,
+            chroma_end);
+    const FDYUVNarrowRange range = fd_yuv_narrow_range(out, chroma_start, chroma_end);
+    for (int first = range.first; first <= range.last; first += (int)group) {
+        const int rows = range.last - first + 1 < (int)group ? range.last - first + 1 : (int)group;
+        for (int r = 0; r < rows; r++)
+            widen_row(&widening, y, y_stride, u, u_stride, v, v_stride, first + r,
+                converted + (size_t)r * w * 3);
+        if (colour) fd_colour_rows_apply16(colour, converted, coloured, rows * p->width);
+        if (stage) stage(context, stage_input, staged, rows * p->width);
+        for (int r = 0; r < rows; r++) {
+            const uint8_t *row = narrowed + (size_t)r * narrowed_row;
+            if (out->depth == 8)
+                fd_yuv8_narrowing_row(narrow8, first + r, row, out_y, out_y_stride, out_u,
+                    out_u_stride, out_v, out_v_stride);
+            else
+                narrow_row(&narrowing, first + r, (const uint16_t *)(const void *)row, out_y,
+                    out_y_stride, out_u, out_u_stride, out_v, out_v_stride);
+        }
+    }
+    fd_yuv8_narrowing_free(narrow8);
+    free(scratch);
+    return 0;
 }

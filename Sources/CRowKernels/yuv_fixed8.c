@@ -384,6 +384,38 @@ void fd_yuv8_from_rgb(const FDYUVPlan *p, const uint8_t *rgb, ptrdiff_t rgb_stri
     free(scratch);
 }
 
+struct FDYUV8Narrowing {
+    Narrowing s;
+    void *scratch;
+};
+
+FDYUV8Narrowing *fd_yuv8_narrowing_create(const FDYUVPlan *p, int chroma_start, int chroma_end) {
+    if (p->depth != 8 || chroma_start >= chroma_end) return NULL;
+    FDYUV8Narrowing *n = malloc(sizeof(FDYUV8Narrowing));
+    void *scratch = malloc(narrowing_bytes(p));
+    if (!n || !scratch) {
+        free(n);
+        free(scratch);
+        return NULL;
+    }
+    n->scratch = scratch;
+    narrowing_init(&n->s, p, kernels(), scratch, chroma_start, chroma_end);
+    return n;
+}
+
+void fd_yuv8_narrowing_row(FDYUV8Narrowing *n, int row, const uint8_t *rgb, uint8_t *y,
+    ptrdiff_t y_stride, uint8_t *u, ptrdiff_t u_stride, uint8_t *v, ptrdiff_t v_stride) {
+    // The row is only read.
+    const RGBRow source = rgb_row_packed((uint8_t *)(uintptr_t)rgb);
+    narrow_row(&n->s, row, &source, y, y_stride, u, u_stride, v, v_stride);
+}
+
+void fd_yuv8_narrowing_free(FDYUV8Narrowing *n) {
+    if (!n) return;
+    free(n->scratch);
+    free(n);
+}
+
 // ---------------------------------------------------------------------------------------------
 // YUV → RGB → transform → YUV in one pass
 

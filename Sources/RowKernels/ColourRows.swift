@@ -1,14 +1,17 @@
 import CRowKernels
 
-/// A per-pixel 8-bit colour transform for packed RGB pixels (rgb24) in the caller's own buffers: the
-/// same arithmetic and SIMD paths as `Image.applyingLookupTables(_:colourBands:)` and
-/// `Image.applyingChannelMix(inputTables:matrix:outputTables:scale:squareRootIndex:)` on 8-bit RGB
-/// images, without a libvips image (`CRowKernels`'s `ColourRows.h`).
+/// A per-pixel colour transform for packed RGB pixels (rgb24, or 16-bit RGB) in the caller's own
+/// buffers: the same arithmetic and SIMD paths as `Image.applyingLookupTables(_:colourBands:)` and
+/// `Image.applyingChannelMix(inputTables:matrix:outputTables:scale:squareRootIndex:)` on 8-bit and
+/// 16-bit RGB images, without a libvips image (`CRowKernels`'s `ColourRows.h`).
 ///
 /// Read-only once made: any number of threads may apply it at once.
 public final class ColourRows: @unchecked Sendable {
   /// The C transform (`FDColourRows *`), for other code of this module.
   let pointer: OpaquePointer
+
+  /// Bytes per sample of the pixels transformed: 1 (rgb24) or 2 (16-bit RGB, ``apply16(_:_:pixels:)``).
+  public var sampleBytes: Int { Int(fd_colour_rows_sample_bytes(pointer)) }
 
   /// Per-channel lookup: channel `c` of every pixel becomes `lookupTables[c * 256 + value]`.
   ///
@@ -58,10 +61,68 @@ public final class ColourRows: @unchecked Sendable {
     pointer = try Self.made("channel mixing", made)
   }
 
+  /// Per-channel lookup on 16-bit RGB: channel `c` of every pixel becomes
+  /// `lookupTables16[c * 65536 + value]`.
+  ///
+  /// - Parameter lookupTables16: 3 × 65536 entries, R, G, B.
+  /// - Throws: ``RowKernelError`` when the tables do not hold 3 × 65536 entries.
+  public init(lookupTables16: [UInt16]) throws {
+    guard lookupTables16.count == 3 * 65536 else {
+      throw RowKernelError(
+        "3 16-bit tables need \(3 * 65536) entries, got \(lookupTables16.count)")
+    }
+    pointer = try Self.made(
+      "16-bit lookup tables",
+      lookupTables16.withUnsafeBufferPointer { fd_colour_rows_lut16($0.baseAddress) })
+  }
+
+  /// Channel mixing on 16-bit RGB, as ``init(inputTables:matrix:outputTables:scale:squareRootIndex:)``
+  /// with 3 × 65536 `inputTables` and 16-bit `outputTables`.
+  ///
+  /// - Throws: ``RowKernelError`` for tables or a matrix of the wrong size.
+  public init(
+    inputTables16: [Float], matrix: [Float], outputTables16: [UInt16], scale: Float,
+    squareRootIndex: Bool
+  ) throws {
+    guard inputTables16.count == 3 * 65536, matrix.count == 9, outputTables16.count % 3 == 0,
+      !outputTables16.isEmpty, outputTables16.count / 3 <= Int(Int32.max)
+    else {
+      throw RowKernelError(
+        "16-bit channel mixing needs 3 × 65536 inputs, a 3 × 3 matrix and 3 equal output tables, "
+          + "got \(inputTables16.count) inputs, \(matrix.count) matrix entries and "
+          + "\(outputTables16.count) outputs")
+    }
+    let count = Int32(outputTables16.count / 3)
+    let made = inputTables16.withUnsafeBufferPointer { input in
+      matrix.withUnsafeBufferPointer { matrix in
+        outputTables16.withUnsafeBufferPointer { output in
+          fd_colour_rows_mix16(
+            input.baseAddress, matrix.baseAddress, output.baseAddress, count, scale,
+            squareRootIndex ? 1 : 0)
+        }
+      }
+    }
+    pointer = try Self.made("16-bit channel mixing", made)
+  }
+
   deinit { fd_colour_rows_free(pointer) }
 
+  /// Transforms `pixels` packed 16-bit RGB pixels (6 bytes each) from `input` to `output`, which must
+  /// not overlap; nothing for 8-bit rows (``sampleBytes`` 1).
+  public func apply16(
+    _ input: UnsafePointer<UInt16>, _ output: UnsafeMutablePointer<UInt16>, pixels: Int
+  ) {
+    let piece = 1 << 24
+    var done = 0
+    while done < pixels {
+      let count = min(piece, pixels - done)
+      fd_colour_rows_apply16(pointer, input + 3 * done, output + 3 * done, Int32(count))
+      done += count
+    }
+  }
+
   /// Transforms `pixels` packed RGB pixels (3 bytes each) from `input` to `output`, which must not
-  /// overlap; no alignment is needed.
+  /// overlap; no alignment is needed; nothing for 16-bit rows (``sampleBytes`` 2).
   public func apply(
     _ input: UnsafePointer<UInt8>, _ output: UnsafeMutablePointer<UInt8>, pixels: Int
   ) {

@@ -207,6 +207,58 @@ public final class YUV420Converter: @unchecked Sendable {
     }
   }
 
+  /// Renders 10-bit frames in one pass: each row of the `input` planes is converted to 16-bit RGB, run
+  /// through `colour` (16-bit rows; nil: none) and then `stage` (nil: none), and converted back with
+  /// `converter` (nil: this converter) into the `output` planes (rows `strides` bytes apart) while it is
+  /// in the caches. An 8-bit `converter` takes the rgb24 rows that `stage` makes (a tone mapping to
+  /// SDR); a 10-bit one the 16-bit rows. The result is exactly ``toRGB(_:into:rgbStride:)``, `colour`
+  /// and `stage` over the whole frame, then the converter's ``fromRGB(_:rgbStride:into:strides:)``.
+  ///
+  /// - Throws: ``RowKernelError`` for frames not of 10 bits, a `converter` of another size or an 8-bit
+  ///   one without `stage`, 8-bit `colour`, or when memory runs out.
+  public func transform10(
+    _ input: [YUVPlane], into output: [UnsafeMutableRawPointer], strides: [Int],
+    through colour: ColourRows?, then stage: RGB48RowStage? = nil,
+    convertedBy converter: YUV420Converter? = nil
+  ) throws {
+    let target = converter ?? self
+    guard layout.depth == 10, target.layout.width == layout.width,
+      target.layout.height == layout.height, stage != nil || target.layout.depth == 10,
+      colour.map({ $0.sampleBytes == 2 }) ?? true
+    else {
+      throw RowKernelError(
+        "the one-pass 10-bit render takes a 10-bit frame to a frame of its size, 8-bit only through "
+          + "a stage to rgb24, with 16-bit colour rows")
+    }
+    guard input.count == 3, output.count == 3, strides.count == 3 else { return }
+    let sources = input.map { UInt(bitPattern: $0.base) }
+    let sourceStrides = input.map(\.stride)
+    let targets = output.map { UInt(bitPattern: $0) }
+    let plans = (UInt(bitPattern: plan), UInt(bitPattern: target.plan))
+    let rows = colour.map { UInt(bitPattern: $0.pointer) } ?? 0
+    let box = stage.map(StageBox.init)
+    let context = box.map { UInt(bitPattern: Unmanaged.passUnretained($0).toOpaque()) } ?? 0
+    let failures = Atomic(0)
+    withExtendedLifetime((colour, box)) {
+      inBands(of: layout.chromaHeight, step: 1) { start, end in
+        let status = fd_yuv420_transform16(
+          OpaquePointer(bitPattern: plans.0), OpaquePointer(bitPattern: plans.1),
+          OpaquePointer(bitPattern: rows), context == 0 ? nil : applyStage,
+          UnsafeRawPointer(bitPattern: context),
+          UnsafeRawPointer(bitPattern: sources[0]), sourceStrides[0],
+          UnsafeRawPointer(bitPattern: sources[1]), sourceStrides[1],
+          UnsafeRawPointer(bitPattern: sources[2]), sourceStrides[2],
+          UnsafeMutableRawPointer(bitPattern: targets[0]), strides[0],
+          UnsafeMutableRawPointer(bitPattern: targets[1]), strides[1],
+          UnsafeMutableRawPointer(bitPattern: targets[2]), strides[2], Int32(start), Int32(end))
+        if status != 0 { failures.add(1, ordering: .relaxed) }
+      }
+    }
+    if failures.load(ordering: .relaxed) > 0 {
+      throw RowKernelError("out of memory converting a \(layout.width)×\(layout.height) YUV frame")
+    }
+  }
+
   /// `rgb`, a packed RGB frame of ``layout``'s size (rows ``YUV420Layout/rgbRowBytes`` apart), converted
   /// to a packed YUV frame (the Y, U and V planes one after another, ``YUV420Layout/frameBytes``).
   ///
@@ -277,4 +329,25 @@ private let applyColourRows: FDRGBRowTransform = { context, input, output, step,
   } else if let source = input[0], let target = output[0] {
     fd_colour_rows_apply(OpaquePointer(context), source, target, pixels)
   }
+}
+
+/// The second stage of ``YUV420Converter/transform10(_:into:strides:through:then:convertedBy:)``: packed
+/// 16-bit RGB rows to packed rgb24 rows (an HDR frame's tone mapping to SDR). Called from several
+/// threads at once, each on rows of its own.
+public protocol RGB48RowStage: AnyObject, Sendable {
+  /// Maps `pixels` packed 16-bit RGB pixels at `input` to packed rgb24 pixels at `output`.
+  func map(_ input: UnsafePointer<UInt16>, into output: UnsafeMutablePointer<UInt8>, pixels: Int)
+}
+
+/// A stage behind one pointer, for the C side's context.
+private final class StageBox: @unchecked Sendable {
+  let stage: any RGB48RowStage
+  init(_ stage: any RGB48RowStage) { self.stage = stage }
+}
+
+/// Runs the ``RGB48RowStage`` in the `StageBox` the context points at.
+private let applyStage: FDRGB16RowTransform = { context, input, output, pixels in
+  guard let context, let input, let output else { return }
+  Unmanaged<StageBox>.fromOpaque(context).takeUnretainedValue().stage.map(
+    input, into: output.assumingMemoryBound(to: UInt8.self), pixels: Int(pixels))
 }

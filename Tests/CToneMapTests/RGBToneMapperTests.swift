@@ -4,8 +4,8 @@ import Testing
 
 @testable import Video
 
-/// ``RGBToneMapper``'s one pass (CToneMap) against the libavfilter chain `video --hdr sdr` runs
-/// (``ToneMapper``: zscale, the display-light step, tonemap=mobius, zscale), on the same 16-bit
+/// ``RGBToneMapper``'s one pass (CToneMap) against the libavfilter chain of the same maths
+/// (``LibavfilterToneMapper``: zscale, the display-light step, tonemap=mobius, zscale), on the same 16-bit
 /// R′G′B′ frames: codes spread over the whole range, a grey ramp and ramps of each primary.
 @Suite struct RGBToneMapperTests {
   static let width = 512
@@ -30,11 +30,11 @@ import Testing
     return samples
   }
 
-  /// `samples` tone-mapped by libavfilter's chain (``ToneMapper`` giving rgb24).
+  /// `samples` tone-mapped by libavfilter's chain (``LibavfilterToneMapper`` giving rgb24).
   static func reference(_ samples: [UInt16], colour: ColourTags, metadata: HDRMetadata) throws
     -> [UInt8]
   {
-    let mapper = try ToneMapper(
+    let mapper = try LibavfilterToneMapper(
       width: width, height: height, format: AV_PIX_FMT_RGB48LE, colour: colour,
       metadata: metadata, output: AV_PIX_FMT_RGB24)
     var frame: UnsafeMutablePointer<AVFrame>? = av_frame_alloc()

@@ -15,6 +15,22 @@ import Video
 /// its primary), so the container is read by libheif alone; the plugin is process-wide, so a suite that
 /// uses this must be `.serialized` and the others must not decode HEIC in this process meanwhile.
 package enum HEVCReference {
+  /// Held by every test that changes the process's HEVC decoder for libheif (which decoder is
+  /// registered, whether damaged pictures are concealed), for as long as it relies on it: suites of
+  /// different targets run at the same time in one process. A pthread mutex, which the thread
+  /// sanitizer sees.
+  package static func withDecoderHeld<T>(_ body: () throws -> T) rethrows -> T {
+    pthread_mutex_lock(decoderLock)
+    defer { pthread_mutex_unlock(decoderLock) }
+    return try body()
+  }
+
+  nonisolated(unsafe) private static let decoderLock: UnsafeMutablePointer<pthread_mutex_t> = {
+    let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    pthread_mutex_init(lock, nil)
+    return lock
+  }()
+
   /// A decoder that keeps the NAL units of every picture libheif hands it, then decodes them with
   /// FFmpeg's decoder, concealing damage so that libheif goes on to the next picture.
   struct RecordingDecoder: HEVCPictureDecoder {
@@ -39,6 +55,10 @@ package enum HEVCReference {
   /// picture can be decoded at all — or nil when it is intact. `scratch` holds the bitstreams `ffmpeg`
   /// reads.
   package static func damage(of path: String, scratch: URL) throws -> String? {
+    try withDecoderHeld { try heldDamage(of: path, scratch: scratch) }
+  }
+
+  private static func heldDamage(of path: String, scratch: URL) throws -> String? {
     let file: HEIFFile
     do {
       file = try HEIFFile(path: path)

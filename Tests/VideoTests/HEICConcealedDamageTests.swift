@@ -42,30 +42,34 @@ import Vips
     defer { try? FileManager.default.removeItem(at: folder) }
     let damaged = try Self.damagedPictures(in: folder, count: 1)
     let (path, reason) = try #require(damaged.first)
-    try HEVCStillDecoder().register()
-    #expect(HEVCDecoderPlugin.damagedPictures == .refused)
-    // Refused, with the decoder's own words, by libheif …
-    #expect {
-      try HEIFFile(path: path).decodePrimary()
-    } throws: { error in
-      "\(error)".contains("FFmpeg's HEVC decoder: \(reason)")
+    // The process's decoder stays as this test sets it (see HEVCReference.withDecoderHeld).
+    try HEVCReference.withDecoderHeld {
+      try HEVCStillDecoder().register()
+      #expect(HEVCDecoderPlugin.damagedPictures == .refused)
+      // Refused, with the decoder's own words, by libheif …
+      #expect {
+        try HEIFFile(path: path).decodePrimary()
+      } throws: { error in
+        "\(error)".contains("FFmpeg's HEVC decoder: \(reason)")
+      }
+      // … and by libvips's heifload, which reads the same libheif.
+      #expect {
+        try Image(contentsOf: path).decodeEveryPixel()
+      } throws: { error in
+        "\(error)".contains(
+          "cannot decode the image: damaged HEIF: FFmpeg's HEVC decoder: \(reason)")
+      }
+      HEVCDecoderPlugin.damagedPictures = .concealed
+      defer { HEVCDecoderPlugin.damagedPictures = .refused }
+      let concealed = try HEIFFile(path: path).decodePrimary()
+      #expect((concealed.width, concealed.height, concealed.bands) == (640, 480, 3))
+      #expect(try concealed.samples().count == 640 * 480 * 3)
+      let image = try Image(contentsOf: path)
+      try image.decodeEveryPixel()
+      #expect((image.width, image.height) == (640, 480))
+      // Strict decoding asked of libheif still refuses it.
+      #expect(throws: HEIFError.self) { try HEIFFile(path: path).decodePrimary(strict: true) }
     }
-    // … and by libvips's heifload, which reads the same libheif.
-    #expect {
-      try Image(contentsOf: path).decodeEveryPixel()
-    } throws: { error in
-      "\(error)".contains("cannot decode the image: damaged HEIF: FFmpeg's HEVC decoder: \(reason)")
-    }
-    HEVCDecoderPlugin.damagedPictures = .concealed
-    defer { HEVCDecoderPlugin.damagedPictures = .refused }
-    let concealed = try HEIFFile(path: path).decodePrimary()
-    #expect((concealed.width, concealed.height, concealed.bands) == (640, 480, 3))
-    #expect(try concealed.samples().count == 640 * 480 * 3)
-    let image = try Image(contentsOf: path)
-    try image.decodeEveryPixel()
-    #expect((image.width, image.height) == (640, 480))
-    // Strict decoding asked of libheif still refuses it.
-    #expect(throws: HEIFError.self) { try HEIFFile(path: path).decodePrimary(strict: true) }
   }
 
   /// The error decoding `path` gives ("" when it decodes).
@@ -84,23 +88,25 @@ import Vips
     defer { try? FileManager.default.removeItem(at: folder) }
     let damaged = try Self.damagedPictures(in: folder, count: 3)
     #expect(damaged.count == 3)
-    try HEVCStillDecoder(threads: threads).register()
-    defer { try? HEVCStillDecoder().register() }
-    // One at a time: with one thread a picture, the decoder says what ffmpeg says (slice threads
-    // decode a picture's rows from their own entry points, and may meet other errors, or none).
-    let alone = damaged.map { Self.decodeError($0.path) }
-    if threads == 1 {
-      for (error, picture) in zip(alone, damaged) {
-        #expect(error.contains("FFmpeg's HEVC decoder: \(picture.reason)"), "\(error)")
+    try HEVCReference.withDecoderHeld {
+      try HEVCStillDecoder(threads: threads).register()
+      defer { try? HEVCStillDecoder().register() }
+      // One at a time: with one thread a picture, the decoder says what ffmpeg says (slice threads
+      // decode a picture's rows from their own entry points, and may meet other errors, or none).
+      let alone = damaged.map { Self.decodeError($0.path) }
+      if threads == 1 {
+        for (error, picture) in zip(alone, damaged) {
+          #expect(error.contains("FFmpeg's HEVC decoder: \(picture.reason)"), "\(error)")
+        }
       }
-    }
-    // Many at once, each file's decoder logging from its own threads: each keeps its own words.
-    let errors = Slots(count: damaged.count * 8)
-    DispatchQueue.concurrentPerform(iterations: damaged.count * 8) { index in
-      errors.set(Self.decodeError(damaged[index % damaged.count].path), at: index)
-    }
-    for (index, error) in errors.all.enumerated() {
-      #expect(error == alone[index % damaged.count])
+      // Many at once, each file's decoder logging from its own threads: each keeps its own words.
+      let errors = Slots(count: damaged.count * 8)
+      DispatchQueue.concurrentPerform(iterations: damaged.count * 8) { index in
+        errors.set(Self.decodeError(damaged[index % damaged.count].path), at: index)
+      }
+      for (index, error) in errors.all.enumerated() {
+        #expect(error == alone[index % damaged.count])
+      }
     }
   }
 }

@@ -58,7 +58,9 @@ enum Report {
     case .frames:
       guard let frames = result.frames else { return [] }
       return frameTable(frames, result) + scalingTable(frames) + (result.yuv.map(yuvTable) ?? [])
-    case .hdr: return (result.hdr.map(hdrTable) ?? []) + studioHDRTable(result)
+    case .hdr:
+      return (result.hdr.map(hdrTable) ?? []) + (result.hdrYUV.map(hdrYUVTable) ?? [])
+        + studioHDRTable(result)
     case .compile: return result.compile.map(compileTable) ?? []
     case .latency: return result.latency.map { latencyTable($0, result) } ?? []
     case .batch: return result.batch.map { batchTable($0, result) } ?? []
@@ -126,6 +128,27 @@ enum Report {
         row([
           entry.state, entry.encoding, n(entry.milliseconds.median), n(entry.milliseconds.p99),
           n(entry.ratioToSRGB) + "×",
+        ])
+      } + [""]
+  }
+
+  private static func hdrYUVTable(_ rows: [HDRYUVResult]) -> [String] {
+    [
+      "### 10-bit HLG frames, kept and tone-mapped (milliseconds)",
+      "",
+      "1080p yuv420p10le frames, HLG over BT.2020, TV range (the sample frame made 10-bit Y′CbCr by "
+        + "FrameDial's conversion), rendered as `framedial video` renders them (colour state: "
+        + "ev 0.5, tungsten, contrast 1.2, saturation 1.3); the cases take turns frame by frame; CPU "
+        + "is every thread's; ratio = wall median ÷ the memory copy's:",
+      "",
+      "| case | wall median | wall p99 | CPU median | CPU p99 | ratio to copy |",
+      "|---|---|---|---|---|---|",
+    ]
+      + rows.map { entry in
+        row([
+          entry.role, n(entry.milliseconds.median), n(entry.milliseconds.p99),
+          n(entry.cpuMilliseconds.median), n(entry.cpuMilliseconds.p99),
+          n(entry.ratioToCopy) + "×",
         ])
       } + [""]
   }

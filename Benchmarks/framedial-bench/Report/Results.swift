@@ -21,6 +21,8 @@ struct BenchmarkResult: Sendable, Codable {
   var yuv: YUVResult?
   /// 16-bit frames in sRGB, HLG and PQ, when measured.
   var hdr: [HDRFrameResult]?
+  /// 1080p yuv420p10le HLG frames kept HDR and tone-mapped to SDR (with the hdr section).
+  var hdrYUV: [HDRYUVResult]?
   /// `framedial studio`'s work on frames of the 1080p HLG clip in its order and the one it replaced,
   /// and the player's decode and conversion to rgb48le, milliseconds per frame (with the hdr section).
   var studioHDR: [StudioHDRResult]?

@@ -47,6 +47,11 @@ enum Targets {
   static let videoOverPipe = 1.8
   /// `framedial video` on HLG kept HDR: wall time over ffmpeg's libx265 re-encode's.
   static let hdrKeepOverFloor = 1.1
+  /// CPU milliseconds (every thread's) of one 1080p HLG frame tone-mapped to SDR with the colour
+  /// state, in one pass.
+  static let hdrFrameCPUMilliseconds = 10.0
+  /// The unoptimized graph's wall time over the one pass's on a 1080p HLG frame kept HDR.
+  static let hdrOnePassSpeedup = 3.0
   /// `framedial video --hdr sdr` with the colour state: wall time over ffmpeg's zscale + tonemap
   /// chain's (the target: the controls and the tone mapping against the chain alone).
   static let hdrSDROverToneMap = 1.0
@@ -98,7 +103,23 @@ enum Targets {
             unit: "×"))
       }
     case .hdr:
-      break
+      let rows = result.hdrYUV ?? []
+      func row(_ which: HDRYUVBenchmark.Case) -> HDRYUVResult? {
+        rows.first { $0.role == which.rawValue }
+      }
+      if let sdr = row(.sdr) {
+        targets.append(
+          Target(
+            "1080p HLG frame tone-mapped to SDR with the colour state, CPU median",
+            measured: sdr.cpuMilliseconds.median, .atMost, hdrFrameCPUMilliseconds, unit: "ms"))
+      }
+      if let keep = row(.keep), let slow = row(.keepUnoptimized) {
+        targets.append(
+          Target(
+            "1080p HLG frame kept HDR, colour state: unoptimized ÷ one pass, wall medians",
+            measured: slow.milliseconds.median / keep.milliseconds.median, .atLeast,
+            hdrOnePassSpeedup, unit: "×"))
+      }
     case .compile:
       if let compile = result.compile {
         targets.append(

@@ -1,4 +1,4 @@
-// FrameDial's 8-bit colour kernels on rows of pixels in the caller's own buffers, without libvips.
+// FrameDial's 8-bit and 16-bit colour kernels on rows of pixels in the caller's own buffers, without libvips.
 #ifndef FRAMEDIAL_COLOUR_ROWS_H
 #define FRAMEDIAL_COLOUR_ROWS_H
 
@@ -18,7 +18,25 @@ FDColourRows *fd_colour_rows_lut8(const uint8_t *tables);
 FDColourRows *fd_colour_rows_mix8(const float *input_tables, const float *matrix,
     const uint8_t *output_tables, int output_count, float scale, int square_root_index);
 
-// Transforms `pixels` packed rgb24 pixels from `in` to `out` (the two must not overlap; no alignment needed).
+// Per-channel tables on 16-bit RGB: 3 × 65536 entries, R, G, B. NULL on bad arguments / no memory.
+FDColourRows *fd_colour_rows_lut16(const uint16_t *tables);
+
+// The 16-bit mix (see fd_kernel_mix with entries == 65536): 3 × 65536 float input tables, row-major
+// 3×3 matrix, 3 × output_count 16-bit output tables, scale, square-root index. NULL on bad arguments /
+// no memory.
+FDColourRows *fd_colour_rows_mix16(const float *input_tables, const float *matrix,
+    const uint16_t *output_tables, int output_count, float scale, int square_root_index);
+
+// Bytes per sample of the rows `rows` transforms: 1 (rgb24; fd_colour_rows_apply and
+// fd_colour_rows_apply_planes) or 2 (16-bit RGB; fd_colour_rows_apply16).
+int fd_colour_rows_sample_bytes(const FDColourRows *rows);
+
+// Transforms `pixels` packed 16-bit RGB pixels from `in` to `out` (not overlapping) with 16-bit rows;
+// nothing for 8-bit ones.
+void fd_colour_rows_apply16(const FDColourRows *rows, const uint16_t *in, uint16_t *out, int pixels);
+
+// Transforms `pixels` packed rgb24 pixels from `in` to `out` (the two must not overlap; no alignment
+// needed) with 8-bit rows; nothing for 16-bit ones.
 void fd_colour_rows_apply(const FDColourRows *rows, const uint8_t *in, uint8_t *out, int pixels);
 
 // Non-zero when `rows` has a planar path and it is in force (AVX-512, see SIMDPath.h):

@@ -14,6 +14,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "ColourRows.h"
+
 // The precomputed filters and coefficients of one frame size, depth, matrix and range. Read-only once
 // made, so any number of threads may convert rows with it at the same time.
 typedef struct FDYUVPlan FDYUVPlan;
@@ -58,5 +60,23 @@ int fd_yuv420_transform(const FDYUVPlan *plan, FDRGBRowTransform transform, cons
     const void *v, ptrdiff_t v_stride, void *out_y, ptrdiff_t out_y_stride, void *out_u,
     ptrdiff_t out_u_stride, void *out_v, ptrdiff_t out_v_stride, int chroma_start,
     int chroma_end);
+
+// Transforms `pixels` packed 16-bit RGB pixels from `in` to `out` (separate buffers): packed rgb24
+// when the transform's output is 8-bit, 16-bit RGB when it is 10-bit. `context` is the caller's.
+typedef void (*FDRGB16RowTransform)(const void *context, const uint16_t *in, void *out, int pixels);
+
+// Renders a 10-bit 4:2:0 frame (plan `plan`) in one pass into a frame of `out`'s depth (10, or 8; the
+// same size), for chroma rows [chroma_start, chroma_end) of the output and the luma rows they cover:
+// each source row is converted to 16-bit RGB (as fd_yuv420_to_rgb), run through `colour` (16-bit
+// colour rows; NULL: none), then through `stage` (NULL: none; required for an 8-bit output, which it
+// gives as rgb24), and converted back with `out` (as fd_rgb_to_yuv420) while the rows are in the
+// caches, so the result is exactly that of the whole-frame passes. Rows near the range's edges are
+// converted by both neighbouring ranges. Returns 0, or -1 for plans that do not fit, 8-bit colour
+// rows, a missing stage or no memory.
+int fd_yuv420_transform16(const FDYUVPlan *plan, const FDYUVPlan *out, const FDColourRows *colour,
+    FDRGB16RowTransform stage, const void *context, const void *y, ptrdiff_t y_stride,
+    const void *u, ptrdiff_t u_stride, const void *v, ptrdiff_t v_stride, void *out_y,
+    ptrdiff_t out_y_stride, void *out_u, ptrdiff_t out_u_stride, void *out_v,
+    ptrdiff_t out_v_stride, int chroma_start, int chroma_end);
 
 #endif

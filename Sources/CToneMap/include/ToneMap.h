@@ -1,7 +1,8 @@
-// FrameDial's tone mapping of HDR video (HLG or PQ) to SDR BT.709, in plain C: the step between
-// libavfilter's zscale and tonemap that the video path runs on planar float frames, and the whole
-// mapping of packed 16-bit R′G′B′ frames to packed 8-bit RGB that the studio and `--frame-at` stills
-// run (the same maths as the video path's zscale → this step → tonemap=mobius → zscale chain).
+// FrameDial's tone mapping of HDR video (HLG or PQ) to SDR BT.709, in plain C: the whole mapping of
+// packed 16-bit R′G′B′ to packed 8-bit RGB that video frames (row by row), the studio and `--frame-at`
+// stills run, and its display-light step alone on planar float frames, which the tests' reference
+// chain runs between libavfilter's zscale and tonemap (the same maths as zscale → this step →
+// tonemap=mobius → zscale).
 #ifndef FRAMEDIAL_TONE_MAP_H
 #define FRAMEDIAL_TONE_MAP_H
 

@@ -3,12 +3,13 @@ import RowKernels
 import Vips
 
 /// Renders YUV 4:2:0 frames (`yuv420p`, `yuv420p10le`) in memory with FrameDial's own conversion
-/// (`RowKernels/YUV420Converter`). An 8-bit frame whose state is colour only (no zoom, no auto white
-/// balance) is rendered in one pass: each row is converted to rgb24, coloured by the 8-bit kernel and
-/// converted back while it is in the caches. Other frames are converted to packed RGB into a reusable
-/// buffer, rendered with a ``FrameRenderer`` (rgb24 for 8-bit frames, the 16-bit path for 10-bit ones)
-/// and converted back. Both give the same codes. The identity state copies the planes, bit for bit,
-/// without converting.
+/// (`RowKernels/YUV420Converter`). A frame whose state is colour only (no zoom, no auto white
+/// balance) is rendered in one pass: each row is converted to RGB (rgb24 at 8 bits, 16-bit RGB at
+/// 10), coloured by the kernel of its depth and converted back while it is in the caches; a 10-bit
+/// frame may also go through a second stage on the way (an HDR frame's tone mapping to an 8-bit SDR
+/// frame). Other frames are converted to packed RGB into a reusable buffer, rendered with a
+/// ``FrameRenderer`` (rgb24 for 8-bit frames, the 16-bit path for 10-bit ones) and converted back.
+/// Both give the same codes. The identity state copies the planes, bit for bit, without converting.
 ///
 /// Frames are packed: the Y plane, then U and V (see `RowKernels/YUV420Layout`). A renderer belongs to one
 /// render thread; other threads change the controls through `controls`.
@@ -20,8 +21,11 @@ public final class YUVFrameRenderer {
   private let converter: YUV420Converter
   private let rgbIn: UnsafeMutableRawBufferPointer
   private let rgbOut: UnsafeMutableRawBufferPointer
-  /// The one-pass colour rows of the last state seen, by its generation (nil rows: not one-pass).
-  private var onePass: (generation: UInt64, colour: ColourRows?)?
+  /// The one-pass colour rows of the last state seen, by its generation (`passes` false: not
+  /// one-pass; nil `colour`: the identity colour program).
+  private var onePass: (generation: UInt64, passes: Bool, colour: ColourRows?)?
+  /// The converter of the 8-bit frames a second stage makes (for the last layout asked for).
+  private var stageConverter: YUV420Converter?
 
   /// The controls this renderer follows.
   public var controls: LiveControlState { renderer.controls }
@@ -87,8 +91,8 @@ public final class YUVFrameRenderer {
   }
 
   /// Renders the frame in the `input` planes into the `output` planes (rows `strides` bytes apart) in
-  /// one pass when the controls' state allows it (8-bit frames, colour only: no zoom, no auto white
-  /// balance, not the identity); returns false, touching nothing, when it does not.
+  /// one pass when the controls' state allows it (colour only: no zoom, no auto white balance, not the
+  /// identity); returns false, touching nothing, when it does not.
   ///
   /// - Throws: `VipsError` when memory runs out.
   public func renderOnePass(
@@ -97,25 +101,66 @@ public final class YUVFrameRenderer {
     try renderOnePass(input, into: output, strides: strides, snapshot: controls.snapshot())
   }
 
+  /// Renders the 10-bit frame in the `input` planes in one pass through the controls' colour (none for
+  /// the identity state) and then `stage`, which makes rgb24 rows of the 16-bit ones, into the
+  /// `output` planes of an 8-bit frame laid out as `layout` (its size is this renderer's); returns
+  /// false, touching nothing, when the state needs the RGB renderer (zoom, auto white balance, the
+  /// unoptimized graph).
+  ///
+  /// - Throws: `RenderError` for frames not of 10 bits or an `layout` of another size; `RowKernelError`
+  ///   when memory runs out.
+  public func renderOnePass(
+    _ input: [YUVPlane], into output: [UnsafeMutableRawPointer], strides: [Int],
+    then stage: any RGB48RowStage, outputLayout layout: YUV420Layout
+  ) throws -> Bool {
+    guard self.layout.depth == 10, layout.width == self.layout.width,
+      layout.height == self.layout.height
+    else {
+      throw RenderError(
+        "a second stage takes a 10-bit frame to a frame of its size, not \(self.layout.depth)-bit "
+          + "to \(layout.width)×\(layout.height)")
+    }
+    let (passes, colour) = try onePassColour(controls.snapshot())
+    guard passes else { return false }
+    if stageConverter?.layout != layout {
+      stageConverter = try YUV420Converter(layout, threads: converter.threads)
+    }
+    try converter.transform10(
+      input, into: output, strides: strides, through: colour, then: stage,
+      convertedBy: stageConverter)
+    return true
+  }
+
   private func renderOnePass(
     _ input: [YUVPlane], into output: [UnsafeMutableRawPointer], strides: [Int],
     snapshot: LiveControlState.Snapshot
   ) throws -> Bool {
-    guard let colour = try onePassColour(snapshot) else { return false }
-    try converter.transform(input, into: output, strides: strides, through: colour)
+    let (passes, colour) = try onePassColour(snapshot)
+    guard passes, let colour else { return false }
+    if layout.depth == 10 {
+      try converter.transform10(input, into: output, strides: strides, through: colour)
+    } else {
+      try converter.transform(input, into: output, strides: strides, through: colour)
+    }
     return true
   }
 
-  /// The 8-bit colour rows that render `snapshot`'s state in one pass, or nil when the state needs the
-  /// RGB renderer (10-bit frames, zoom, auto white balance, the unoptimized graph).
-  private func onePassColour(_ snapshot: LiveControlState.Snapshot) throws -> ColourRows? {
-    if let onePass, onePass.generation == snapshot.generation { return onePass.colour }
-    let plan = renderer.cache.plan(for: snapshot.state, encoding: renderer.encoding)
-    var colour: ColourRows?
-    if layout.depth == 8, renderer.optimized, plan.zoom == nil, !plan.needsAutoWhiteBalance {
-      colour = try KernelTables8(plan.colorProgram).colourRows()
+  /// Whether `snapshot`'s state renders in one pass, and the colour rows that do it (8-bit or 16-bit,
+  /// as the frames; nil for the identity colour program); not one pass when the state needs the RGB
+  /// renderer (zoom, auto white balance, the unoptimized graph).
+  private func onePassColour(_ snapshot: LiveControlState.Snapshot) throws -> (Bool, ColourRows?) {
+    if let onePass, onePass.generation == snapshot.generation {
+      return (onePass.passes, onePass.colour)
     }
-    onePass = (snapshot.generation, colour)
-    return colour
+    let plan = renderer.cache.plan(for: snapshot.state, encoding: renderer.encoding)
+    let passes = renderer.optimized && plan.zoom == nil && !plan.needsAutoWhiteBalance
+    var colour: ColourRows?
+    if passes {
+      colour =
+        layout.depth == 8
+        ? try KernelTables8(plan.colorProgram).colourRows() : try plan.colorProgram.colourRows16()
+    }
+    onePass = (snapshot.generation, passes, colour)
+    return (passes, colour)
   }
 }

@@ -1,3 +1,4 @@
+import RowKernels
 import Vips
 
 extension ColourProgram {
@@ -34,6 +35,23 @@ extension ColourProgram {
       let output = tables.output16
       return try image.applyingChannelMix(
         inputTables: tables.input16, matrix: tables.matrix, outputTables: output.values,
+        scale: output.scale, squareRootIndex: output.indexing == .squareRoot)
+    }
+  }
+
+  /// The program's 16-bit tables as a transform of packed 16-bit RGB rows in the caller's own buffers
+  /// (the codes ``lowered(on:)`` gives a 16-bit RGB image, without a libvips image); nil for
+  /// `.identity`.
+  func colourRows16() throws -> ColourRows? {
+    switch self {
+    case .identity:
+      return nil
+    case .perChannel(let tables):
+      return try ColourRows(lookupTables16: tables.table16)
+    case .mixing(let tables):
+      let output = tables.output16
+      return try ColourRows(
+        inputTables16: tables.input16, matrix: tables.matrix, outputTables16: output.values,
         scale: output.scale, squareRootIndex: output.indexing == .squareRoot)
     }
   }

@@ -67,7 +67,7 @@ final class StudioVideoPlayer: @unchecked Sendable {
   }
 
   /// Makes the tone mapper of this HDR video's frames rendered at a width and height (see
-  /// ``StudioFrameLoop``), throwing ``VideoError`` when libavfilter cannot build it; nil for SDR
+  /// ``StudioFrameLoop``), throwing ``VideoError`` for a size it cannot map; nil for SDR
   /// video, whose frames are shown as they are.
   var toneMapper: ((Int, Int) throws -> RGBToneMapper)? {
     guard source.sampleBytes == 2 else { return nil }

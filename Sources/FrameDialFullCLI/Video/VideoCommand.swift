@@ -156,26 +156,33 @@ enum VideoCommand: ExitingAtOnceCommand {
         throw RenderError("frame \(frame.index + 1) cannot be rendered: \(error)")
       }
     }
-    // 8-bit colour-only frames are rendered on their planes in one pass (see YUVFrameRenderer).
+    // Colour-only frames are rendered on their planes in one pass (see YUVFrameRenderer), HDR
+    // frames tone-mapped to SDR on the way when the output is SDR.
     var planarRenderer: YUVFrameRenderer?
     transcoder.planarRender = { frame in
       if let state = try frameTimeline?.stateChange(atTime: frame.time) { live.set(state) }
-      guard !renderer.cache.plan(for: live.snapshot().state).recipe.isIdentity else {
+      let toneMapper = frame.toneMapper
+      guard toneMapper != nil || !renderer.cache.plan(for: live.snapshot().state).recipe.isIdentity
+      else {
         return .unchanged
       }
-      let format = frame.format
       let yuvRenderer =
         try planarRenderer
         ?? YUVFrameRenderer(
-          layout: YUV420Layout(
-            width: format.width, height: format.height, depth: format.depth,
-            matrix: format.bt709 ? .bt709 : .bt601, range: format.fullRange ? .pc : .tv),
-          controls: live, cache: renderer.cache)
+          layout: VideoPlanarConversion.layout(of: frame.format), controls: live,
+          cache: renderer.cache, encoding: renderer.encoding)
       planarRenderer = yuvRenderer
       do {
         let input = zip(frame.input, frame.inputStrides).map { YUVPlane($0, stride: $1) }
-        return try yuvRenderer.renderOnePass(
-          input, into: frame.output, strides: frame.outputStrides) ? .rendered : .needsRGB
+        let rendered =
+          if let toneMapper {
+            try yuvRenderer.renderOnePass(
+              input, into: frame.output, strides: frame.outputStrides, then: toneMapper,
+              outputLayout: VideoPlanarConversion.layout(of: frame.outputFormat))
+          } else {
+            try yuvRenderer.renderOnePass(input, into: frame.output, strides: frame.outputStrides)
+          }
+        return rendered ? .rendered : .needsRGB
       } catch {
         throw RenderError("frame \(frame.index + 1) cannot be rendered: \(error)")
       }

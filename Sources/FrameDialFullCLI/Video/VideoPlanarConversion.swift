@@ -10,11 +10,21 @@ final class VideoPlanarConversion: PlanarConversion {
 
   /// The conversion for `format`, or nil when FrameDial's converter cannot take it.
   static func make(_ format: PlanarFormat) -> PlanarConversion? {
-    let layout = YUV420Layout(
-      width: format.width, height: format.height, depth: format.depth,
-      matrix: format.bt709 ? .bt709 : .bt601, range: format.fullRange ? .pc : .tv)
-    return (try? YUV420Converter(layout, threads: Vips.configuration?.threads)).map(
+    return (try? YUV420Converter(layout(of: format), threads: Vips.configuration?.threads)).map(
       VideoPlanarConversion.init)
+  }
+
+  /// The layout of frames of `format`.
+  static func layout(of format: PlanarFormat) -> YUV420Layout {
+    let matrix: YUVMatrix =
+      switch format.matrix {
+      case .bt601: .bt601
+      case .bt709: .bt709
+      case .bt2020: .bt2020
+      }
+    return YUV420Layout(
+      width: format.width, height: format.height, depth: format.depth, matrix: matrix,
+      range: format.fullRange ? .pc : .tv)
   }
 
   private init(_ converter: YUV420Converter) { self.converter = converter }
@@ -33,3 +43,6 @@ final class VideoPlanarConversion: PlanarConversion {
     converter.fromRGB(rgb, rgbStride: rgbStride, into: planes, strides: strides)
   }
 }
+
+/// The tone mapping to SDR as the one-pass 10-bit render's second stage.
+extension RGBToneMapper: RGB48RowStage {}

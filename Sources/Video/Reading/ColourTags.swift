@@ -17,9 +17,9 @@ import CFFmpeg
 ///   sRGB's; BT.601 (SMPTE 170M, BT.470BG) primaries differ slightly, and white balance and saturation
 ///   then work in those primaries, so the picture's colours are never moved by a conversion.
 /// - **HDR** (PQ / SMPTE ST 2084, HLG / ARIB STD-B67, ``dynamicRange``): the controls work on the
-///   R′G′B′ codes in the frame renderer's HDR encoding (BT.2100 HLG or PQ), converted from Y′CbCr by
-///   libswscale with the BT.2020 matrix; the output keeps the HDR tags or is tone-mapped to BT.709
-///   (``ToneMapper``).
+///   R′G′B′ codes in the frame renderer's HDR encoding (BT.2100 HLG or PQ), converted from Y′CbCr with
+///   the BT.2020 matrix; the output keeps the HDR tags or is tone-mapped to BT.709
+///   (``RGBToneMapper``).
 struct ColourTags: Equatable {
   var matrix: AVColorSpace
   var range: AVColorRange

@@ -3,9 +3,10 @@ import CToneMap
 import ColourTransfer
 import Foundation
 
-/// The step of ``ToneMapper`` that FrameDial does itself, on planar float RGB (gbrpf32le: planes G, B,
-/// R), in place: from what libavfilter's `zscale` gives to BT.709 display light, 1.0 being reference
-/// white, with every colour inside BT.709.
+/// The display-light step of ``RGBToneMapper``: from HLG's signal or PQ's light (1.0 being
+/// reference white) to BT.709 display light, with every colour inside BT.709. (It also runs on planar
+/// float RGB, gbrpf32le: planes G, B, R, in place, as libavfilter's `zscale` gives it, in the tests'
+/// reference chain.)
 ///
 /// - HLG comes as its R′G′B′ signal and is decoded here with BT.2100's inverse OETF and its OOTF on
 ///   luminance, `Fd = Lw/203 · Ys^(γ−1) · E` (γ = 1.2 for Lw = 1000 cd/m²), which keeps each colour's
@@ -51,7 +52,7 @@ final class DisplayLight: @unchecked Sendable {
     var step = FDDisplayLight()
     if range == .hlg {
       let tables = UnsafeMutableBufferPointer<Float>.allocate(capacity: 2 * (size + 1))
-      let scale = Float(ToneMapper.hlgPeak / ToneMapper.referenceWhite)
+      let scale = Float(RGBToneMapper.hlgPeak / RGBToneMapper.referenceWhite)
       for index in 0...size {
         tables[index] = Float(
           HLGTransfer.decode(Double(index) / Double(size) * Double(Self.signalTop)))
@@ -75,27 +76,4 @@ final class DisplayLight: @unchecked Sendable {
   }
 
   deinit { tables?.deallocate() }
-
-  /// Applies the step to the `width × height` gbrpf32le `frame`, rows in bands on several threads.
-  func apply(to frame: UnsafeMutablePointer<AVFrame>, width: Int, height: Int) {
-    let data = frame.pointee.data
-    let lines = frame.pointee.linesize
-    guard let green = data.0, let blue = data.1, let red = data.2 else { return }
-    // Addresses cross to the worker threads as integers; each band writes rows of its own.
-    let planes = [red, green, blue].map { Int(bitPattern: $0) }
-    let strides = [lines.2, lines.0, lines.1].map { Int($0) }
-    let bands = min(height, 8)
-    DispatchQueue.concurrentPerform(iterations: bands) { band in
-      withUnsafePointer(to: parameters) { step in
-        for row in (band * height / bands)..<((band + 1) * height / bands) {
-          guard
-            let r = UnsafeMutablePointer<Float>(bitPattern: planes[0] + row * strides[0]),
-            let g = UnsafeMutablePointer<Float>(bitPattern: planes[1] + row * strides[1]),
-            let b = UnsafeMutablePointer<Float>(bitPattern: planes[2] + row * strides[2])
-          else { return }
-          fd_display_light_row(r, g, b, width, step)
-        }
-      }
-    }
-  }
 }

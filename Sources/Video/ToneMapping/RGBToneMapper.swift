@@ -3,17 +3,51 @@ import CToneMap
 import ColourTransfer
 import Foundation
 
-/// Tone-maps frames of HDR video held as 16-bit R′G′B′ — packed rgb48le, full range, the HLG or PQ
-/// codes as ``VideoTranscoder/play(choose:show:)`` and
-/// ``VideoTranscoder/toneMappedFrame(at:render:still:)`` hand them over, rendered in the video's own
-/// encoding or as decoded — to packed 8-bit SDR BT.709 RGB (rgb24), with the maths of `video --hdr sdr`
-/// (``ToneMapper``) in one pass of CToneMap's `fd_tone_map_rgb48_row`: a code's signal (HLG) or its
-/// PQ light at `npl=203` (``PQTransfer/decode(_:)``), the ``DisplayLight`` step, libavfilter's
-/// `tonemap=mobius` curve on the largest channel, and BT.1886's encoding rounded to 8 bits, without
-/// the chain's float frames. It gives ``ToneMapper``'s libavfilter chain's codes within one (tested).
-/// Frames may be of any size (a viewfinder's); made by ``VideoTranscoder/rgbToneMapper(width:height:)``.
+/// Tone-maps HDR video (HLG or PQ) to SDR BT.709, FrameDial's one tone mapper: `video --hdr sdr`,
+/// `video --frame-at`, `frames` and the studio all run it. It maps 16-bit R′G′B′ — packed rgb48le,
+/// full range, the HLG or PQ codes as a frame's Y′CbCr converts to them, rendered in the video's own
+/// encoding or as decoded — to packed 8-bit SDR BT.709 RGB (rgb24, full range), in one pass of
+/// CToneMap's `fd_tone_map_rgb48_row`, with tables for every transcendental step:
+///
+/// 1. A code's HLG signal, or its PQ light with reference white at 1.0 (``PQTransfer/decode(_:)`` at
+///    `npl=203`): reference white — HLG's 75 % signal on a 1000 cd/m² display, PQ's 203 cd/m²
+///    (BT.2408) — is 1.0. The usual 100 cd/m² makes it 2.03, a stop too bright: a flat 75 % HLG patch
+///    would come out at 236 of 255 through mobius, against 216–218 with 203, which leaves mobius's top
+///    fifth of the range for highlights.
+/// 2. The ``DisplayLight`` step: BT.709 display light with every colour inside BT.709, hues kept.
+/// 3. The Möbius curve of libavfilter's `tonemap=mobius` (linear up to 0.3, then reaching 1.0 at the
+///    peak: 1000/203 for HLG, the mastering display's or content light level's peak over 203 for PQ)
+///    on the largest channel, the other two scaled by the same ratio, so a colour keeps its hue and
+///    highlights roll off instead of clipping; reference white lands at 0.68 of the display's light,
+///    217 of 255 (hable would put it at 173, reinhard at 207).
+/// 4. BT.1886's encoding (the 2.4 power) rounded to 8 bits.
+///
+/// It gives the codes of libavfilter's chain of the same maths (`zscale`, the display-light step,
+/// `tonemap=mobius`, `zscale`) within one (tested). Frames may be of any size (a viewfinder's); made by
+/// ``VideoTranscoder/rgbToneMapper(width:height:)``, and by a transcode that tone-maps, whose frames
+/// reach it row by row on their way from 10-bit Y′CbCr to 8-bit (``PlanarFrame/toneMapper``).
 public final class RGBToneMapper: @unchecked Sendable {
   // `@unchecked Sendable`: the tables are written once, in init, and only read after.
+
+  /// SDR diffuse white in cd/m² that HDR reference white is linearised to (BT.2408).
+  static let referenceWhite = 203.0
+  /// The peak of HLG (a 1000 cd/m² display, BT.2100's reference).
+  static let hlgPeak = 1000.0
+  /// Where the Möbius curve leaves the linear part (`tonemap=mobius`'s default `param`).
+  static let mobiusKnee = 0.3
+
+  /// The peak light of `range` in cd/m²: HLG's 1000; PQ's mastering display peak, else its content
+  /// light level, else 1000.
+  static func peak(of range: DynamicRange, metadata: HDRMetadata) -> Double {
+    guard range == .pq else { return hlgPeak }
+    if let display = metadata.masteringDisplay, display.maxLuminance > referenceWhite {
+      return display.maxLuminance
+    }
+    if let level = metadata.contentLightLevel, Double(level.maxContentLight) > referenceWhite {
+      return Double(level.maxContentLight)
+    }
+    return hlgPeak
+  }
 
   /// The width of the frames mapped, in pixels.
   public let width: Int
@@ -59,8 +93,8 @@ public final class RGBToneMapper: @unchecked Sendable {
     var map = FDToneMap()
     map.light = light.parameters
     map.code_value = UnsafePointer(tables.baseAddress)
-    map.knee = Float(ToneMapper.mobiusKnee)
-    map.peak = Float(ToneMapper.peak(of: range, metadata: metadata) / ToneMapper.referenceWhite)
+    map.knee = Float(Self.mobiusKnee)
+    map.peak = Float(Self.peak(of: range, metadata: metadata) / Self.referenceWhite)
     map.thresholds = UnsafePointer(tables.baseAddress.map { $0 + codes })
     map.first_codes = UnsafePointer(firstCodes.baseAddress)
     parameters = map
@@ -101,5 +135,13 @@ public final class RGBToneMapper: @unchecked Sendable {
         }
       }
     }
+  }
+
+  /// `pixels` packed rgb48le pixels at `input` tone-mapped into `pixels` packed rgb24 pixels at
+  /// `output`, on the calling thread (any number of threads may map rows of their own at once).
+  public func map(
+    _ input: UnsafePointer<UInt16>, into output: UnsafeMutablePointer<UInt8>, pixels: Int
+  ) {
+    withUnsafePointer(to: parameters) { fd_tone_map_rgb48_row(input, output, pixels, $0) }
   }
 }

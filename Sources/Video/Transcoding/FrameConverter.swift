@@ -13,7 +13,8 @@ final class FrameConverter {
 
   /// A converter of `width × height` frames from `source` to `target` pixel format; the YUV side uses
   /// `matrix` and the range `fullRange` says (RGB is always full range). Between yuv420p or yuv420p10le
-  /// and packed RGB with a BT.709 or BT.601 matrix, `planar` (when given) may supply the conversion.
+  /// and packed RGB with a BT.709, BT.601 or BT.2020 matrix, `planar` (when given) may supply the
+  /// conversion.
   ///
   /// - Throws: ``VideoError`` when libswscale cannot convert between the two formats.
   init(
@@ -51,16 +52,23 @@ final class FrameConverter {
   }
 
   /// The planar format of `yuv` frames when a ``PlanarConversion`` may take them: yuv420p or
-  /// yuv420p10le, BT.709 or BT.601 (as sws_getCoefficients reads the matrix).
-  private static func planarFormat(
+  /// yuv420p10le, BT.709, BT.601 (as sws_getCoefficients reads the matrix) or BT.2020 non-constant
+  /// luminance.
+  static func planarFormat(
     yuv: AVPixelFormat, width: Int, height: Int, matrix: AVColorSpace, fullRange: Bool
   ) -> PlanarFormat? {
     let depth = yuv == AV_PIX_FMT_YUV420P ? 8 : yuv == AV_PIX_FMT_YUV420P10LE ? 10 : 0
     let bt601 = [AVCOL_SPC_BT470BG, AVCOL_SPC_SMPTE170M, AVCOL_SPC_UNSPECIFIED]
-    guard depth > 0, matrix == AVCOL_SPC_BT709 || bt601.contains(matrix) else { return nil }
+    let kind: PlanarFormat.Matrix
+    switch matrix {
+    case AVCOL_SPC_BT709: kind = .bt709
+    case AVCOL_SPC_BT2020_NCL: kind = .bt2020
+    case _ where bt601.contains(matrix): kind = .bt601
+    default: return nil
+    }
+    guard depth > 0 else { return nil }
     return PlanarFormat(
-      width: width, height: height, depth: depth, bt709: matrix == AVCOL_SPC_BT709,
-      fullRange: fullRange)
+      width: width, height: height, depth: depth, matrix: kind, fullRange: fullRange)
   }
 
   deinit {

@@ -2,7 +2,8 @@ import CFFmpeg
 
 /// One decoded frame's way through the caller, in two steps that may run on two threads: video pixels
 /// to packed RGB in a ``FrameSlot`` (``load(_:timestamp:into:)``), then, after the caller's render, RGB
-/// back to the output's pixel format with the frame's own timestamp (``encodable(_:changed:)``).
+/// back to the output's pixel format with the frame's own timestamp (``encodable(_:changed:)``), HDR
+/// frames tone-mapped to SDR on the way when the pipeline has a ``RGBToneMapper``.
 final class FramePipeline: @unchecked Sendable {
   private let encoded: UnsafeMutablePointer<AVFrame>
   private let decoded: UnsafeMutablePointer<AVFrame>
@@ -20,7 +21,12 @@ final class FramePipeline: @unchecked Sendable {
   private var index = 0
   /// The bytes of one row of packed RGB.
   private let rgbRowBytes: Int
-  private let planarFormat: PlanarFormat
+  /// The decoded and the output frames as a ``PlanarConversion`` takes them (nil: it does not).
+  private let planarFormats: (input: PlanarFormat?, output: PlanarFormat?)
+  /// The tone mapping of rendered 16-bit R′G′B′ to SDR rgb24 before the conversion back, and its
+  /// frame buffer (nil: none).
+  private let toneMapper: RGBToneMapper?
+  private let sdr: UnsafeMutableRawBufferPointer?
   /// False when frames are converted to RGB only when the caller's render needs it
   /// (``loadRGB(_:)``), not as they are loaded.
   var convertsAhead = true
@@ -32,12 +38,13 @@ final class FramePipeline: @unchecked Sendable {
   /// converted with `matrix` and `fullRange` (the output with `outputMatrix` and `outputFullRange`
   /// when given) through packed RGB of `rgbSampleBytes` per sample (1: rgb24, 2: rgb48le); timestamps
   /// count in `timeBase` from `startTime`. `planar` may supply the conversions of yuv420p and
-  /// yuv420p10le in place of libswscale.
+  /// yuv420p10le in place of libswscale. With `toneMapper`, the rendered 16-bit R′G′B′ is tone-mapped
+  /// to SDR rgb24, which is converted to `outputFormat` (with `outputMatrix` and `outputFullRange`).
   init(
     source: VideoSource, inputFormat: AVPixelFormat, outputFormat: AVPixelFormat,
     rgbSampleBytes: Int, matrix: AVColorSpace, fullRange: Bool, outputMatrix: AVColorSpace? = nil,
     outputFullRange: Bool? = nil, startTime: Int64, timeBase: AVRational, name: String,
-    planar: PlanarConversionMaker? = nil
+    planar: PlanarConversionMaker? = nil, toneMapper: RGBToneMapper? = nil
   ) throws(VideoError) {
     shift = 0
     self.source = source
@@ -51,13 +58,24 @@ final class FramePipeline: @unchecked Sendable {
     toRGB = try FrameConverter(
       width: source.width, height: source.height, from: inputFormat, to: rgbFormat,
       matrix: matrix, fullRange: fullRange, planar: planar)
+    let (outMatrix, outFullRange) = (outputMatrix ?? matrix, outputFullRange ?? fullRange)
     fromRGB = try FrameConverter(
-      width: source.width, height: source.height, from: rgbFormat, to: outputFormat,
-      matrix: outputMatrix ?? matrix, fullRange: outputFullRange ?? fullRange, planar: planar)
+      width: source.width, height: source.height,
+      from: toneMapper == nil ? rgbFormat : AV_PIX_FMT_RGB24, to: outputFormat,
+      matrix: outMatrix, fullRange: outFullRange, planar: planar)
     rgbRowBytes = source.width * 3 * rgbSampleBytes
-    planarFormat = PlanarFormat(
-      width: source.width, height: source.height, depth: rgbSampleBytes == 2 ? 10 : 8,
-      bt709: matrix == AVCOL_SPC_BT709, fullRange: fullRange)
+    planarFormats = (
+      FrameConverter.planarFormat(
+        yuv: inputFormat, width: source.width, height: source.height, matrix: matrix,
+        fullRange: fullRange),
+      FrameConverter.planarFormat(
+        yuv: outputFormat, width: source.width, height: source.height, matrix: outMatrix,
+        fullRange: outFullRange)
+    )
+    self.toneMapper = toneMapper
+    sdr =
+      toneMapper == nil
+      ? nil : .allocate(byteCount: source.width * 3 * source.height, alignment: 64)
     guard let decoded = av_frame_alloc(), let encoded = av_frame_alloc() else {
       throw VideoError("out of memory for video frames")
     }
@@ -70,6 +88,7 @@ final class FramePipeline: @unchecked Sendable {
   }
 
   deinit {
+    sdr?.deallocate()
     var frames: [UnsafeMutablePointer<AVFrame>?] = [decoded, encoded]
     for index in frames.indices { av_frame_free(&frames[index]) }
   }
@@ -122,10 +141,13 @@ final class FramePipeline: @unchecked Sendable {
     slot.rgbReady = true
   }
 
-  /// True when frames may be rendered on their planes (``planarFrame(_:)``): 8-bit 4:2:0 video
-  /// written in its own format, converted by the caller's ``PlanarConversion`` both ways.
+  /// True when frames may be rendered on their planes (``planarFrame(_:)``): 8-bit or 10-bit 4:2:0
+  /// video written in its own format, or tone-mapped to 8-bit 4:2:0, converted by the caller's
+  /// ``PlanarConversion`` both ways.
   var rendersPlanar: Bool {
-    inputFormat == AV_PIX_FMT_YUV420P && outputFormat == inputFormat && toRGB.isPlanar
+    let formats = [AV_PIX_FMT_YUV420P, AV_PIX_FMT_YUV420P10LE]
+    let output = toneMapper == nil ? inputFormat : AV_PIX_FMT_YUV420P
+    return formats.contains(inputFormat) && outputFormat == output && toRGB.isPlanar
       && fromRGB.isPlanar
   }
 
@@ -141,11 +163,13 @@ final class FramePipeline: @unchecked Sendable {
     let outPlanes = [output.data.0, output.data.1, output.data.2].compactMap {
       $0.map { UnsafeMutableRawPointer($0) }
     }
-    guard inPlanes.count == 3, outPlanes.count == 3 else {
+    guard inPlanes.count == 3, outPlanes.count == 3, let format = planarFormats.input,
+      let outputFormat = planarFormats.output
+    else {
       throw VideoError("\(name): a video frame has no planes")
     }
     return PlanarFrame(
-      format: planarFormat, input: inPlanes,
+      format: format, outputFormat: outputFormat, toneMapper: toneMapper, input: inPlanes,
       inputStrides: [input.linesize.0, input.linesize.1, input.linesize.2].map { Int($0) },
       output: outPlanes,
       outputStrides: [output.linesize.0, output.linesize.1, output.linesize.2].map { Int($0) },
@@ -160,10 +184,10 @@ final class FramePipeline: @unchecked Sendable {
     return encoded
   }
 
-  /// The frame to encode for `slot` after the caller's render: its output converted back when
-  /// `changed`; else the decoded frame itself when the output's pixel format is the input's, so an
-  /// unchanged frame loses nothing to the round trip through RGB. It carries the slot's output
-  /// timestamp and stays valid until the slot or this method is used again.
+  /// The frame to encode for `slot` after the caller's render: its output converted back (through the
+  /// tone mapper, when there is one) when `changed`; else the decoded frame itself when the output's
+  /// pixel format is the input's, so an unchanged frame loses nothing to the round trip through RGB. It
+  /// carries the slot's output timestamp and stays valid until the slot or this method is used again.
   ///
   /// - Throws: ``VideoError`` when the conversion fails.
   func encodable(_ slot: FrameSlot, changed: Bool) throws(VideoError)
@@ -174,12 +198,20 @@ final class FramePipeline: @unchecked Sendable {
       slot.decoded.pointee.pict_type = AV_PICTURE_TYPE_NONE
       return slot.decoded
     }
+    if !changed { try loadRGB(slot) }
     guard let inBase = slot.rgbIn.baseAddress, let outBase = slot.rgbOut.baseAddress else {
       throw VideoError("\(name): empty frame buffers")
     }
-    if !changed { outBase.copyMemory(from: inBase, byteCount: slot.rgbIn.count) }
     try VideoError.check(av_frame_make_writable(encoded), "out of memory for video frames")
-    try fromRGB.convert(outBase, stride: rgbRowBytes, into: encoded)
+    if let toneMapper, let sdr, let sdrBase = sdr.baseAddress {
+      try toneMapper.map(
+        changed ? UnsafeRawBufferPointer(slot.rgbOut) : UnsafeRawBufferPointer(slot.rgbIn),
+        into: sdr)
+      try fromRGB.convert(sdrBase, stride: source.width * 3, into: encoded)
+    } else {
+      if !changed { outBase.copyMemory(from: inBase, byteCount: slot.rgbIn.count) }
+      try fromRGB.convert(outBase, stride: rgbRowBytes, into: encoded)
+    }
     encoded.pointee.pts = slot.outputTimestamp
     encoded.pointee.pict_type = AV_PICTURE_TYPE_NONE
     return encoded

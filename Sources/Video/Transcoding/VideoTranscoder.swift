@@ -51,10 +51,12 @@ public final class VideoTranscoder {
   /// Supplies the conversions between yuv420p or yuv420p10le video and RGB in place of libswscale
   /// (nil: libswscale converts every format).
   public var planarConversion: PlanarConversionMaker?
-  /// Renders 8-bit 4:2:0 frames on their planes in ``write(to:outputName:settings:span:render:progress:)``,
-  /// before and in place of `render`, when the video is written in its own pixel format and
-  /// ``planarConversion`` converts it: ``PlanarOutcome/needsRGB`` passes the frame on to `render`.
-  /// Such frames are converted to RGB only when they reach `render`, on the calling thread.
+  /// Renders 8-bit and 10-bit 4:2:0 frames on their planes in
+  /// ``write(to:outputName:settings:span:render:progress:)``, before and in place of `render`, when
+  /// the video is written in its own pixel format (or, HDR tone-mapped, as 8-bit 4:2:0 through the
+  /// frame's ``PlanarFrame/toneMapper``) and ``planarConversion`` converts it: ``PlanarOutcome/needsRGB``
+  /// passes the frame on to `render`. Such frames are converted to RGB only when they reach `render`,
+  /// on the calling thread.
   public var planarRender: ((PlanarFrame) throws -> PlanarOutcome)?
 
   // Internal, not private: playback (VideoTranscoder+Playback.swift) decodes through them too.
@@ -211,13 +213,13 @@ public final class VideoTranscoder {
     let rgbOutput = colour.yuvTags(fromRGB: pixelFormat)
     var encoderColour = rgbOutput ?? colour
     if rgbOutput == nil, fullRange { encoderColour.range = AVCOL_RANGE_JPEG }
-    // Tone-mapped HDR: frames are processed in the input's format, then mapped to SDR BT.709.
+    // Tone-mapped HDR: frames are rendered on their HDR codes, then mapped to SDR BT.709 (TV range)
+    // on the way back to Y′CbCr, by the caller's planar render or by the pipeline.
     let toneMapper =
       try mapsHDRToSDR(settings)
-      ? ToneMapper(
-        width: source.width, height: source.height, format: pixelFormat, colour: encoderColour,
-        metadata: source.hdrMetadata, output: outputFormat) : nil
-    let processedFormat = toneMapper == nil ? outputFormat : pixelFormat
+      ? RGBToneMapper(
+        width: source.width, height: source.height, colour: encoderColour,
+        metadata: source.hdrMetadata) : nil
     if toneMapper != nil { encoderColour = .bt709 }
     let rate = OpenedVideo.frameRate(of: stream)
     let sampleAspect = av_guess_sample_aspect_ratio(input.context, stream, nil)
@@ -255,11 +257,12 @@ public final class VideoTranscoder {
     }
     try settleStart(of: &cut, seconds: span.start)
     let pipeline = try FramePipeline(
-      source: source, inputFormat: pixelFormat, outputFormat: processedFormat,
+      source: source, inputFormat: pixelFormat, outputFormat: outputFormat,
       rgbSampleBytes: rgbSampleBytes, matrix: matrix, fullRange: fullRange,
-      outputMatrix: rgbOutput?.matrix ?? matrix,
-      outputFullRange: rgbOutput == nil && fullRange, startTime: stream.pointee.start_time,
-      timeBase: stream.pointee.time_base, name: input.path, planar: planarConversion)
+      outputMatrix: toneMapper != nil ? AVCOL_SPC_BT709 : rgbOutput?.matrix ?? matrix,
+      outputFullRange: toneMapper == nil && rgbOutput == nil && fullRange,
+      startTime: stream.pointee.start_time, timeBase: stream.pointee.time_base, name: input.path,
+      planar: planarConversion, toneMapper: toneMapper)
     pipeline.shift = cut.shift
     guard let packet = av_packet_alloc() else { throw VideoError("out of memory for a packet") }
     var owned: UnsafeMutablePointer<AVPacket>? = packet
@@ -285,6 +288,7 @@ public final class VideoTranscoder {
         var outcome = PlanarOutcome.needsRGB
         if let planarRender, pipeline.rendersPlanar {
           outcome = try planarRender(try pipeline.planarFrame(slot))
+          if outcome == .unchanged, toneMapper != nil { outcome = .needsRGB }
         }
         var processed: UnsafeMutablePointer<AVFrame>
         switch outcome {
@@ -297,7 +301,6 @@ public final class VideoTranscoder {
           let changed = try render(Frame(slot))
           processed = try pipeline.encodable(slot, changed: changed)
         }
-        if let toneMapper { processed = try toneMapper.map(processed) }
         try encoder.send(processed)
         try drainEncoder()
         stage.recycle(slot)
@@ -330,7 +333,7 @@ public final class VideoTranscoder {
   /// Decodes the frame displayed at `time` seconds from the video stream's first timestamp — the last
   /// frame whose presentation time is at or before `time`, or the first frame when `time` comes before
   /// it — and calls `render` once with it as packed 8-bit RGB (rgb24, whatever the video's depth;
-  /// `output` is the caller's to use). HDR video's frame is tone-mapped to SDR BT.709 (``ToneMapper``).
+  /// `output` is the caller's to use). HDR video's frame is tone-mapped to SDR BT.709 (``RGBToneMapper``).
   ///
   /// - Throws: ``VideoError`` naming the file when it cannot be read or decoded or has no frame, or
   ///   when the frame as shown (``VideoSource/displayedWidth``) is over the pixel limit (checked before
@@ -393,7 +396,7 @@ public final class VideoTranscoder {
   /// and ``toneMappedFrame(at:render:still:)`` hand them over), scaled or not to `width × height`,
   /// to packed 8-bit SDR RGB.
   ///
-  /// - Throws: ``VideoError`` when the video is not HDR, or libavfilter cannot build the mapper.
+  /// - Throws: ``VideoError`` when the video is not HDR, or the size is not positive.
   public func rgbToneMapper(width: Int, height: Int) throws(VideoError) -> RGBToneMapper {
     guard source.dynamicRange.isHDR else {
       throw VideoError("\(input.path): not HDR video: there is nothing to tone-map")

@@ -190,6 +190,19 @@ enum HDRClips {
     return [UInt8](result.output)
   }
 
+  /// The first frame of `url` as 8-bit 4:2:0 planes (Y, then Cb, then Cr): a video's as coded, a
+  /// still's converted by ffmpeg to BT.709 TV range (accurate rounding).
+  static func yuv420(_ url: URL) throws -> [UInt8] {
+    let result = try VideoClips.runForData(
+      "ffmpeg",
+      [
+        "-v", "error", "-i", url.path, "-frames:v", "1", "-sws_flags",
+        "accurate_rnd+full_chroma_int", "-vf", "scale=out_color_matrix=bt709:out_range=tv",
+        "-f", "rawvideo", "-pix_fmt", "yuv420p", "-",
+      ])
+    return [UInt8](result.output)
+  }
+
   /// ffprobe's side data of `url`'s first video frame, as JSON objects.
   static func frameSideData(_ url: URL) throws -> [[String: Any]] {
     let result = try VideoClips.run(

@@ -231,6 +231,54 @@ import Vips
     #expect(ratio > 0.25 && ratio < 0.32, "blue/green \(ratio): \(red) \(green) \(blue)")
   }
 
+  /// Saturated HLG patches (BT.2020 primaries and secondaries, BT.709's, a 75 % white), 16 × 16
+  /// each, in a lossless clip.
+  static func saturatedPatches(_ url: URL) throws {
+    let colours: [(Double, Double, Double)] = [
+      (1, 0, 0), (0, 1, 0), (0, 0, 1), (0, 1, 1), (1, 0, 1), (1, 1, 0), (0.75, 0.75, 0.75),
+      (0.75, 0.3, 0.05), (0.2, 0.7, 0.65), (0.5, 0.1, 0.6), (0.95, 0.9, 0.2), (0.1, 0.15, 0.4),
+      (0.6, 0.6, 0.9), (0.3, 0.3, 0.3), (0.9, 0.5, 0.5), (0.05, 0.05, 0.05),
+    ]
+    try HDRClips.patch(url, .hlg, width: 64, height: 64) { x, y in
+      let (red, green, blue) = colours[(y / 16) * 4 + x / 16]
+      return HDRClips.codes(red: red, green: green, blue: blue)
+    }
+  }
+
+  @Test(arguments: [[], ["--set", "ev=0.5", "--set", "wb=tungsten", "--set", "saturation=1.3"]])
+  func theToneMappedVideosFrameIsTheFrameAtStillWithinOneCode(controls: [String]) throws {
+    let root = try scratch()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let input = root.appendingPathComponent("patches.mp4")
+    try Self.saturatedPatches(input)
+    let video = root.appendingPathComponent("sdr.mp4")
+    let written = try CLIRunner.run(
+      ["video", input.path, "-o", video.path, "--hdr", "sdr", "--codec", "h264", "--crf", "0"]
+        + controls)
+    #expect(written.status == 0, "\(written.standardError)")
+    let still = root.appendingPathComponent("still.png")
+    let taken = try CLIRunner.run(
+      ["video", input.path, "--frame-at", "0", "-o", still.path] + controls)
+    #expect(taken.status == 0, "\(taken.standardError)")
+    // One tone mapping for both: the video's frame (lossless H.264) against the still in the same
+    // 8-bit BT.709 Y′CbCr, in each patch's middle (8 × 8 luma, 4 × 4 chroma).
+    let (frame, picture) = (try HDRClips.yuv420(video), try HDRClips.yuv420(still))
+    try #require(frame.count == 64 * 64 * 3 / 2 && picture.count == frame.count)
+    var largest = 0
+    for (offset, width, block) in [(0, 64, 16), (64 * 64, 32, 8), (64 * 64 + 32 * 32, 32, 8)] {
+      for patch in 0..<16 {
+        let (top, left) = (patch / 4 * block, patch % 4 * block)
+        for y in (top + block / 4)..<(top + block * 3 / 4) {
+          for x in (left + block / 4)..<(left + block * 3 / 4) {
+            let index = offset + y * width + x
+            largest = max(largest, abs(Int(frame[index]) - Int(picture[index])))
+          }
+        }
+      }
+    }
+    #expect(largest <= 1, "the video's frame and the still differ by \(largest) codes")
+  }
+
   @Test func frameAtOfHDRIsATonemappedStillAndKeepIsRefusedForIt() throws {
     let root = try scratch()
     defer { try? FileManager.default.removeItem(at: root) }

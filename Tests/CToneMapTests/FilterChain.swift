@@ -1,5 +1,7 @@
 import CFFmpeg
 
+@testable import Video
+
 /// A libavfilter chain with one video input and one output, run in process: frames of one size and
 /// pixel format in, one filtered frame out per frame in (the chains used here neither drop nor delay
 /// frames).
