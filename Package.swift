@@ -66,9 +66,9 @@ let package = Package(
     // BT.2100's transfer formulas, shared by the controls' maths (FrameDial) and the tone mapping
     // (Video), which depend on nothing else in common.
     .target(name: "ColourTransfer"),
-    // The tone mapping of HDR video to SDR in plain C (Video's DisplayLight step, and its RGB frames
-    // mapped whole for the studio and stills).
-    .target(name: "CToneMap"),
+    // The tone mapping of HDR video to SDR in plain C, scalar, AVX2 and AVX-512 under CRowKernels' one
+    // CPU dispatch (video frames row by row, the studio's and stills' pictures whole).
+    .target(name: "CToneMap", dependencies: ["CRowKernels"]),
     // Video files on FFmpeg; its HEVC decoder also decodes HEIC pictures for libheif (HEVCStillDecoder,
     // an HEIF.HEVCPictureDecoder: the protocol comes from HEIF, no libheif call is made here).
     .target(name: "Video", dependencies: ["CFFmpeg", "HEIF", "ColourTransfer", "CToneMap"]),
@@ -179,7 +179,7 @@ let package = Package(
     // CToneMap's kernels, run by Video's tone mapper that builds the tables they read, against the
     // libavfilter chain of the same maths (the only code that links libavfilter).
     .testTarget(
-      name: "CToneMapTests", dependencies: ["CToneMap", "Video", "CFFmpeg"],
+      name: "CToneMapTests", dependencies: ["CToneMap", "Video", "CFFmpeg", "RowKernels"],
       linkerSettings: [.linkedLibrary("avfilter")]),
     .testTarget(name: "StudioTests", dependencies: ["Studio", "JSON"]),
     .testTarget(name: "JSONTests", dependencies: ["JSON", "SeededRandom"]),

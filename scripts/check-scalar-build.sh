@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # FrameDial's C kernels built as a machine without x86-64 vector code gets them (arm64): with
-# FRAMEDIAL_NO_SIMD, every file of CRowKernels and CFrameKernels compiled and linked into a program
+# FRAMEDIAL_NO_SIMD, every file of CRowKernels, CFrameKernels and CToneMap compiled and linked into a program
 # that checks the one dispatch offers only the scalar path, even when asked for more. The scalar path's
 # output is tested in the main test run, where the suites force it on every machine (fd_simd_force).
 set -euo pipefail
@@ -8,8 +8,9 @@ cd "$(dirname "$0")/.."
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 flags=(-DFRAMEDIAL_NO_SIMD -O1 -Werror=implicit-function-declaration -Werror=int-conversion
-  -ISources/CRowKernels/include -ISources/CFrameKernels/include $(pkg-config --cflags vips))
-for source in Sources/CRowKernels/*.c Sources/CFrameKernels/*.c; do
+  -ISources/CRowKernels/include -ISources/CFrameKernels/include -ISources/CToneMap/include
+  $(pkg-config --cflags vips))
+for source in Sources/CRowKernels/*.c Sources/CFrameKernels/*.c Sources/CToneMap/*.c; do
   clang "${flags[@]}" -c "$source" -o "$work/$(basename "$(dirname "$source")")-$(basename "$source" .c).o"
 done
 cat > "$work/main.c" <<'C'

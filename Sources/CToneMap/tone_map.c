@@ -6,35 +6,17 @@
 // since the 8-bit output may alias them and would make the compiler read them again a pixel.
 #include "ToneMap.h"
 
+#include "SIMDPath.h"
+#include "simd_support.h"
+#include "tone_map_internal.h"
+
 #include <math.h>
 #include <string.h>
 
-// The step's parameters, as locals use them.
-typedef struct {
-    const float *scene_light, *system_gain;
-    float last;  // table_size
-    int last_index;  // table_size − 1
-    float signal_scale, luminance_scale;  // table_size / signal_top, table_size / luminance_top
-    float w0, w1, w2;
-    int converts;
-    float m[9];
-} Step;
-
-static inline Step step_of(const FDDisplayLight *d) {
-    Step s;
-    s.scene_light = d->scene_light;
-    s.system_gain = d->system_gain;
-    s.last = (float)d->table_size;
-    s.last_index = d->table_size - 1;
-    s.signal_scale = (float)d->table_size / d->signal_top;
-    s.luminance_scale = (float)d->table_size / d->luminance_top;
-    s.w0 = d->weights[0];
-    s.w1 = d->weights[1];
-    s.w2 = d->weights[2];
-    s.converts = d->converts;
-    memcpy(s.m, d->matrix, sizeof s.m);
-    return s;
-}
+// Separate multiplies and adds, so that the scalar and SIMD builds give the same float results.
+#if defined(__clang__)
+#pragma STDC FP_CONTRACT OFF
+#endif
 
 // `table` (last + 1 entries) at position value × scale, interpolated, clamped at both ends.
 static inline float look(const float *table, const Step *s, float value, float scale) {
@@ -113,10 +95,19 @@ void fd_tone_map_rgb48_row(const uint16_t *input, uint8_t *output, size_t count,
     const float *code_value = map->code_value, *thresholds = map->thresholds;
     const uint8_t *first_codes = map->first_codes;
     // libavfilter's mobius above the knee j: (b² + 2bj + j²) / (b − a) · (in + a) / (in + b).
-    const float j = map->knee, peak = map->peak;
-    const float a = -j * j * (peak - 1.0f) / (j * j - 2.0f * j + peak);
-    const float b = (j * j - 2.0f * j * peak + peak) / fmaxf(peak - 1.0f, 1e-6f);
-    const float scale = (b * b + 2.0f * b * j + j * j) / (b - a);
+    const Mobius curve = mobius_of(map);
+    const float j = curve.j, a = curve.a, b = curve.b, scale = curve.scale;
+    size_t done = 0;
+#if FD_X86_SIMD
+    switch (fd_simd_path()) {
+    case FD_SIMD_AVX512: done = fd_tone_map_avx512(input, output, count, map, &s, &curve); break;
+    case FD_SIMD_AVX2: done = fd_tone_map_avx2(input, output, count, map, &s, &curve); break;
+    case FD_SIMD_SCALAR: break;
+    }
+#endif
+    input += 3 * done;
+    output += 3 * done;
+    count -= done;
     float red[CHUNK], green[CHUNK], blue[CHUNK];
     for (size_t start = 0; start < count; start += CHUNK) {
         const size_t n = count - start < CHUNK ? count - start : CHUNK;

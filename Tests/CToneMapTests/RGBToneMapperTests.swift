@@ -1,5 +1,6 @@
 import CFFmpeg
 import Foundation
+import RowKernels
 import Testing
 
 @testable import Video
@@ -100,5 +101,39 @@ import Testing
     // Measured: 12 (HLG) to 59 (PQ) of the 98 304 samples differ, by one code.
     #expect(largest <= 1, "\(name): largest difference \(largest)")
     #expect(differing * 1000 < differences.count, "\(name): \(differing) samples differ")
+  }
+
+  @Test(arguments: cases.indices)
+  func everyKernelPathGivesTheScalarPathsCodes(index: Int) throws {
+    let (name, transfer, primaries, lightLevel) = Self.cases[index]
+    let colour = ColourTags(
+      matrix: AVCOL_SPC_BT2020_NCL, range: AVCOL_RANGE_JPEG, primaries: primaries,
+      transfer: transfer)
+    var metadata = HDRMetadata()
+    if let lightLevel {
+      metadata.contentLightLevel = ContentLightLevel(
+        maxContentLight: lightLevel, maxFrameAverageLight: lightLevel / 4)
+    }
+    let mapper = try RGBToneMapper(
+      width: Self.width, height: Self.height, colour: colour, metadata: metadata)
+    let samples = Self.frame()
+    // A run that ends inside a SIMD block, and a run of every sample: the block loops and their tails.
+    func mapped(_ pixels: Int) -> [UInt8] {
+      var codes = [UInt8](repeating: 0, count: pixels * 3)
+      samples.withUnsafeBufferPointer { input in
+        codes.withUnsafeMutableBufferPointer { output in
+          mapper.map(input.baseAddress!, into: output.baseAddress!, pixels: pixels)
+        }
+      }
+      return codes
+    }
+    defer { KernelPath.force(nil) }
+    let lengths = [Self.width * Self.height, Self.width * Self.height - 13, 7]
+    KernelPath.force(.scalar)
+    let expected = lengths.map(mapped)
+    for path in KernelPath.available {
+      KernelPath.force(path)
+      #expect(lengths.map(mapped) == expected, "\(name) on the \(path) path")
+    }
   }
 }

@@ -1,6 +1,7 @@
 import Controls
 import Foundation
 import FrameDial
+import FrameDialFullCLI
 import Measurement
 import Video
 import Vips
@@ -41,6 +42,8 @@ struct StudioHDRBenchmark {
   func run(clip: String) throws -> (decode: Summary, orders: [StudioHDRResult]) {
     try Vips.setThreads(1)
     let transcoder = try VideoTranscoder(path: clip)
+    // Converted as the studio's player converts (StudioVideoPlayer).
+    transcoder.planarConversion = VideoPlanarConversion.make
     let video = transcoder.source
     let shape = VideoFrameShape(
       codedWidth: video.width, codedHeight: video.height, rotation: video.rotation,

@@ -41,7 +41,9 @@ void fd_display_light_row(float *red, float *green, float *blue, size_t count, c
 // thresholds[256] = +∞, and between them the display lights of codes 0.5 … 254.5 through BT.1886's
 // 2.4 power). `first_codes` holds, for each slot of lights sharing a float's exponent and top 8
 // mantissa bits (its bits >> 15) from 2^−24 up to 1.0, the code of the slot's least light: within one
-// of the code of every light in the slot (lights below 2^−24 read slot 0).
+// of the code of every light in the slot (lights below 2^−24 read slot 0); three bytes of padding
+// follow its last slot. Every path of the CPU dispatch (CRowKernels' SIMDPath.h: scalar, AVX2 8 pixels
+// a step, AVX-512 16) gives the same codes.
 enum { FD_TONE_MAP_FIRST_SLOT = (127 - 24) << 8, FD_TONE_MAP_SLOTS = (24 << 8) + 1 };
 typedef struct {
     FDDisplayLight light;
@@ -52,7 +54,7 @@ typedef struct {
     const uint8_t *first_codes;
 } FDToneMap;
 
-// Maps `count` pixels from `input` to `output`.
+// Maps `count` pixels from `input` to `output`, on the fastest path in force.
 void fd_tone_map_rgb48_row(const uint16_t *input, uint8_t *output, size_t count, const FDToneMap *map);
 
 #endif

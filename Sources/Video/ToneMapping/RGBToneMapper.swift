@@ -84,7 +84,9 @@ public final class RGBToneMapper: @unchecked Sendable {
       + (1...255).map { Float(pow((Double($0) - 0.5) / 255, 2.4)) } + [Float.infinity]
     for (index, light) in thresholds.enumerated() { tables[codes + index] = light }
     let slots = Int(FD_TONE_MAP_SLOTS)
-    firstCodes = .allocate(capacity: slots)
+    // Three bytes past the last slot: the SIMD paths read each code as a 32-bit word.
+    firstCodes = .allocate(capacity: slots + 3)
+    firstCodes.initialize(repeating: 0)
     for slot in 0..<slots {
       let light = Float(bitPattern: UInt32(slot + Int(FD_TONE_MAP_FIRST_SLOT)) << 15)
       let code = thresholds.lastIndex { $0 <= light } ?? 0

@@ -26,7 +26,11 @@ final class FrameConverter {
     let format = Self.planarFormat(
       yuv: sourceIsRGB ? target : source, width: width, height: height, matrix: matrix,
       fullRange: fullRange)
-    if let format, let planar, let conversion = planar(format) {
+    // The planar conversions write rgb24 from 8-bit frames and rgb48 from 10-bit ones, no other.
+    let rgb = sourceIsRGB ? source : target
+    if let format, (format.depth == 8) == (rgb == AV_PIX_FMT_RGB24), let planar,
+      let conversion = planar(format)
+    {
       self.planar = conversion
       context = nil
       return

@@ -38,14 +38,14 @@ extension VideoTranscoder {
     watch.reset()
     watch.begin()
     defer { watch.end() }
-    // FrameDial's planar conversion writes rgb24 from 8-bit video only; deeper video goes through
-    // libswscale, which gives rgb24 or (HDR) rgb48le from any depth.
+    // FrameDial's planar conversion takes 8-bit video to rgb24 and 10-bit to rgb48le (HDR); other
+    // depths, and 10-bit SDR video shown as rgb24, go through libswscale.
     let pipeline = try FramePipeline(
       source: source, inputFormat: pixelFormat, outputFormat: pixelFormat,
       rgbSampleBytes: source.dynamicRange.isHDR ? 2 : 1,
       matrix: matrix, fullRange: fullRange, startTime: stream.pointee.start_time,
       timeBase: stream.pointee.time_base, name: input.path,
-      planar: source.bitDepth > 8 ? nil : planarConversion)
+      planar: planarConversion)
     pipeline.convertsAhead = false
     let slot = try FrameSlot(bytes: pipeline.rgbBytes)
     guard let packet = av_packet_alloc() else { throw VideoError("out of memory for a packet") }

@@ -1,0 +1,241 @@
+// fd_tone_map_avx2 and fd_tone_map_avx512 (see tone_map_internal.h): fd_tone_map_rgb48_row's scalar
+// arithmetic lane by lane, 8 or 16 pixels a block — table reads gathered, the same multiplies and adds
+// in the same order (no fused multiply-add), selects where the scalar code selects — so that every
+// path gives the same codes.
+#include "simd_support.h"
+#include "tone_map_internal.h"
+
+#if defined(__clang__)
+#pragma STDC FP_CONTRACT OFF
+#endif
+
+#if FD_X86_SIMD
+
+// ---------------------------------------------------------------------------------------------
+// AVX2, 8 pixels a block
+
+// `table` at positions value × scale, interpolated, clamped at both ends (the scalar look()).
+FD_AVX2 static inline __m256 look8(const float *table, const Step *s, __m256 value, float scale) {
+    const __m256 position = _mm256_min_ps(
+        _mm256_max_ps(_mm256_mul_ps(value, _mm256_set1_ps(scale)), _mm256_setzero_ps()),
+        _mm256_set1_ps(s->last));
+    const __m256i index =
+        _mm256_min_epi32(_mm256_cvttps_epi32(position), _mm256_set1_epi32(s->last_index));
+    const __m256 fraction = _mm256_sub_ps(position, _mm256_cvtepi32_ps(index));
+    const __m256 low = _mm256_i32gather_ps(table, index, 4);
+    const __m256 high = _mm256_i32gather_ps(table + 1, index, 4);
+    return _mm256_add_ps(low, _mm256_mul_ps(_mm256_sub_ps(high, low), fraction));
+}
+
+// The 8-bit codes of 8 display lights (the scalar sdr_code()).
+FD_AVX2 static inline __m256i codes8(__m256 light, const FDToneMap *map) {
+    const __m256 clamped =
+        _mm256_min_ps(_mm256_max_ps(light, _mm256_setzero_ps()), _mm256_set1_ps(1.0f));
+    __m256i slot = _mm256_sub_epi32(
+        _mm256_srli_epi32(_mm256_castps_si256(clamped), 15), _mm256_set1_epi32(FD_TONE_MAP_FIRST_SLOT));
+    slot = _mm256_max_epi32(slot, _mm256_setzero_si256());
+    // Bytes read as 32-bit words: the table has three bytes of padding after its last slot.
+    __m256i code = _mm256_and_si256(
+        _mm256_i32gather_epi32((const int *)(const void *)map->first_codes, slot, 1),
+        _mm256_set1_epi32(0xFF));
+    const __m256 below = _mm256_cmp_ps(light, _mm256_i32gather_ps(map->thresholds, code, 4), _CMP_LT_OQ);
+    code = _mm256_add_epi32(code, _mm256_castps_si256(below));  // true is −1
+    const __m256 above =
+        _mm256_cmp_ps(light, _mm256_i32gather_ps(map->thresholds + 1, code, 4), _CMP_GE_OQ);
+    return _mm256_sub_epi32(code, _mm256_castps_si256(above));
+}
+
+FD_AVX2 size_t fd_tone_map_avx2(const uint16_t *input, uint8_t *output, size_t count,
+    const FDToneMap *map, const Step *s, const Mobius *m) {
+    const float *code_value = map->code_value;
+    const __m256 zero = _mm256_setzero_ps(), one = _mm256_set1_ps(1.0f);
+    size_t x = 0;
+    for (; x + 8 <= count; x += 8) {
+        const uint16_t *in = input + 3 * x;
+        __m256 c[3];
+        for (int channel = 0; channel < 3; channel++) {
+            const __m256i codes = _mm256_setr_epi32(in[channel], in[3 + channel], in[6 + channel],
+                in[9 + channel], in[12 + channel], in[15 + channel], in[18 + channel],
+                in[21 + channel]);
+            c[channel] = _mm256_i32gather_ps(code_value, codes, 4);
+        }
+        __m256 r = c[0], g = c[1], b = c[2];
+        if (s->scene_light) {
+            r = look8(s->scene_light, s, r, s->signal_scale);
+            g = look8(s->scene_light, s, g, s->signal_scale);
+            b = look8(s->scene_light, s, b, s->signal_scale);
+            const __m256 luminance = _mm256_add_ps(
+                _mm256_add_ps(_mm256_mul_ps(_mm256_set1_ps(s->w0), r), _mm256_mul_ps(_mm256_set1_ps(s->w1), g)),
+                _mm256_mul_ps(_mm256_set1_ps(s->w2), b));
+            const __m256 gain = look8(s->system_gain, s, luminance, s->luminance_scale);
+            r = _mm256_mul_ps(r, gain);
+            g = _mm256_mul_ps(g, gain);
+            b = _mm256_mul_ps(b, gain);
+        }
+        if (s->converts) {
+            const float *k = s->m;
+            __m256 rows[3];
+            for (int row = 0; row < 3; row++)
+                rows[row] = _mm256_add_ps(
+                    _mm256_add_ps(_mm256_mul_ps(_mm256_set1_ps(k[3 * row]), r),
+                        _mm256_mul_ps(_mm256_set1_ps(k[3 * row + 1]), g)),
+                    _mm256_mul_ps(_mm256_set1_ps(k[3 * row + 2]), b));
+            r = rows[0];
+            g = rows[1];
+            b = rows[2];
+        }
+        // Outside BT.709: towards the grey of the BT.709 luminance.
+        const __m256 least = _mm256_min_ps(_mm256_min_ps(r, g), b);
+        const __m256 grey = _mm256_max_ps(
+            _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(_mm256_set1_ps(0.2126f), r),
+                              _mm256_mul_ps(_mm256_set1_ps(0.7152f), g)),
+                _mm256_mul_ps(_mm256_set1_ps(0.0722f), b)),
+            zero);
+        const __m256 outside = _mm256_cmp_ps(least, zero, _CMP_LT_OQ);
+        const __m256 keep = _mm256_div_ps(grey, _mm256_sub_ps(grey, least));
+        r = _mm256_blendv_ps(r, _mm256_add_ps(grey, _mm256_mul_ps(keep, _mm256_sub_ps(r, grey))), outside);
+        g = _mm256_blendv_ps(g, _mm256_add_ps(grey, _mm256_mul_ps(keep, _mm256_sub_ps(g, grey))), outside);
+        b = _mm256_blendv_ps(b, _mm256_add_ps(grey, _mm256_mul_ps(keep, _mm256_sub_ps(b, grey))), outside);
+        // The Möbius curve on the largest channel, the three scaled by its ratio.
+        const __m256 largest =
+            _mm256_max_ps(_mm256_max_ps(_mm256_max_ps(r, g), b), _mm256_set1_ps(1e-6f));
+        const __m256 curved = _mm256_div_ps(
+            _mm256_mul_ps(_mm256_set1_ps(m->scale), _mm256_add_ps(largest, _mm256_set1_ps(m->a))),
+            _mm256_mul_ps(_mm256_add_ps(largest, _mm256_set1_ps(m->b)), largest));
+        const __m256 ratio =
+            _mm256_blendv_ps(curved, one, _mm256_cmp_ps(largest, _mm256_set1_ps(m->j), _CMP_LE_OQ));
+        const __m256i cr = codes8(_mm256_mul_ps(r, ratio), map);
+        const __m256i cg = codes8(_mm256_mul_ps(g, ratio), map);
+        const __m256i cb = codes8(_mm256_mul_ps(b, ratio), map);
+        int32_t lanes[3][8];
+        _mm256_storeu_si256((__m256i *)(void *)lanes[0], cr);
+        _mm256_storeu_si256((__m256i *)(void *)lanes[1], cg);
+        _mm256_storeu_si256((__m256i *)(void *)lanes[2], cb);
+        uint8_t *out = output + 3 * x;
+        for (int i = 0; i < 8; i++) {
+            out[3 * i] = (uint8_t)lanes[0][i];
+            out[3 * i + 1] = (uint8_t)lanes[1][i];
+            out[3 * i + 2] = (uint8_t)lanes[2][i];
+        }
+    }
+    return x;
+}
+
+// ---------------------------------------------------------------------------------------------
+// AVX-512, 16 pixels a block
+
+FD_AVX512 static inline __m512 look16(const float *table, const Step *s, __m512 value, float scale) {
+    const __m512 position = _mm512_min_ps(
+        _mm512_max_ps(_mm512_mul_ps(value, _mm512_set1_ps(scale)), _mm512_setzero_ps()),
+        _mm512_set1_ps(s->last));
+    const __m512i index =
+        _mm512_min_epi32(_mm512_cvttps_epi32(position), _mm512_set1_epi32(s->last_index));
+    const __m512 fraction = _mm512_sub_ps(position, _mm512_cvtepi32_ps(index));
+    const __m512 low = _mm512_i32gather_ps(index, table, 4);
+    const __m512 high = _mm512_i32gather_ps(index, table + 1, 4);
+    return _mm512_add_ps(low, _mm512_mul_ps(_mm512_sub_ps(high, low), fraction));
+}
+
+FD_AVX512 static inline __m512i codes16(__m512 light, const FDToneMap *map) {
+    const __m512 clamped =
+        _mm512_min_ps(_mm512_max_ps(light, _mm512_setzero_ps()), _mm512_set1_ps(1.0f));
+    __m512i slot = _mm512_sub_epi32(_mm512_srli_epi32(_mm512_castps_si512(clamped), 15),
+        _mm512_set1_epi32(FD_TONE_MAP_FIRST_SLOT));
+    slot = _mm512_max_epi32(slot, _mm512_setzero_si512());
+    __m512i code = _mm512_and_si512(
+        _mm512_i32gather_epi32(slot, (const int *)(const void *)map->first_codes, 1),
+        _mm512_set1_epi32(0xFF));
+    const __mmask16 below =
+        _mm512_cmp_ps_mask(light, _mm512_i32gather_ps(code, map->thresholds, 4), _CMP_LT_OQ);
+    code = _mm512_mask_sub_epi32(code, below, code, _mm512_set1_epi32(1));
+    const __mmask16 above =
+        _mm512_cmp_ps_mask(light, _mm512_i32gather_ps(code, map->thresholds + 1, 4), _CMP_GE_OQ);
+    return _mm512_mask_add_epi32(code, above, code, _mm512_set1_epi32(1));
+}
+
+FD_AVX512 size_t fd_tone_map_avx512(const uint16_t *input, uint8_t *output, size_t count,
+    const FDToneMap *map, const Step *s, const Mobius *m) {
+    const float *code_value = map->code_value;
+    const __m512 zero = _mm512_setzero_ps();
+    // Sample k of a block of 16 pixels (48 samples) of channel c is sample 3k + c.
+    const __m512i stride3 = _mm512_setr_epi32(0, 3, 6, 9, 12, 15, 18, 21, 24, 27, 30, 33, 36, 39, 42, 45);
+    size_t x = 0;
+    for (; x + 16 <= count; x += 16) {
+        const uint16_t *in = input + 3 * x;
+        __m512 c[3];
+        for (int channel = 0; channel < 3; channel++) {
+            // Samples read as 32-bit words at their 16-bit offsets; the low half is the sample. The
+            // last word of a block reaches one sample past it: the final block reads it by halves.
+            const __m512i at = _mm512_add_epi32(stride3, _mm512_set1_epi32(channel));
+            __m512i codes;
+            if (x + 16 < count || channel < 2) {
+                codes = _mm512_and_si512(_mm512_i32gather_epi32(at, (const int *)(const void *)in, 2),
+                    _mm512_set1_epi32(0xFFFF));
+            } else {
+                int32_t lanes[16];
+                for (int i = 0; i < 16; i++) lanes[i] = in[3 * i + 2];
+                codes = _mm512_loadu_si512((const void *)lanes);
+            }
+            c[channel] = _mm512_i32gather_ps(codes, code_value, 4);
+        }
+        __m512 r = c[0], g = c[1], b = c[2];
+        if (s->scene_light) {
+            r = look16(s->scene_light, s, r, s->signal_scale);
+            g = look16(s->scene_light, s, g, s->signal_scale);
+            b = look16(s->scene_light, s, b, s->signal_scale);
+            const __m512 luminance = _mm512_add_ps(
+                _mm512_add_ps(_mm512_mul_ps(_mm512_set1_ps(s->w0), r), _mm512_mul_ps(_mm512_set1_ps(s->w1), g)),
+                _mm512_mul_ps(_mm512_set1_ps(s->w2), b));
+            const __m512 gain = look16(s->system_gain, s, luminance, s->luminance_scale);
+            r = _mm512_mul_ps(r, gain);
+            g = _mm512_mul_ps(g, gain);
+            b = _mm512_mul_ps(b, gain);
+        }
+        if (s->converts) {
+            const float *k = s->m;
+            __m512 rows[3];
+            for (int row = 0; row < 3; row++)
+                rows[row] = _mm512_add_ps(
+                    _mm512_add_ps(_mm512_mul_ps(_mm512_set1_ps(k[3 * row]), r),
+                        _mm512_mul_ps(_mm512_set1_ps(k[3 * row + 1]), g)),
+                    _mm512_mul_ps(_mm512_set1_ps(k[3 * row + 2]), b));
+            r = rows[0];
+            g = rows[1];
+            b = rows[2];
+        }
+        const __m512 least = _mm512_min_ps(_mm512_min_ps(r, g), b);
+        const __m512 grey = _mm512_max_ps(
+            _mm512_add_ps(_mm512_add_ps(_mm512_mul_ps(_mm512_set1_ps(0.2126f), r),
+                              _mm512_mul_ps(_mm512_set1_ps(0.7152f), g)),
+                _mm512_mul_ps(_mm512_set1_ps(0.0722f), b)),
+            zero);
+        const __mmask16 outside = _mm512_cmp_ps_mask(least, zero, _CMP_LT_OQ);
+        const __m512 keep = _mm512_div_ps(grey, _mm512_sub_ps(grey, least));
+        r = _mm512_mask_add_ps(r, outside, grey, _mm512_mul_ps(keep, _mm512_sub_ps(r, grey)));
+        g = _mm512_mask_add_ps(g, outside, grey, _mm512_mul_ps(keep, _mm512_sub_ps(g, grey)));
+        b = _mm512_mask_add_ps(b, outside, grey, _mm512_mul_ps(keep, _mm512_sub_ps(b, grey)));
+        const __m512 largest =
+            _mm512_max_ps(_mm512_max_ps(_mm512_max_ps(r, g), b), _mm512_set1_ps(1e-6f));
+        const __m512 curved = _mm512_div_ps(
+            _mm512_mul_ps(_mm512_set1_ps(m->scale), _mm512_add_ps(largest, _mm512_set1_ps(m->a))),
+            _mm512_mul_ps(_mm512_add_ps(largest, _mm512_set1_ps(m->b)), largest));
+        const __mmask16 linear = _mm512_cmp_ps_mask(largest, _mm512_set1_ps(m->j), _CMP_LE_OQ);
+        const __m512 ratio = _mm512_mask_blend_ps(linear, curved, _mm512_set1_ps(1.0f));
+        const __m512i cr = codes16(_mm512_mul_ps(r, ratio), map);
+        const __m512i cg = codes16(_mm512_mul_ps(g, ratio), map);
+        const __m512i cb = codes16(_mm512_mul_ps(b, ratio), map);
+        int32_t lanes[3][16];
+        _mm512_storeu_si512((void *)lanes[0], cr);
+        _mm512_storeu_si512((void *)lanes[1], cg);
+        _mm512_storeu_si512((void *)lanes[2], cb);
+        uint8_t *out = output + 3 * x;
+        for (int i = 0; i < 16; i++) {
+            out[3 * i] = (uint8_t)lanes[0][i];
+            out[3 * i + 1] = (uint8_t)lanes[1][i];
+            out[3 * i + 2] = (uint8_t)lanes[2][i];
+        }
+    }
+    return x;
+}
+
+#endif
