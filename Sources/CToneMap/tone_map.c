@@ -29,10 +29,12 @@ static inline float look(const float *table, const Step *s, float value, float s
 
 // The display-light step on `count` pixels of three planes, in place, a stage a loop: one pixel's
 // chain through every stage is too long for the processor to overlap many pixels, while each stage's
-// loop has independent iterations (and those without tables can be vectorized by the compiler).
-static void display_light(float *red, float *green, float *blue, size_t count, const Step *s) {
+// loop has independent iterations (and those without tables can be vectorized by the compiler). With
+// `decoded`, HLG's signals are already scene light (read from a code_light table).
+static void display_light(
+    float *red, float *green, float *blue, size_t count, const Step *s, int decoded) {
     if (s->scene_light) {
-        for (size_t x = 0; x < count; x++) {
+        for (size_t x = 0; x < count && !decoded; x++) {
             red[x] = look(s->scene_light, s, red[x], s->signal_scale);
             green[x] = look(s->scene_light, s, green[x], s->signal_scale);
             blue[x] = look(s->scene_light, s, blue[x], s->signal_scale);
@@ -70,7 +72,15 @@ static void display_light(float *red, float *green, float *blue, size_t count, c
 
 void fd_display_light_row(float *red, float *green, float *blue, size_t count, const FDDisplayLight *light) {
     const Step s = step_of(light);
-    display_light(red, green, blue, count, &s);
+    display_light(red, green, blue, count, &s, 0);
+}
+
+void fd_tone_map_code_light(const FDToneMap *map, float *table) {
+    const Step s = step_of(&map->light);
+    for (int code = 0; code < 65536; code++) {
+        const float value = map->code_value[code];
+        table[code] = s.scene_light ? look(s.scene_light, &s, value, s.signal_scale) : value;
+    }
 }
 
 // The 8-bit code of display light `light`: the first code of the slot its float's exponent and top 8
@@ -113,12 +123,13 @@ void fd_tone_map_rgb48_row(const uint16_t *input, uint8_t *output, size_t count,
         const size_t n = count - start < CHUNK ? count - start : CHUNK;
         const uint16_t *in = input + 3 * start;
         uint8_t *out = output + 3 * start;
+        const float *value = map->code_light ? map->code_light : code_value;
         for (size_t x = 0; x < n; x++) {
-            red[x] = code_value[in[3 * x]];
-            green[x] = code_value[in[3 * x + 1]];
-            blue[x] = code_value[in[3 * x + 2]];
+            red[x] = value[in[3 * x]];
+            green[x] = value[in[3 * x + 1]];
+            blue[x] = value[in[3 * x + 2]];
         }
-        display_light(red, green, blue, n, &s);
+        display_light(red, green, blue, n, &s, map->code_light != NULL);
         // The largest channel (at least 1e-6) through the curve; the three scaled by its ratio.
         for (size_t x = 0; x < n; x++) {
             const float largest = fmaxf(fmaxf(fmaxf(red[x], green[x]), blue[x]), 1e-6f);

@@ -47,7 +47,7 @@ FD_AVX2 static inline __m256i codes8(__m256 light, const FDToneMap *map) {
 
 FD_AVX2 size_t fd_tone_map_avx2(const uint16_t *input, uint8_t *output, size_t count,
     const FDToneMap *map, const Step *s, const Mobius *m) {
-    const float *code_value = map->code_value;
+    const float *value = map->code_light ? map->code_light : map->code_value;
     const __m256 zero = _mm256_setzero_ps(), one = _mm256_set1_ps(1.0f);
     size_t x = 0;
     for (; x + 8 <= count; x += 8) {
@@ -57,13 +57,15 @@ FD_AVX2 size_t fd_tone_map_avx2(const uint16_t *input, uint8_t *output, size_t c
             const __m256i codes = _mm256_setr_epi32(in[channel], in[3 + channel], in[6 + channel],
                 in[9 + channel], in[12 + channel], in[15 + channel], in[18 + channel],
                 in[21 + channel]);
-            c[channel] = _mm256_i32gather_ps(code_value, codes, 4);
+            c[channel] = _mm256_i32gather_ps(value, codes, 4);
         }
         __m256 r = c[0], g = c[1], b = c[2];
         if (s->scene_light) {
-            r = look8(s->scene_light, s, r, s->signal_scale);
-            g = look8(s->scene_light, s, g, s->signal_scale);
-            b = look8(s->scene_light, s, b, s->signal_scale);
+            if (!map->code_light) {
+                r = look8(s->scene_light, s, r, s->signal_scale);
+                g = look8(s->scene_light, s, g, s->signal_scale);
+                b = look8(s->scene_light, s, b, s->signal_scale);
+            }
             const __m256 luminance = _mm256_add_ps(
                 _mm256_add_ps(_mm256_mul_ps(_mm256_set1_ps(s->w0), r), _mm256_mul_ps(_mm256_set1_ps(s->w1), g)),
                 _mm256_mul_ps(_mm256_set1_ps(s->w2), b));
@@ -145,44 +147,57 @@ FD_AVX512 static inline __m512i codes16(__m512 light, const FDToneMap *map) {
     __m512i code = _mm512_and_si512(
         _mm512_i32gather_epi32(slot, (const int *)(const void *)map->first_codes, 1),
         _mm512_set1_epi32(0xFF));
-    const __mmask16 below =
-        _mm512_cmp_ps_mask(light, _mm512_i32gather_ps(code, map->thresholds, 4), _CMP_LT_OQ);
+    // Each code's two thresholds in one 64-bit read: below the first, the code before; at or above
+    // the second, the code after (as the scalar code's two steps: the thresholds increase).
+    const __m512i pairs_low = _mm512_i32gather_epi64(
+        _mm512_castsi512_si256(code), (const void *)map->thresholds, 4);
+    const __m512i pairs_high = _mm512_i32gather_epi64(
+        _mm512_extracti64x4_epi64(code, 1), (const void *)map->thresholds, 4);
+    const __m512i evens = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+    const __m512 first = _mm512_castsi512_ps(_mm512_permutex2var_epi32(pairs_low, evens, pairs_high));
+    const __m512 second = _mm512_castsi512_ps(_mm512_permutex2var_epi32(
+        pairs_low, _mm512_add_epi32(evens, _mm512_set1_epi32(1)), pairs_high));
+    const __mmask16 below = _mm512_cmp_ps_mask(light, first, _CMP_LT_OQ);
+    const __mmask16 above = _mm512_cmp_ps_mask(light, second, _CMP_GE_OQ);
     code = _mm512_mask_sub_epi32(code, below, code, _mm512_set1_epi32(1));
-    const __mmask16 above =
-        _mm512_cmp_ps_mask(light, _mm512_i32gather_ps(code, map->thresholds + 1, 4), _CMP_GE_OQ);
     return _mm512_mask_add_epi32(code, above, code, _mm512_set1_epi32(1));
 }
 
 FD_AVX512 size_t fd_tone_map_avx512(const uint16_t *input, uint8_t *output, size_t count,
     const FDToneMap *map, const Step *s, const Mobius *m) {
-    const float *code_value = map->code_value;
+    const float *value = map->code_light ? map->code_light : map->code_value;
     const __m512 zero = _mm512_setzero_ps();
-    // Sample k of a block of 16 pixels (48 samples) of channel c is sample 3k + c.
-    const __m512i stride3 = _mm512_setr_epi32(0, 3, 6, 9, 12, 15, 18, 21, 24, 27, 30, 33, 36, 39, 42, 45);
+    // Sample k of channel c of a block of 16 pixels (48 samples, in two vectors of 32) is sample
+    // 3k + c; interleave[k] puts pixel k's byte of the three codes' 16 bytes (vector lanes 0, 1, 2)
+    // at byte 3k + c.
+    __m512i split[3];
+    uint8_t interleave[64];
+    for (int channel = 0; channel < 3; channel++) {
+        uint16_t at[32];
+        for (int k = 0; k < 32; k++) at[k] = (uint16_t)(k < 16 ? 3 * k + channel : 0);
+        split[channel] = _mm512_loadu_si512((const void *)at);
+    }
+    for (int i = 0; i < 64; i++) interleave[i] = (uint8_t)(i < 48 ? 16 * (i % 3) + i / 3 : 0);
+    const __m512i bytes = _mm512_loadu_si512((const void *)interleave);
+    const __mmask64 written = (1ull << 48) - 1;
     size_t x = 0;
     for (; x + 16 <= count; x += 16) {
         const uint16_t *in = input + 3 * x;
+        const __m512i first = _mm512_loadu_si512((const void *)in);
+        const __m512i second = _mm512_maskz_loadu_epi16(0xFFFF, (const void *)(in + 32));
         __m512 c[3];
         for (int channel = 0; channel < 3; channel++) {
-            // Samples read as 32-bit words at their 16-bit offsets; the low half is the sample. The
-            // last word of a block reaches one sample past it: the final block reads it by halves.
-            const __m512i at = _mm512_add_epi32(stride3, _mm512_set1_epi32(channel));
-            __m512i codes;
-            if (x + 16 < count || channel < 2) {
-                codes = _mm512_and_si512(_mm512_i32gather_epi32(at, (const int *)(const void *)in, 2),
-                    _mm512_set1_epi32(0xFFFF));
-            } else {
-                int32_t lanes[16];
-                for (int i = 0; i < 16; i++) lanes[i] = in[3 * i + 2];
-                codes = _mm512_loadu_si512((const void *)lanes);
-            }
-            c[channel] = _mm512_i32gather_ps(codes, code_value, 4);
+            const __m512i samples = _mm512_permutex2var_epi16(first, split[channel], second);
+            const __m512i codes = _mm512_cvtepu16_epi32(_mm512_castsi512_si256(samples));
+            c[channel] = _mm512_i32gather_ps(codes, value, 4);
         }
         __m512 r = c[0], g = c[1], b = c[2];
         if (s->scene_light) {
-            r = look16(s->scene_light, s, r, s->signal_scale);
-            g = look16(s->scene_light, s, g, s->signal_scale);
-            b = look16(s->scene_light, s, b, s->signal_scale);
+            if (!map->code_light) {
+                r = look16(s->scene_light, s, r, s->signal_scale);
+                g = look16(s->scene_light, s, g, s->signal_scale);
+                b = look16(s->scene_light, s, b, s->signal_scale);
+            }
             const __m512 luminance = _mm512_add_ps(
                 _mm512_add_ps(_mm512_mul_ps(_mm512_set1_ps(s->w0), r), _mm512_mul_ps(_mm512_set1_ps(s->w1), g)),
                 _mm512_mul_ps(_mm512_set1_ps(s->w2), b));
@@ -224,16 +239,10 @@ FD_AVX512 size_t fd_tone_map_avx512(const uint16_t *input, uint8_t *output, size
         const __m512i cr = codes16(_mm512_mul_ps(r, ratio), map);
         const __m512i cg = codes16(_mm512_mul_ps(g, ratio), map);
         const __m512i cb = codes16(_mm512_mul_ps(b, ratio), map);
-        int32_t lanes[3][16];
-        _mm512_storeu_si512((void *)lanes[0], cr);
-        _mm512_storeu_si512((void *)lanes[1], cg);
-        _mm512_storeu_si512((void *)lanes[2], cb);
-        uint8_t *out = output + 3 * x;
-        for (int i = 0; i < 16; i++) {
-            out[3 * i] = (uint8_t)lanes[0][i];
-            out[3 * i + 1] = (uint8_t)lanes[1][i];
-            out[3 * i + 2] = (uint8_t)lanes[2][i];
-        }
+        __m512i packed = _mm512_castsi128_si512(_mm512_cvtepi32_epi8(cr));
+        packed = _mm512_inserti32x4(packed, _mm512_cvtepi32_epi8(cg), 1);
+        packed = _mm512_inserti32x4(packed, _mm512_cvtepi32_epi8(cb), 2);
+        _mm512_mask_storeu_epi8(output + 3 * x, written, _mm512_permutexvar_epi8(bytes, packed));
     }
     return x;
 }

@@ -48,11 +48,18 @@ enum { FD_TONE_MAP_FIRST_SLOT = (127 - 24) << 8, FD_TONE_MAP_SLOTS = (24 << 8) +
 typedef struct {
     FDDisplayLight light;
     const float *code_value;
+    // NULL, or each code's value already through the HLG decoding (fd_tone_map_code_light): read in
+    // place of `code_value` and the decoding, with the same results.
+    const float *code_light;
     float knee;
     float peak;
     const float *thresholds;
     const uint8_t *first_codes;
 } FDToneMap;
+
+// Fills `table` (65536 entries) with each code's value through the HLG decoding of `map` (its
+// code_value for PQ), as fd_tone_map_rgb48_row computes it: map->code_light's table.
+void fd_tone_map_code_light(const FDToneMap *map, float *table);
 
 // Maps `count` pixels from `input` to `output`, on the fastest path in force.
 void fd_tone_map_rgb48_row(const uint16_t *input, uint8_t *output, size_t count, const FDToneMap *map);

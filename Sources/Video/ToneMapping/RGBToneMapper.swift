@@ -55,7 +55,8 @@ public final class RGBToneMapper: @unchecked Sendable {
   public let height: Int
   private let light: DisplayLight
   /// A 16-bit code's value as the display-light step takes it (65 536 entries), then the lights at
-  /// which the 8-bit codes begin (−∞, the 255 of codes 1 … 255, +∞).
+  /// which the 8-bit codes begin (−∞, the 255 of codes 1 … 255, +∞), then, for HLG, each code's value
+  /// already through the HLG decoding (65 536 entries, `fd_tone_map_code_light`).
   private let tables: UnsafeMutableBufferPointer<Float>
   /// The 8-bit code of each slot's least light (`FD_TONE_MAP_SLOTS` entries).
   private let firstCodes: UnsafeMutableBufferPointer<UInt8>
@@ -73,7 +74,7 @@ public final class RGBToneMapper: @unchecked Sendable {
     (self.width, self.height) = (width, height)
     light = DisplayLight(range: range, bt2020: colour.primaries != AVCOL_PRI_BT709)
     let codes = 65536
-    tables = .allocate(capacity: codes + 257)
+    tables = .allocate(capacity: codes + 257 + (range == .hlg ? codes : 0))
     for code in 0..<codes {
       let signal = Double(code) / 65535
       tables[code] = Float(range == .pq ? PQTransfer.decode(signal) : signal)
@@ -99,6 +100,11 @@ public final class RGBToneMapper: @unchecked Sendable {
     map.peak = Float(Self.peak(of: range, metadata: metadata) / Self.referenceWhite)
     map.thresholds = UnsafePointer(tables.baseAddress.map { $0 + codes })
     map.first_codes = UnsafePointer(firstCodes.baseAddress)
+    if range == .hlg, let decoded = tables.baseAddress.map({ $0 + codes + 257 }) {
+      // The same values as decoding each pixel's signals, read from one table.
+      withUnsafePointer(to: map) { fd_tone_map_code_light($0, decoded) }
+      map.code_light = UnsafePointer(decoded)
+    }
     parameters = map
   }
 
