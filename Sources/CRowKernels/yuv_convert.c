@@ -1,7 +1,7 @@
 // The plan of a frame size, depth, matrix and range (filters, coefficients, the 8-bit paths'
 // fixed-point constants), the entry points, and the 10-bit conversions in float: built once portable
-// and once for AVX2 (the compiler vectorizes the same loops). The 8-bit conversions are in
-// yuv_fixed8.c.
+// and once each for AVX2 and AVX-512 (the compiler vectorizes the same loops). The 8-bit conversions
+// are in yuv_fixed8.c.
 #include "yuv_plan.h"
 
 #include "ColourRows.h"
@@ -174,8 +174,8 @@ void fd_yuv_chroma_slots(const FDYUVPlan *p, int row, int cached[4], int slots[4
 }
 
 // ---------------------------------------------------------------------------------------------
-// 10-bit row functions, built once portable and once for AVX2 (the compiler vectorizes the same
-// loops).
+// 10-bit row functions, built once portable and once each for AVX2 and AVX-512 (the compiler
+// vectorizes the same loops).
 
 #define YUV_ROW_FUNCTIONS(SUFFIX, ATTRIBUTES)                                                          \
     ATTRIBUTES static void load16_##SUFFIX(const uint16_t *s, float *d, int n) {                       \
@@ -280,6 +280,7 @@ void fd_yuv_chroma_slots(const FDYUVPlan *p, int row, int cached[4], int slots[4
 YUV_ROW_FUNCTIONS(scalar, )
 #if FD_X86_SIMD
 YUV_ROW_FUNCTIONS(avx2, FD_AVX2)
+YUV_ROW_FUNCTIONS(avx512, FD_AVX512)
 #endif
 
 typedef struct {
@@ -305,10 +306,14 @@ static const RowFunctions scalar_functions = {load16_scalar, blend4_scalar, doub
 static const RowFunctions avx2_functions = {load16_avx2, blend4_avx2, double_avx2, reduce_avx2,
     to_rgb_avx2, store_rgb16_avx2, from_rgb_avx2, split_rgb16_avx2, store_chroma_avx2,
     store_luma_avx2};
+static const RowFunctions avx512_functions = {load16_avx512, blend4_avx512, double_avx512,
+    reduce_avx512, to_rgb_avx512, store_rgb16_avx512, from_rgb_avx512, split_rgb16_avx512,
+    store_chroma_avx512, store_luma_avx512};
 #endif
 
 static const RowFunctions *row_functions(void) {
 #if FD_X86_SIMD
+    if (fd_simd_path() == FD_SIMD_AVX512) return &avx512_functions;
     if (fd_simd_path() != FD_SIMD_SCALAR) return &avx2_functions;
 #endif
     return &scalar_functions;
