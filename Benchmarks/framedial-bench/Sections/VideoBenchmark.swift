@@ -22,8 +22,9 @@ struct VideoResult: Sendable, Codable {
 /// `framedial video` against ffmpeg itself on a generated 1080p H.264 + AAC clip: the re-encode with
 /// the same x264 settings (the decode + encode floor) at preset medium, and the manual's frames pipe and
 /// the plain re-encode at preset ultrafast; and on a generated 1080p HLG clip (HEVC Main 10): kept HDR
-/// against ffmpeg's libx265 re-encode, and tone-mapped to SDR against ffmpeg's zscale + tonemap
-/// chain, all with libx265 at CRF 18, preset medium.
+/// against ffmpeg's libx265 re-encode (of the clip, and of FrameDial's own kept output for the run
+/// with controls), and tone-mapped to SDR H.264 against ffmpeg's zscale + tonemap chain into the same
+/// libx264 settings, all at CRF 18, preset medium.
 struct VideoBenchmark {
   var options: BenchmarkOptions
   var progress: (String) -> Void
@@ -54,7 +55,11 @@ struct VideoBenchmark {
     /// the re-encode (the target). Its brighter, higher-contrast picture carries stronger
     /// grain, which costs x265 more bits and time, so the row without controls is shown beside it.
     case hdrKeep = "HLG: framedial --hdr keep"
-    /// ffmpeg's zscale + tonemap chain to SDR BT.709 (npl=203, mobius, as FrameDial), then x265.
+    /// ffmpeg decoding FrameDial's own kept output (made once, before the rounds) and encoding that
+    /// picture again with the same x265 settings: the encoder's work on FrameDial's picture, the
+    /// floor of ``hdrKeep``.
+    case hdrKeepFloor = "HLG: ffmpeg x265 re-encode of framedial's kept output"
+    /// ffmpeg's zscale + tonemap chain to SDR BT.709 (npl=203, mobius, as FrameDial), then x264.
     case hdrToneMapFloor = "HLG: ffmpeg zscale+tonemap"
     /// `framedial video --hdr sdr` on the HLG clip without controls: the same picture as ffmpeg's
     /// chain (up to the HLG decoding), so the same work for the encoder.
@@ -66,7 +71,8 @@ struct VideoBenchmark {
 
     /// True for the cases on the HLG clip.
     var isHDR: Bool {
-      [.hdrFloor, .hdrKeepPlain, .hdrKeep, .hdrToneMapFloor, .hdrSDRPlain, .hdrSDR].contains(self)
+      [.hdrFloor, .hdrKeepPlain, .hdrKeep, .hdrKeepFloor, .hdrToneMapFloor, .hdrSDRPlain, .hdrSDR]
+        .contains(self)
     }
   }
 
@@ -74,6 +80,8 @@ struct VideoBenchmark {
     let binary = try BatchBenchmark.framedialBinary()
     let input = try generateClip()
     let hdrInput = try generateHLGClip()
+    let kept = try keptOutput(binary, hdrInput)
+    defer { try? FileManager.default.removeItem(atPath: kept) }
     let frames = Self.rate * clipSeconds
     let runs = options.quick ? 2 : 3
     var seconds: [Case: [Double]] = [:]
@@ -83,8 +91,8 @@ struct VideoBenchmark {
       for index in Case.allCases.indices {
         let which = Case.allCases[(index + round) % Case.allCases.count]
         progress("video: round \(round + 1) of \(runs), \(which.rawValue)")
-        seconds[which, default: []].append(
-          try measure(which, binary, which.isHDR ? hdrInput : input))
+        let source = which == .hdrKeepFloor ? kept : which.isHDR ? hdrInput : input
+        seconds[which, default: []].append(try measure(which, binary, source))
       }
     }
     return Case.allCases.map { which in
@@ -94,6 +102,23 @@ struct VideoBenchmark {
         framesPerSecond: Statistics.median(sorted: times.map { Double(frames) / $0 }.sorted()),
         runs: times.count, runSeconds: times, method: Self.method(which, binary: "framedial"))
     }
+  }
+
+  /// FrameDial's kept HDR output of the HLG clip with the controls, written once (untimed) for
+  /// ``Case/hdrKeepFloor``.
+  private func keptOutput(_ binary: String, _ clip: String) throws -> String {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("framedial-bench-video-kept-\(UUID().uuidString).mp4").path
+    progress("video: writing framedial's kept HLG output for the re-encode floor")
+    let script = Self.method(.hdrKeep, binary: binary)
+      .replacingOccurrences(of: "IN", with: ChildProcess.quoted(clip))
+      .replacingOccurrences(of: "OUT", with: ChildProcess.quoted(path))
+    let exit = try ChildProcess.run("/bin/sh", ["-c", script])
+    guard exit.code == 0 else {
+      throw ChildProcessError(
+        "video: framedial could not write its kept output (exit \(exit.code))")
+    }
+    return path
   }
 
   /// The wall seconds of one run of `which` on `input`, writing into a new temporary folder.
@@ -128,7 +153,7 @@ struct VideoBenchmark {
       return "\(binary) video IN -o OUT \(colour)"
     case .colourFast:
       return "\(binary) video IN -o OUT \(colour) --encoder-preset ultrafast"
-    case .hdrFloor:
+    case .hdrFloor, .hdrKeepFloor:
       return "ffmpeg -v error -y -i IN -c:v libx265 -crf 18 -preset medium -pix_fmt yuv420p10le "
         + "-x265-params log-level=error -c:a copy OUT"
     case .hdrKeepPlain:
@@ -139,11 +164,11 @@ struct VideoBenchmark {
       return "ffmpeg -v error -y -i IN -vf zscale=t=linear:npl=203:p=bt709,format=gbrpf32le,"
         + "tonemap=mobius:desat=0:peak=4.926,zscale=t=bt709:m=bt709:r=tv,format=yuv420p "
         + "-color_primaries bt709 -color_trc bt709 -colorspace bt709 "
-        + "-c:v libx265 -crf 18 -preset medium -x265-params log-level=error -c:a copy OUT"
+        + "-c:v libx264 -crf 18 -preset medium -c:a copy OUT"
     case .hdrSDRPlain:
-      return "\(binary) video IN -o OUT --hdr sdr"
+      return "\(binary) video IN -o OUT --hdr sdr --codec h264"
     case .hdrSDR:
-      return "\(binary) video IN -o OUT --hdr sdr \(colour)"
+      return "\(binary) video IN -o OUT --hdr sdr --codec h264 \(colour)"
     case .pipe:
       return "ffmpeg -v error -i IN -sws_flags accurate_rnd+full_chroma_int "
         + "-vf scale=in_color_matrix=bt709:in_range=tv -f rawvideo -pix_fmt rgb24 - "

@@ -142,10 +142,11 @@ final class FramePipeline: @unchecked Sendable {
   }
 
   /// True when frames may be rendered on their planes (``planarFrame(_:)``): 8-bit or 10-bit 4:2:0
-  /// video written in its own format, or tone-mapped to 8-bit 4:2:0, converted by the caller's
-  /// ``PlanarConversion`` both ways.
+  /// video written in its own format, or 10-bit 4:2:0 tone-mapped to 8-bit 4:2:0, converted by the
+  /// caller's ``PlanarConversion`` both ways.
   var rendersPlanar: Bool {
-    let formats = [AV_PIX_FMT_YUV420P, AV_PIX_FMT_YUV420P10LE]
+    let formats =
+      toneMapper == nil ? [AV_PIX_FMT_YUV420P, AV_PIX_FMT_YUV420P10LE] : [AV_PIX_FMT_YUV420P10LE]
     let output = toneMapper == nil ? inputFormat : AV_PIX_FMT_YUV420P
     return formats.contains(inputFormat) && outputFormat == output && toRGB.isPlanar
       && fromRGB.isPlanar

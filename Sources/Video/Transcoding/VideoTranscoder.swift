@@ -1,10 +1,10 @@
 import CFFmpeg
 import Foundation
 
-/// Reads a video file, hands every decoded frame to the caller as packed RGB (8-bit for 8-bit video,
-/// 16-bit for deeper video: see ``rgbSampleBytes``), and encodes what the caller made of it into a new
-/// file, with every audio and subtitle stream copied as it is. A caller may instead render 8-bit 4:2:0
-/// frames on their planes (``planarRender``).
+/// Reads a video file, hands every decoded frame to the caller as packed RGB (8-bit for 8-bit SDR
+/// video, 16-bit for deeper or HDR video: see ``rgbSampleBytes``), and encodes what the caller made of
+/// it into a new file, with every audio and subtitle stream copied as it is. A caller may instead
+/// render 8-bit and 10-bit 4:2:0 frames on their planes (``planarRender``).
 ///
 /// Written in formats players decode (see OutputFormat.swift): H.264 8-bit 4:2:0, or HEVC 4:2:0 (10-bit
 /// for input deeper than 8 bits), tagged `hvc1` in MP4 and MOV; the first frames of every file written
@@ -43,9 +43,10 @@ public final class VideoTranscoder {
 
   /// What the input's video stream says.
   public let source: VideoSource
-  /// Bytes per sample of the RGB frames handed to the caller: 1 (rgb24) for video of up to 8 bits, 2
-  /// (rgb48le) for deeper video, so 10-bit levels survive the render.
-  public var rgbSampleBytes: Int { source.bitDepth > 8 ? 2 : 1 }
+  /// Bytes per sample of the RGB frames handed to the caller: 1 (rgb24) for SDR video of up to 8 bits,
+  /// 2 (rgb48le) for deeper video, so 10-bit levels survive the render, and for HDR video of any depth,
+  /// whose 16-bit R′G′B′ the tone mapping takes.
+  public var rgbSampleBytes: Int { source.bitDepth > 8 || source.dynamicRange.isHDR ? 2 : 1 }
   /// Streams not carried to the output (data, attachments, further video), by input index and kind.
   public let skippedStreams: [String]
   /// Supplies the conversions between yuv420p or yuv420p10le video and RGB in place of libswscale

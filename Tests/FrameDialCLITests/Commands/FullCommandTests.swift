@@ -20,7 +20,7 @@ import Testing
       #expect(!light.contains(library), "framedial links \(library)")
       #expect(full.contains(library), "framedial-full does not link \(library)")
     }
-    // HDR video is tone-mapped by FrameDial's own pass: libavfilter (and the forty-odd libraries it
+    // HDR video is tone-mapped by FrameDial's own pass: libavfilter (and the thirty-odd libraries it
     // loads) is in neither program.
     #expect(!light.contains("libavfilter") && !full.contains("libavfilter"))
     #expect(light.contains("libvips"))

@@ -279,6 +279,31 @@ import Vips
     #expect(largest <= 1, "the video's frame and the still differ by \(largest) codes")
   }
 
+  @Test func eightBitHLGIsToneMappedAndKept() throws {
+    let root = try scratch()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let input = root.appendingPathComponent("hlg8.mp4")
+    try VideoClips.make(
+      input,
+      VideoClips.testSource(size: "160x90", rate: 10, seconds: 0.3)
+        + [
+          "-c:v", "libx264", "-pix_fmt", "yuv420p", "-color_trc", "arib-std-b67",
+          "-color_primaries", "bt2020", "-colorspace", "bt2020nc",
+        ])
+    let sdr = root.appendingPathComponent("sdr.mp4")
+    let mapped = try CLIRunner.run(["video", input.path, "-o", sdr.path, "--hdr", "sdr"])
+    #expect(mapped.status == 0, "\(mapped.standardError)")
+    #expect(try video(sdr)["color_transfer"] as? String == "bt709")
+    let kept = root.appendingPathComponent("kept.mp4")
+    let keep = try CLIRunner.run([
+      "video", input.path, "-o", kept.path, "--set", "ev=0.3",
+    ])
+    #expect(keep.status == 0, "\(keep.standardError)")
+    let stream = try video(kept)
+    #expect(stream["pix_fmt"] as? String == "yuv420p10le")
+    #expect(stream["color_transfer"] as? String == "arib-std-b67")
+  }
+
   @Test func frameAtOfHDRIsATonemappedStillAndKeepIsRefusedForIt() throws {
     let root = try scratch()
     defer { try? FileManager.default.removeItem(at: root) }
