@@ -107,7 +107,7 @@ public final class YUVFrameRenderer {
   /// false, touching nothing, when the state needs the RGB renderer (zoom, auto white balance, the
   /// unoptimized graph).
   ///
-  /// - Throws: `RenderError` for frames not of 10 bits or an `layout` of another size; `RowKernelError`
+  /// - Throws: `RenderError` for frames not of 10 bits or a `layout` of another size; `RowKernelError`
   ///   when memory runs out.
   public func renderOnePass(
     _ input: [YUVPlane], into output: [UnsafeMutableRawPointer], strides: [Int],
