@@ -214,16 +214,18 @@ public final class YUV420Converter: @unchecked Sendable {
   /// SDR); a 10-bit one the 16-bit rows. The result is exactly ``toRGB(_:into:rgbStride:)``, `colour`
   /// and `stage` over the whole frame, then the converter's ``fromRGB(_:rgbStride:into:strides:)``.
   ///
-  /// - Throws: ``RowKernelError`` for frames not of 10 bits, a `converter` of another size or an 8-bit
-  ///   one without `stage`, 8-bit `colour`, or when memory runs out.
+  /// - Throws: ``RowKernelError`` for frames not of 10 bits, a `converter` of another size, an 8-bit
+  ///   one without `stage` or a 10-bit one with it, 8-bit `colour`, or when memory runs out.
   public func transform10(
     _ input: [YUVPlane], into output: [UnsafeMutableRawPointer], strides: [Int],
     through colour: ColourRows?, then stage: RGB48RowStage? = nil,
     convertedBy converter: YUV420Converter? = nil
   ) throws {
     let target = converter ?? self
+    // A stage makes rgb24, which an 8-bit converter takes; without one, a 10-bit converter takes the
+    // 16-bit rows.
     guard layout.depth == 10, target.layout.width == layout.width,
-      target.layout.height == layout.height, stage != nil || target.layout.depth == 10,
+      target.layout.height == layout.height, (stage == nil) == (target.layout.depth == 10),
       colour.map({ $0.sampleBytes == 2 }) ?? true
     else {
       throw RowKernelError(

@@ -164,9 +164,11 @@ import Testing
       YUV420Layout(width: 32, height: 36, depth: 10, matrix: .bt2020, range: .tv))
     let frame = Self.frame(layout, seed: 7)
     var output = [UInt8](repeating: 0, count: layout.frameBytes)
-    for (target, stage) in [(eight, nil), (other, nil), (other, HighBytes())]
-      as [(YUV420Converter, HighBytes?)]
-    {
+    // An 8-bit frame needs the stage to rgb24; a 10-bit one takes 16-bit rows, no stage's rgb24.
+    let cases: [(YUV420Converter, HighBytes?)] = [
+      (eight, nil), (other, nil), (other, HighBytes()), (converter, HighBytes()),
+    ]
+    for (target, stage) in cases {
       #expect(throws: RowKernelError.self) {
         try frame.withUnsafeBytes { bytes in
           try output.withUnsafeMutableBytes { out in
