@@ -131,16 +131,6 @@ typedef struct {
 #if FD_X86_SIMD
 extern const Kernels8 fd_yuv8_avx2;    // call only when fd_simd_path() is FD_SIMD_AVX2 or faster
 extern const Kernels8 fd_yuv8_avx512;  // call only when fd_simd_path() is FD_SIMD_AVX512
-// The 8-bit RGB → YUV conversion fed one packed rgb24 source row at a time, in order from
-// fd_yuv_narrow_range(plan, chroma_start, chroma_end).first to .last (fd_yuv420_transform16's 8-bit
-// output): each row's luma, and every chroma row it completes, as fd_yuv8_from_rgb writes them. NULL
-// for a plan not of 8 bits, an empty range or no memory.
-typedef struct FDYUV8Narrowing FDYUV8Narrowing;
-FDYUV8Narrowing *fd_yuv8_narrowing_create(const FDYUVPlan *plan, int chroma_start, int chroma_end);
-void fd_yuv8_narrowing_row(FDYUV8Narrowing *narrowing, int row, const uint8_t *rgb, uint8_t *y,
-    ptrdiff_t y_stride, uint8_t *u, ptrdiff_t u_stride, uint8_t *v, ptrdiff_t v_stride);
-void fd_yuv8_narrowing_free(FDYUV8Narrowing *narrowing);
-
 #endif
 
 // The 8-bit conversions behind fd_yuv420_to_rgb and fd_rgb_to_yuv420 (same arguments).

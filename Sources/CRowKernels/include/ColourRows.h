@@ -1,13 +1,14 @@
-// FrameDial's 8-bit and 16-bit colour kernels on rows of pixels in the caller's own buffers, without libvips.
+// FrameDial's 8-bit and 16-bit colour kernels on rows of pixels in the caller's own buffers, without
+// libvips.
 #ifndef FRAMEDIAL_COLOUR_ROWS_H
 #define FRAMEDIAL_COLOUR_ROWS_H
 
 #include <stdint.h>
 
-// A per-pixel 8-bit colour transform for rows of packed rgb24 or of three planes, the same arithmetic
-// and SIMD paths as
-// fd_kernel_lut8 / fd_kernel_mix, with no libvips image: for callers that hold pixels in their own
-// buffers (the YUV frame path). Read-only once made: any number of threads may apply it at once.
+// A per-pixel colour transform for rows of packed rgb24 or of three planes (8-bit), or of packed
+// 16-bit RGB, the same arithmetic and SIMD paths as fd_kernel_lut8 / fd_kernel_lut16 / fd_kernel_mix,
+// with no libvips image: for callers that hold pixels in their own buffers (the YUV frame path).
+// Read-only once made: any number of threads may apply it at once.
 typedef struct FDColourRows FDColourRows;
 
 // Per-channel tables: 3 × 256 entries, R, G, B. NULL on bad arguments / no memory.
