@@ -7,7 +7,6 @@
 #include "simd_support.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 typedef void (*ColourRowFunction)(const KernelParams *params, const uint8_t *in, uint8_t *out, int pixels,
     int bands);
@@ -54,32 +53,9 @@ FDColourRows *fd_colour_rows_mix8(const float *input_tables, const float *matrix
     return colour_rows(params, fd_mix8_row, fd_mix8_planes, params && params->mix_tables);
 }
 
-// 16-bit per-channel tables on packed 16-bit RGB (no libvips node of its own here: the one in
-// CFrameKernels reads regions), the tables 3 × 65536 entries, R, G, B.
-static void lut16_row(const KernelParams *params, const uint8_t *in, uint8_t *out, int pixels,
-    int bands) {
-    const uint16_t *t = params->tables, *p = (const uint16_t *)(const void *)in;
-    uint16_t *q = (uint16_t *)(void *)out;
-    for (int x = 0; x < pixels; x++, p += bands, q += bands) {
-        q[0] = t[p[0]];
-        q[1] = t[65536 + p[1]];
-        q[2] = t[131072 + p[2]];
-    }
-}
-
 FDColourRows *fd_colour_rows_lut16(const uint16_t *tables) {
     if (!tables) return NULL;
-    KernelParams *params = calloc(1, sizeof(KernelParams));
-    if (!params) return NULL;
-    params->colour_bands = 3;
-    params->entries = 65536;
-    params->tables = malloc(3 * 65536 * sizeof(uint16_t));
-    if (!params->tables) {
-        fd_kernel_params_free(params);
-        return NULL;
-    }
-    memcpy(params->tables, tables, 3 * 65536 * sizeof(uint16_t));
-    return colour_rows(params, lut16_row, NULL, 0);
+    return colour_rows(fd_lut16_params(tables, 3), fd_lut16_row, NULL, 0);
 }
 
 FDColourRows *fd_colour_rows_mix16(const float *input_tables, const float *matrix,

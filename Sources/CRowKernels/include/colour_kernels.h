@@ -44,6 +44,14 @@ void fd_lut8_row(const KernelParams *params, const uint8_t *in, uint8_t *out, in
 int fd_lut8_planes(const KernelParams *params, const uint8_t *const in[3], uint8_t *const out[3],
     int pixels);
 
+// lut16 (lut16.c): parameters holding a copy of `colour_bands` (1 … 3) × 65536 tables; NULL when out
+// of memory.
+KernelParams *fd_lut16_params(const uint16_t *tables, int colour_bands);
+
+// lut16 of one row of `pixels` 16-bit pixels of `bands` bands, `in` to `out` (not overlapping);
+// bands past colour_bands are copied.
+void fd_lut16_row(const KernelParams *params, const uint8_t *in, uint8_t *out, int pixels, int bands);
+
 // mix (mix.c): parameters holding copies of the tables (see fd_kernel_mix; `entries` 256 or 65536,
 // output_count ≥ 1), with the 8-bit SIMD tables of the path in force; NULL when out of memory.
 KernelParams *fd_mix_params(int entries, const float *input_tables, const float *matrix,
