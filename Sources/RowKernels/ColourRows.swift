@@ -40,25 +40,9 @@ public final class ColourRows: @unchecked Sendable {
     inputTables: [Float], matrix: [Float], outputTables: [UInt8], scale: Float,
     squareRootIndex: Bool
   ) throws {
-    guard inputTables.count == 3 * 256, matrix.count == 9, outputTables.count % 3 == 0,
-      !outputTables.isEmpty, outputTables.count / 3 <= Int(Int32.max)
-    else {
-      throw RowKernelError(
-        "channel mixing needs 3 × 256 inputs, a 3 × 3 matrix and 3 equal output tables, got "
-          + "\(inputTables.count) inputs, \(matrix.count) matrix entries and "
-          + "\(outputTables.count) outputs")
-    }
-    let count = Int32(outputTables.count / 3)
-    let made = inputTables.withUnsafeBufferPointer { input in
-      matrix.withUnsafeBufferPointer { matrix in
-        outputTables.withUnsafeBufferPointer { output in
-          fd_colour_rows_mix8(
-            input.baseAddress, matrix.baseAddress, output.baseAddress, count, scale,
-            squareRootIndex ? 1 : 0)
-        }
-      }
-    }
-    pointer = try Self.made("channel mixing", made)
+    pointer = try Self.mixing(
+      inputTables, entries: 256, matrix: matrix, outputTables, scale: scale,
+      squareRootIndex: squareRootIndex, what: "channel mixing", make: fd_colour_rows_mix8)
   }
 
   /// Per-channel lookup on 16-bit RGB: channel `c` of every pixel becomes
@@ -84,25 +68,9 @@ public final class ColourRows: @unchecked Sendable {
     inputTables16: [Float], matrix: [Float], outputTables16: [UInt16], scale: Float,
     squareRootIndex: Bool
   ) throws {
-    guard inputTables16.count == 3 * 65536, matrix.count == 9, outputTables16.count % 3 == 0,
-      !outputTables16.isEmpty, outputTables16.count / 3 <= Int(Int32.max)
-    else {
-      throw RowKernelError(
-        "16-bit channel mixing needs 3 × 65536 inputs, a 3 × 3 matrix and 3 equal output tables, "
-          + "got \(inputTables16.count) inputs, \(matrix.count) matrix entries and "
-          + "\(outputTables16.count) outputs")
-    }
-    let count = Int32(outputTables16.count / 3)
-    let made = inputTables16.withUnsafeBufferPointer { input in
-      matrix.withUnsafeBufferPointer { matrix in
-        outputTables16.withUnsafeBufferPointer { output in
-          fd_colour_rows_mix16(
-            input.baseAddress, matrix.baseAddress, output.baseAddress, count, scale,
-            squareRootIndex ? 1 : 0)
-        }
-      }
-    }
-    pointer = try Self.made("16-bit channel mixing", made)
+    pointer = try Self.mixing(
+      inputTables16, entries: 65536, matrix: matrix, outputTables16, scale: scale,
+      squareRootIndex: squareRootIndex, what: "16-bit channel mixing", make: fd_colour_rows_mix16)
   }
 
   deinit { fd_colour_rows_free(pointer) }
@@ -157,6 +125,34 @@ public final class ColourRows: @unchecked Sendable {
       }
       done += count
     }
+  }
+
+  /// The mix of `inputs` (3 × `entries` floats), `matrix` and `outputs` (3 equal tables of codes)
+  /// made by `make` (fd_colour_rows_mix8 or fd_colour_rows_mix16), after the sizes are checked.
+  private static func mixing<Code>(
+    _ inputs: [Float], entries: Int, matrix: [Float], _ outputs: [Code], scale: Float,
+    squareRootIndex: Bool, what: String,
+    make: (UnsafePointer<Float>?, UnsafePointer<Float>?, UnsafePointer<Code>?, Int32, Float, Int32)
+      -> OpaquePointer?
+  ) throws -> OpaquePointer {
+    guard inputs.count == 3 * entries, matrix.count == 9, outputs.count % 3 == 0,
+      !outputs.isEmpty, outputs.count / 3 <= Int(Int32.max)
+    else {
+      throw RowKernelError(
+        "\(what) needs 3 × \(entries) inputs, a 3 × 3 matrix and 3 equal output tables, got "
+          + "\(inputs.count) inputs, \(matrix.count) matrix entries and \(outputs.count) outputs")
+    }
+    let count = Int32(outputs.count / 3)
+    let rows = inputs.withUnsafeBufferPointer { input in
+      matrix.withUnsafeBufferPointer { matrix in
+        outputs.withUnsafeBufferPointer { output in
+          make(
+            input.baseAddress, matrix.baseAddress, output.baseAddress, count, scale,
+            squareRootIndex ? 1 : 0)
+        }
+      }
+    }
+    return try made(what, rows)
   }
 
   private static func made(_ what: String, _ pointer: OpaquePointer?) throws -> OpaquePointer {

@@ -76,9 +76,9 @@ import Testing
     ("PQ, BT.2020, 4000 cd/m² content", AVCOL_TRC_SMPTE2084, AVCOL_PRI_BT2020, 4000),
   ]
 
-  @Test(arguments: cases.indices)
-  func onePassGivesTheLibavfilterChainsCodesWithinOne(index: Int) throws {
-    let (name, transfer, primaries, lightLevel) = Self.cases[index]
+  /// Case `index`'s name, full-range BT.2020 colour tags and metadata.
+  static func setting(_ index: Int) -> (String, ColourTags, HDRMetadata) {
+    let (name, transfer, primaries, lightLevel) = cases[index]
     let colour = ColourTags(
       matrix: AVCOL_SPC_BT2020_NCL, range: AVCOL_RANGE_JPEG, primaries: primaries,
       transfer: transfer)
@@ -87,6 +87,12 @@ import Testing
       metadata.contentLightLevel = ContentLightLevel(
         maxContentLight: lightLevel, maxFrameAverageLight: lightLevel / 4)
     }
+    return (name, colour, metadata)
+  }
+
+  @Test(arguments: cases.indices)
+  func onePassGivesTheLibavfilterChainsCodesWithinOne(index: Int) throws {
+    let (name, colour, metadata) = Self.setting(index)
     let samples = Self.frame()
     let expected = try Self.reference(samples, colour: colour, metadata: metadata)
     let mapper = try RGBToneMapper(
@@ -105,15 +111,7 @@ import Testing
 
   @Test(arguments: cases.indices)
   func everyKernelPathGivesTheScalarPathsCodes(index: Int) throws {
-    let (name, transfer, primaries, lightLevel) = Self.cases[index]
-    let colour = ColourTags(
-      matrix: AVCOL_SPC_BT2020_NCL, range: AVCOL_RANGE_JPEG, primaries: primaries,
-      transfer: transfer)
-    var metadata = HDRMetadata()
-    if let lightLevel {
-      metadata.contentLightLevel = ContentLightLevel(
-        maxContentLight: lightLevel, maxFrameAverageLight: lightLevel / 4)
-    }
+    let (name, colour, metadata) = Self.setting(index)
     let mapper = try RGBToneMapper(
       width: Self.width, height: Self.height, colour: colour, metadata: metadata)
     let samples = Self.frame()
