@@ -34,11 +34,12 @@ static inline float look(const float *table, const Step *s, float value, float s
 static void display_light(
     float *red, float *green, float *blue, size_t count, const Step *s, int decoded) {
     if (s->scene_light) {
-        for (size_t x = 0; x < count && !decoded; x++) {
-            red[x] = look(s->scene_light, s, red[x], s->signal_scale);
-            green[x] = look(s->scene_light, s, green[x], s->signal_scale);
-            blue[x] = look(s->scene_light, s, blue[x], s->signal_scale);
-        }
+        if (!decoded)
+            for (size_t x = 0; x < count; x++) {
+                red[x] = look(s->scene_light, s, red[x], s->signal_scale);
+                green[x] = look(s->scene_light, s, green[x], s->signal_scale);
+                blue[x] = look(s->scene_light, s, blue[x], s->signal_scale);
+            }
         for (size_t x = 0; x < count; x++) {
             const float luminance = s->w0 * red[x] + s->w1 * green[x] + s->w2 * blue[x];
             const float gain = look(s->system_gain, s, luminance, s->luminance_scale);

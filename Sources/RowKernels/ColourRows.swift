@@ -80,12 +80,8 @@ public final class ColourRows: @unchecked Sendable {
   public func apply16(
     _ input: UnsafePointer<UInt16>, _ output: UnsafeMutablePointer<UInt16>, pixels: Int
   ) {
-    let piece = 1 << 24
-    var done = 0
-    while done < pixels {
-      let count = min(piece, pixels - done)
-      fd_colour_rows_apply16(pointer, input + 3 * done, output + 3 * done, Int32(count))
-      done += count
+    Self.inPieces(pixels) { done, count in
+      fd_colour_rows_apply16(pointer, input + 3 * done, output + 3 * done, count)
     }
   }
 
@@ -94,13 +90,8 @@ public final class ColourRows: @unchecked Sendable {
   public func apply(
     _ input: UnsafePointer<UInt8>, _ output: UnsafeMutablePointer<UInt8>, pixels: Int
   ) {
-    // The C side counts pixels in an Int32; longer runs go in pieces.
-    let piece = 1 << 24
-    var done = 0
-    while done < pixels {
-      let count = min(piece, pixels - done)
-      fd_colour_rows_apply(pointer, input + 3 * done, output + 3 * done, Int32(count))
-      done += count
+    Self.inPieces(pixels) { done, count in
+      fd_colour_rows_apply(pointer, input + 3 * done, output + 3 * done, count)
     }
   }
 
@@ -111,18 +102,25 @@ public final class ColourRows: @unchecked Sendable {
     planes input: [UnsafePointer<UInt8>], into output: [UnsafeMutablePointer<UInt8>], pixels: Int
   ) {
     guard input.count == 3, output.count == 3 else { return }
-    let piece = 1 << 24
-    var done = 0
-    while done < pixels {
-      let count = min(piece, pixels - done)
+    Self.inPieces(pixels) { done, count in
       let sources: [UnsafePointer<UInt8>?] = input.map { $0 + done }
       let targets: [UnsafeMutablePointer<UInt8>?] = output.map { $0 + done }
       sources.withUnsafeBufferPointer { sources in
         targets.withUnsafeBufferPointer { targets in
-          fd_colour_rows_apply_planes(
-            pointer, sources.baseAddress, targets.baseAddress, Int32(count))
+          fd_colour_rows_apply_planes(pointer, sources.baseAddress, targets.baseAddress, count)
         }
       }
+    }
+  }
+
+  /// Calls `body` with the first pixel and the length of each piece of `pixels` pixels: the C side
+  /// counts pixels in an Int32, so longer runs go in pieces.
+  private static func inPieces(_ pixels: Int, _ body: (Int, Int32) -> Void) {
+    let piece = 1 << 24
+    var done = 0
+    while done < pixels {
+      let count = min(piece, pixels - done)
+      body(done, Int32(count))
       done += count
     }
   }

@@ -189,9 +189,8 @@ public final class YUV420Converter: @unchecked Sendable {
     let (plan, rows) = (UInt(bitPattern: plan), UInt(bitPattern: colour.pointer))
     // Planes where the colour kernels have a planar path, packed rows where they would pack them.
     let planar = fd_colour_rows_has_planar_path(colour.pointer)
-    let failures = Atomic(0)
-    inBands(of: layout.chromaHeight, step: 1) { start, end in
-      let status = fd_yuv420_transform(
+    try inChromaBands { start, end in
+      fd_yuv420_transform(
         OpaquePointer(bitPattern: plan), applyColourRows, UnsafeRawPointer(bitPattern: rows),
         planar,
         UnsafeRawPointer(bitPattern: sources[0]), sourceStrides[0],
@@ -199,11 +198,7 @@ public final class YUV420Converter: @unchecked Sendable {
         UnsafeRawPointer(bitPattern: sources[2]), sourceStrides[2],
         UnsafeMutableRawPointer(bitPattern: targets[0]), strides[0],
         UnsafeMutableRawPointer(bitPattern: targets[1]), strides[1],
-        UnsafeMutableRawPointer(bitPattern: targets[2]), strides[2], Int32(start), Int32(end))
-      if status != 0 { failures.add(1, ordering: .relaxed) }
-    }
-    if failures.load(ordering: .relaxed) > 0 {
-      throw RowKernelError("out of memory converting a \(layout.width)×\(layout.height) YUV frame")
+        UnsafeMutableRawPointer(bitPattern: targets[2]), strides[2], start, end)
     }
   }
 
@@ -240,10 +235,9 @@ public final class YUV420Converter: @unchecked Sendable {
     let rows = colour.map { UInt(bitPattern: $0.pointer) } ?? 0
     let box = stage.map(StageBox.init)
     let context = box.map { UInt(bitPattern: Unmanaged.passUnretained($0).toOpaque()) } ?? 0
-    let failures = Atomic(0)
-    withExtendedLifetime((colour, box)) {
-      inBands(of: layout.chromaHeight, step: 1) { start, end in
-        let status = fd_yuv420_transform16(
+    try withExtendedLifetime((colour, box)) {
+      try inChromaBands { start, end in
+        fd_yuv420_transform16(
           OpaquePointer(bitPattern: plans.0), OpaquePointer(bitPattern: plans.1),
           OpaquePointer(bitPattern: rows), context == 0 ? nil : applyStage,
           UnsafeRawPointer(bitPattern: context),
@@ -252,9 +246,18 @@ public final class YUV420Converter: @unchecked Sendable {
           UnsafeRawPointer(bitPattern: sources[2]), sourceStrides[2],
           UnsafeMutableRawPointer(bitPattern: targets[0]), strides[0],
           UnsafeMutableRawPointer(bitPattern: targets[1]), strides[1],
-          UnsafeMutableRawPointer(bitPattern: targets[2]), strides[2], Int32(start), Int32(end))
-        if status != 0 { failures.add(1, ordering: .relaxed) }
+          UnsafeMutableRawPointer(bitPattern: targets[2]), strides[2], start, end)
       }
+    }
+  }
+
+  /// Runs a one-pass render, `body` (0 when done), on one band of chroma rows per render thread.
+  ///
+  /// - Throws: ``RowKernelError`` when a band ran out of memory.
+  private func inChromaBands(_ body: @Sendable (Int32, Int32) -> Int32) throws {
+    let failures = Atomic(0)
+    inBands(of: layout.chromaHeight, step: 1) { start, end in
+      if body(Int32(start), Int32(end)) != 0 { failures.add(1, ordering: .relaxed) }
     }
     if failures.load(ordering: .relaxed) > 0 {
       throw RowKernelError("out of memory converting a \(layout.width)×\(layout.height) YUV frame")

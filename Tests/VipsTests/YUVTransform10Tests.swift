@@ -115,8 +115,7 @@ import Testing
         try converter.transform10(
           converter.planes(of: bytes.baseAddress!),
           into: planes.map { UnsafeMutableRawPointer(mutating: $0.base) },
-          strides: planes.map(\.stride), through: colour, then: stage,
-          convertedBy: stage == nil ? nil : target)
+          strides: planes.map(\.stride), through: colour, then: stage, convertedBy: target)
       }
     }
     return output
@@ -163,22 +162,13 @@ import Testing
     let other = try YUV420Converter(
       YUV420Layout(width: 32, height: 36, depth: 10, matrix: .bt2020, range: .tv))
     let frame = Self.frame(layout, seed: 7)
-    var output = [UInt8](repeating: 0, count: layout.frameBytes)
     // An 8-bit frame needs the stage to rgb24; a 10-bit one takes 16-bit rows, no stage's rgb24.
     let cases: [(YUV420Converter, HighBytes?)] = [
       (eight, nil), (other, nil), (other, HighBytes()), (converter, HighBytes()),
     ]
     for (target, stage) in cases {
       #expect(throws: RowKernelError.self) {
-        try frame.withUnsafeBytes { bytes in
-          try output.withUnsafeMutableBytes { out in
-            let planes = converter.planes(of: out.baseAddress!)
-            try converter.transform10(
-              converter.planes(of: bytes.baseAddress!),
-              into: planes.map { UnsafeMutableRawPointer(mutating: $0.base) },
-              strides: planes.map(\.stride), through: nil, then: stage, convertedBy: target)
-          }
-        }
+        try Self.onePass(frame, converter, colour: nil, stage: stage, target: target)
       }
     }
   }

@@ -47,6 +47,7 @@ struct HDRYUVBenchmark {
     let layout = YUV420Layout(width: width, height: height, depth: 10, matrix: .bt2020, range: .tv)
     let sdrLayout = YUV420Layout(width: width, height: height, depth: 8, matrix: .bt709, range: .tv)
     let converter = try YUV420Converter(layout)
+    let sdrConverter = try YUV420Converter(sdrLayout)
     let wide = frame.pixels.map { UInt16($0) * 257 }
     let input = try converter.packedYUV(fromRGB: wide.withUnsafeBytes { Array($0) })
     var output = [UInt8](repeating: 0, count: layout.frameBytes)
@@ -57,7 +58,6 @@ struct HDRYUVBenchmark {
     let plain = try YUVFrameRenderer(
       layout: layout, controls: LiveControlState(ControlState()), encoding: .bt2100HLG)
     let toneMapper = try VideoTranscoder(path: clip).rgbToneMapper(width: width, height: height)
-    let inputPlanes = input.withUnsafeBytes { converter.planes(of: $0.baseAddress!) }
     func render(_ which: Case) throws {
       try input.withUnsafeBytes { source in
         try output.withUnsafeMutableBytes { target in
@@ -69,11 +69,12 @@ struct HDRYUVBenchmark {
           case .keepUnoptimized:
             try unoptimized.render(source, into: target)
           case .sdrPlain, .sdr:
-            let planes = converter.planes(of: target.baseAddress!)
+            guard let from = source.baseAddress, let to = target.baseAddress else { return }
+            let planes = sdrConverter.planes(of: to)
             _ = try (which == .sdr ? keep : plain).renderOnePass(
-              inputPlanes, into: planes.map { UnsafeMutableRawPointer(mutating: $0.base) },
-              strides: [width, (width + 1) / 2, (width + 1) / 2], then: toneMapper,
-              outputLayout: sdrLayout)
+              converter.planes(of: from),
+              into: planes.map { UnsafeMutableRawPointer(mutating: $0.base) },
+              strides: planes.map(\.stride), then: toneMapper, outputLayout: sdrLayout)
           }
         }
       }

@@ -4,7 +4,7 @@ import ColourTransfer
 import Foundation
 
 /// Tone-maps HDR video (HLG or PQ) to SDR BT.709, FrameDial's one tone mapper: `video --hdr sdr`,
-/// `video --frame-at`, `frames` and the studio all run it. It maps 16-bit R′G′B′ — packed rgb48le,
+/// `video --frame-at` and the studio all run it. It maps 16-bit R′G′B′ — packed rgb48le,
 /// full range, the HLG or PQ codes as a frame's Y′CbCr converts to them, rendered in the video's own
 /// encoding or as decoded — to packed 8-bit SDR BT.709 RGB (rgb24, full range), in one pass of
 /// CToneMap's `fd_tone_map_rgb48_row`, with tables for every transcendental step:
