@@ -40,13 +40,24 @@ public enum Vips {
         // VIPS_WARNING is set; FrameDial reports errors itself, so they are hidden unless
         // FRAMEDIAL_VIPS_WARNINGS is set.
         if getenv("FRAMEDIAL_VIPS_WARNINGS") == nil { setenv("VIPS_WARNING", "0", 0) }
-        guard vips_init("framedial") == 0 else {
+        guard FormatModules.startingWithoutModules({ vips_init("framedial") }) == 0 else {
           throw VipsError.fromLibvips("libvips could not start")
         }
         WarningJournal.install()
       }
       apply(configuration)
       current = configuration
+    }
+    // The untrusted loaders' priorities decide which loader claims a file, so with them allowed every
+    // module is loaded before a file is sniffed.
+    if configuration.allowUntrustedLoaders { FormatModules.loadIfDeferred() }
+  }
+
+  /// Applies the configuration in force again: libvips's blocking of the untrusted loaders acts on the
+  /// loaders registered when it is set, so it is set again once the format modules have registered theirs.
+  static func reapplyConfiguration() {
+    state.withLock { current in
+      if let current { apply(current) }
     }
   }
 

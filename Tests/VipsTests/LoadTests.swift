@@ -79,6 +79,33 @@ import Testing
     }
   }
 
+  /// A search for a loader that finds none is no trace of damage: data no loader recognises, from a
+  /// buffer or from a file, leaves no libvips error behind for a decoding check to count.
+  @Test func anUnknownFormatRaisesNoDecoderTrace() throws {
+    let noise = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7919) })
+    let file = FileManager.default.temporaryDirectory
+      .appendingPathComponent("framedial-noise-\(UUID().uuidString).bin")
+    try noise.write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let mark = Vips.errorMark()
+    #expect(throws: VipsError.self) { try Image(bytes: noise, name: "noise.bin") }
+    #expect(throws: VipsError.self) { try Image(contentsOf: file.path) }
+    #expect(Image.loaderName(forFile: file.path) == nil)
+    #expect(!Vips.errorsRaised(since: mark))
+    // A real failure after it is still counted.
+    #expect(throws: VipsError.self) { try Operation.call("no_such_operation", [:]) }
+    #expect(Vips.errorsRaised(since: mark))
+  }
+
+  @Test func onlyLoaderSearchMessagesAreUnknownFormats() {
+    #expect(ErrorJournal.isUnknownFormat("VipsForeignLoad: \"a.bin\" is not a known file format"))
+    #expect(ErrorJournal.isUnknownFormat("VipsForeignLoad: source is not in a known format"))
+    #expect(ErrorJournal.isUnknownFormat("VipsForeignLoad: buffer is not in a known format"))
+    #expect(!ErrorJournal.isUnknownFormat("jpegload: Premature end of JPEG file"))
+    #expect(!ErrorJournal.isUnknownFormat("VipsForeignLoad: \"a.jpg\" is not a known file"))
+    #expect(!ErrorJournal.isUnknownFormat("heifload: source is not in a known format"))
+  }
+
   @Test func decodingEveryPixelFindsTruncatedData() throws {
     let whole = try Data(contentsOf: URL(fileURLWithPath: Samples.path("rocket.jpg")))
     try Image(bytes: whole, name: "rocket.jpg").decodeEveryPixel()

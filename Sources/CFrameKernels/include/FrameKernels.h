@@ -41,4 +41,9 @@ int fd_kernel_reduceh_lanczos3(VipsImage *in, VipsImage **out, int width);
 int fd_kernel_resample_bilinear8(VipsImage *in, VipsImage **out, int width, int height, double left, double top,
     double window_width, double window_height);
 
+// Loads libvips's format modules as its start-up does: every module in vips-modules-MAJOR.MINOR beside
+// the libvips library this process runs is opened (registering its operations) and kept resident.
+// Returns the number loaded, or -1 when that folder cannot be found or read.
+int fd_vips_load_modules(void);
+
 #endif

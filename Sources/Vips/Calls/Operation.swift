@@ -23,7 +23,7 @@ public enum Operation {
     _ name: String, _ arguments: [String: Argument], source: UnsafeMutablePointer<VipsSource>?
   ) throws -> OperationResult {
     try Vips.ensureStarted()
-    guard let operation = vips_operation_new(name) else {
+    guard let operation = newInstance(name) else {
       throw VipsError.fromLibvips("libvips has no operation named '\(name)'")
     }
     var built: UnsafeMutablePointer<VipsOperation>? = operation
@@ -54,11 +54,20 @@ public enum Operation {
     return OperationResult(operation: name, values: try outputs(of: fd_operation_object(result)))
   }
 
+  /// A new, unbuilt instance of the operation `name`, nil when libvips has none. An operation only a
+  /// format module has (`heifsave`, `jxlload`, …) loads the modules first.
+  private static func newInstance(_ name: String) -> UnsafeMutablePointer<VipsOperation>? {
+    if FormatModules.areDeferred, vips_type_find("VipsOperation", name) == 0 {
+      FormatModules.loadIfDeferred()
+    }
+    return vips_operation_new(name)
+  }
+
   /// True when libvips refuses to run `operation` (an untrusted loader while those are blocked).
   /// Checked before a loader is handed a file, so a blocked loader never parses a byte of it.
   public static func isBlocked(_ operation: String) throws -> Bool {
     try Vips.ensureStarted()
-    guard let instance = vips_operation_new(operation) else {
+    guard let instance = newInstance(operation) else {
       throw VipsError.fromLibvips("libvips has no operation named '\(operation)'")
     }
     defer { g_object_unref(instance) }
@@ -68,7 +77,7 @@ public enum Operation {
   /// The names of the arguments `operation` declares, with whether each is an input, an output, required.
   public static func arguments(of operation: String) throws -> [ArgumentInfo] {
     try Vips.ensureStarted()
-    guard let instance = vips_operation_new(operation) else {
+    guard let instance = newInstance(operation) else {
       throw VipsError.fromLibvips("libvips has no operation named '\(operation)'")
     }
     defer { g_object_unref(instance) }

@@ -21,10 +21,34 @@ enum ErrorJournal {
 
   /// Reads and clears libvips's error buffer; a message found is counted and kept.
   static func take() -> String {
+    take(droppingWhenEveryLine: { _ in false })
+  }
+
+  /// Clears libvips's error buffer after a search for a loader found none: its "not in a known format"
+  /// is no trace of damage and is dropped uncounted. Anything else found there is counted as ``take()``
+  /// counts it.
+  static func dropUnknownFormat() {
+    _ = take(droppingWhenEveryLine: isUnknownFormat)
+  }
+
+  /// True for libvips's messages for data no loader recognises.
+  static func isUnknownFormat(_ line: Substring) -> Bool {
+    line.hasPrefix("VipsForeignLoad: ")
+      && (line.hasSuffix(" is not a known file format") || line.hasSuffix(" not a known format")
+        || line.hasSuffix(" is not in a known format"))
+  }
+
+  /// ``take()``, except that a buffer whose every non-empty line satisfies `isNoTrace` is dropped.
+  private static func take(droppingWhenEveryLine isNoTrace: (Substring) -> Bool) -> String {
     state.withLock { state in
       guard let buffer = vips_error_buffer_copy() else { return "" }
       defer { g_free(buffer) }
-      let message = oneLine(String(cString: buffer))
+      let text = String(cString: buffer)
+      let lines = text.split(whereSeparator: \.isNewline).map {
+        $0.trimmingCharacters(in: .whitespaces)
+      }.filter { !$0.isEmpty }
+      if !lines.isEmpty, lines.allSatisfy({ isNoTrace(Substring($0)) }) { return "" }
+      let message = oneLine(text)
       guard !message.isEmpty else { return "" }
       state.count += 1
       state.recent.append((state.count, message))

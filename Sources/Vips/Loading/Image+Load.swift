@@ -23,12 +23,15 @@ extension Image {
     bytes: Data, options: LoadOptions = LoadOptions(), name: String = "image data"
   ) throws {
     try Vips.ensureStarted()
-    let found = bytes.withUnsafeBytes { raw -> UnsafePointer<CChar>? in
-      guard let base = raw.baseAddress, raw.count > 0 else { return nil }
-      return vips_foreign_find_load_buffer(base, raw.count)
+    let found = FormatModules.attempt { () -> UnsafePointer<CChar>? in
+      let loader = bytes.withUnsafeBytes { raw -> UnsafePointer<CChar>? in
+        guard let base = raw.baseAddress, raw.count > 0 else { return nil }
+        return vips_foreign_find_load_buffer(base, raw.count)
+      }
+      if loader == nil { ErrorJournal.dropUnknownFormat() }
+      return loader
     }
     guard let loader = found else {
-      _ = VipsError.takeLibvipsMessage()
       throw VipsError(bytes.isEmpty ? "\(name): empty data" : "\(name): not a known image format")
     }
     if let raw = CameraRawSniffer.finding(data: bytes) {
@@ -101,22 +104,24 @@ extension Image {
 
   /// The loader for an open file: one that reads from a libvips source made from the descriptor, else
   /// (for the few formats libvips reads only by file name) a file loader given a name that reopens the
-  /// same file.
+  /// same file. A file only a format module reads loads the modules (``FormatModules``).
   private static func findLoader(_ file: CheckedFile) -> (
     nickname: String, source: UnsafeMutablePointer<VipsSource>?
   )? {
-    if let source = vips_source_new_from_descriptor(file.descriptor) {
-      if let loader = vips_foreign_find_load_source(source) {
-        return (loaderNickname(loader), source)
+    FormatModules.attempt {
+      if let source = vips_source_new_from_descriptor(file.descriptor) {
+        if let loader = vips_foreign_find_load_source(source) {
+          return (loaderNickname(loader), source)
+        }
+        g_object_unref(source)
       }
-      g_object_unref(source)
+      ErrorJournal.dropUnknownFormat()
+      guard let loader = vips_foreign_find_load(file.reopenablePath) else {
+        ErrorJournal.dropUnknownFormat()
+        return nil
+      }
+      return (loaderNickname(loader), nil)
     }
-    _ = VipsError.takeLibvipsMessage()
-    guard let loader = vips_foreign_find_load(file.reopenablePath) else {
-      _ = VipsError.takeLibvipsMessage()
-      return nil
-    }
-    return (loaderNickname(loader), nil)
   }
 
   private static func load(_ file: CheckedFile, options: LoadOptions, name: String) throws -> Image
