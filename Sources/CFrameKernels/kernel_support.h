@@ -46,6 +46,13 @@ static inline int fd_generate_rows(VipsRegion *out_region, void *seq, const Kern
     return 0;
 }
 
+// The Lanczos 3 taps of a reduction from `in_length` to `out_length` samples (the filter of
+// fd_kernel_reduceh_lanczos3, stretched by the shrink): returns the number of taps; `*first` gets, per
+// output sample, its first tap's input position (negative or past the end near the edges, where the edge
+// sample repeats) and `*weights` its taps' weights, normalised to sum to 1, at [x * taps + k]. The
+// caller frees both with g_free.
+int fd_lanczos3_taps(int in_length, int out_length, int **first, double **weights);
+
 // Checks that `in` has band format `format` and at least `colour_bands` (1 … 3) bands; sets a libvips
 // error naming `name` and returns -1 if not.
 int fd_check(VipsImage *in, VipsBandFormat format, int colour_bands, const char *name);

@@ -44,6 +44,26 @@ static double lanczos3(double x) {
     return 3.0 * sin(px) * sin(px / 3.0) / (px * px);
 }
 
+int fd_lanczos3_taps(int in_length, int out_length, int **first, double **weights) {
+    const double shrink = (double)in_length / out_length;
+    const double support = 3.0 * (shrink > 1.0 ? shrink : 1.0);
+    const int taps = (int)ceil(2.0 * support) + 1;
+    *first = g_new(int, out_length);
+    *weights = g_new(double, (size_t)out_length * taps);
+    for (int x = 0; x < out_length; x++) {
+        const double centre = (x + 0.5) * shrink - 0.5;
+        const int start = (int)floor(centre - support) + 1;
+        double *w = *weights + (size_t)x * taps, sum = 0.0;
+        for (int k = 0; k < taps; k++) {
+            w[k] = lanczos3((start + k - centre) / (support / 3.0));
+            sum += w[k];
+        }
+        for (int k = 0; k < taps; k++) w[k] /= sum;
+        (*first)[x] = start;
+    }
+    return taps;
+}
+
 static void free_reduce_params(VipsImage *image, ReduceParams *params) {
     (void)image;
     g_free(params->start);
@@ -58,9 +78,9 @@ static void free_reduce_params(VipsImage *image, ReduceParams *params) {
 // Taps and weights of every output column; the AVX-512 chunk tables when that path is in force and every
 // chunk's window fits in 64 words.
 static void prepare_reduce(ReduceParams *params) {
-    const double shrink = (double)params->in_width / params->width;
-    const double support = 3.0 * (shrink > 1.0 ? shrink : 1.0);
-    const int taps = (int)ceil(2.0 * support) + 1;
+    int *first;
+    double *w;
+    const int taps = fd_lanczos3_taps(params->in_width, params->width, &first, &w);
     params->taps = taps;
     params->pairs = (taps + 1) / 2;
     params->pad = taps + 1;
@@ -68,25 +88,18 @@ static void prepare_reduce(ReduceParams *params) {
     const int stride = 2 * params->pairs;
     params->start = g_new(int, params->width);
     params->weights = g_new0(int16_t, (size_t)params->width * stride);
-    double *w = g_new(double, taps);
     for (int x = 0; x < params->width; x++) {
-        const double centre = (x + 0.5) * shrink - 0.5;
-        const int first = (int)floor(centre - support) + 1;
-        double sum = 0.0;
-        for (int k = 0; k < taps; k++) {
-            w[k] = lanczos3((first + k - centre) / (support / 3.0));
-            sum += w[k];
-        }
         int16_t *out = params->weights + (size_t)x * stride;
         int total = 0, biggest = 0;
         for (int k = 0; k < taps; k++) {
-            out[k] = (int16_t)lrint(w[k] / sum * (1 << REDUCE_BITS));
+            out[k] = (int16_t)lrint(w[(size_t)x * taps + k] * (1 << REDUCE_BITS));
             total += out[k];
             if (out[k] > out[biggest]) biggest = k;
         }
         out[biggest] = (int16_t)(out[biggest] + ((1 << REDUCE_BITS) - total));
-        params->start[x] = first + params->pad;
+        params->start[x] = first[x] + params->pad;
     }
+    g_free(first);
     g_free(w);
     if (fd_simd_path() != FD_SIMD_AVX512) return;
     const int chunks = params->width / REDUCE_CHUNK;

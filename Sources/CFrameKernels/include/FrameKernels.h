@@ -35,6 +35,12 @@ int fd_kernel_resize_bilinear8(VipsImage *in, VipsImage **out, int width, int he
 // fixed point; edge pixels repeat. Every band is filtered alike; rows are unchanged.
 int fd_kernel_reduceh_lanczos3(VipsImage *in, VipsImage **out, int width);
 
+// The same filter on a 16-bit image of 1 … 4 bands, along one axis: reduceh to `width` columns (rows
+// unchanged), reducev to `height` rows (columns unchanged), at most the image's own. Weights and sums
+// are in single precision; each output is rounded to the nearest code and clamped to 0 … 65535.
+int fd_kernel_reduceh_lanczos3_16(VipsImage *in, VipsImage **out, int width);
+int fd_kernel_reducev_lanczos3_16(VipsImage *in, VipsImage **out, int height);
+
 // The same for the real-valued window left … left + window_width, top … top + window_height of `in`
 // (pixel i covers i … i + 1): x_in = left + (x + 0.5) * window_width / width - 0.5, clamped to the image.
 // fd_kernel_resize_bilinear8 is the window 0, 0, in_width × in_height.

@@ -43,7 +43,7 @@ extension ViewfinderSource {
       let coded =
         video.turnsQuarter ? (width: height, height: width) : (width: width, height: height)
       if image.width != coded.width || image.height != coded.height {
-        image = try image.thumbnailed(width: coded.width, height: coded.height)
+        image = try Self.scaled(image, width: coded.width, height: coded.height)
       }
       let orientation = video.orientation
       if orientation != 1 { image = try image.settingOrientation(orientation).autoRotated() }
@@ -51,5 +51,17 @@ extension ViewfinderSource {
     } catch let error as VipsError {
       throw RenderError("cannot scale a video frame for the viewfinder: \(error.message)")
     }
+  }
+
+  /// `frame` scaled to `width` × `height`. HDR frames (16-bit codes) shrunk by less than 4 on each
+  /// axis, as a 1080p or 4K frame is for a phone's viewfinder, take FrameDial's 16-bit Lanczos 3
+  /// kernels: libvips's own 16-bit resampling took most of an HDR viewfinder frame's time. Anything
+  /// else is scaled as a still's preview is.
+  static func scaled(_ frame: Image, width: Int, height: Int) throws -> Image {
+    let reduces = width <= frame.width && height <= frame.height
+    if frame.format == .ushort, reduces, frame.width < 4 * width, frame.height < 4 * height {
+      return try frame.reducedByLanczos3(toWidth: width, height: height)
+    }
+    return try frame.thumbnailed(width: width, height: height)
   }
 }

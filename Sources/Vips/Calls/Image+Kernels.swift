@@ -86,6 +86,28 @@ extension Image {
     }
   }
 
+  /// The 16-bit image (1 … 4 bands, every band filtered alike) reduced to `width` × `height` (at most
+  /// its own size) by FrameDial's Lanczos 3 kernels, rows first (`fd_kernel_reducev_lanczos3_16`, then
+  /// `fd_kernel_reduceh_lanczos3_16`): the horizontal kernel's filter, stretched by each axis's shrink.
+  public func reducedByLanczos3(toWidth width: Int, height: Int) throws -> Image {
+    guard format == .ushort else {
+      throw VipsError("the 16-bit Lanczos 3 reduction needs a 16-bit image, not \(format)")
+    }
+    guard width > 0, width <= self.width, height > 0, height <= self.height else {
+      throw VipsError(
+        "cannot reduce \(self.width)×\(self.height) pixels to \(width)×\(height)")
+    }
+    let rows =
+      height < self.height
+      ? try kernelOutput("Lanczos 3 reduction") { output in
+        fd_kernel_reducev_lanczos3_16(pointer, &output, Int32(height))
+      } : self
+    guard width < self.width else { return rows }
+    return try rows.kernelOutput("Lanczos 3 reduction") { output in
+      fd_kernel_reduceh_lanczos3_16(rows.pointer, &output, Int32(width))
+    }
+  }
+
   /// Per-channel lookup through `kernel` (`fd_kernel_lut8` or `fd_kernel_lut16`) with tables of
   /// `Entry.bitWidth`-bit entries, one for each of their 2^bits values, on an image of `imageFormat`.
   private func lookingUp<Entry: FixedWidthInteger & UnsignedInteger>(

@@ -58,6 +58,45 @@ import Vips
     #expect(Array(shown[0..<3]) == [0, 20, 100])
   }
 
+  /// An HDR frame (16-bit codes) at 1080p is scaled for the viewfinder by FrameDial's 16-bit Lanczos 3
+  /// kernels: the same picture as libvips's own Lanczos 3 resampling gives, in the same 16-bit layout,
+  /// within less than an 8-bit code.
+  @Test func anHDRFrameIsScaledAsLibvipsScalesIt() throws {
+    let device = try ScreenCatalog.named("iphone-16-pro")
+    let (width, height) = (1920, 1080)
+    var samples = [UInt16](repeating: 0, count: width * height * 3)
+    for y in 0..<height {
+      for x in 0..<width {
+        let index = (y * width + x) * 3
+        samples[index] = UInt16(x * 65535 / (width - 1))
+        samples[index + 1] = UInt16(y * 65535 / (height - 1))
+        samples[index + 2] = UInt16(20000 + 20000 * sin(Double(x + y) / 150))
+      }
+    }
+    let shape = VideoFrameShape(
+      codedWidth: width, codedHeight: height, rotation: nil, sampleAspect: 1)
+    let source = try samples.withUnsafeBytes {
+      try ViewfinderSource(firstFrame: $0, shape: shape, device: device, encoding: .bt2100HLG)
+    }
+    #expect(source.width < width && source.height < height)
+    let reference = try Image.fromPixels16(samples, width: width, height: height, bands: 3)
+      .resized(
+        by: Double(source.width) / Double(width), vscale: Double(source.height) / Double(height)
+      ).cast(to: .ushort)
+    let theirs = try reference.pixelBytes().withUnsafeBytes {
+      Array($0.bindMemory(to: UInt16.self))
+    }
+    let ours = source.pixels.withUnsafeBytes { Array($0.bindMemory(to: UInt16.self)) }
+    #expect(ours.count == source.width * source.height * 3 && theirs.count == ours.count)
+    guard theirs.count == ours.count else { return }
+    let differences = zip(ours, theirs).map { abs(Int($0) - Int($1)) }
+    let mean = Double(differences.reduce(0, +)) / Double(differences.count)
+    // libvips's 16-bit resampling weighs in fixed point, which moves its values by a few tens of
+    // codes; a shift by a pixel, a swapped axis or band would move these ramps by thousands.
+    #expect(mean < 40, "mean difference \(mean)")
+    #expect((differences.max() ?? 0) <= 256, "largest \(differences.max() ?? 0)")
+  }
+
   @Test func framesAreScaledToTheViewfinderAndTheWidthLimit() throws {
     let device = try ScreenCatalog.named("iphone-16-pro")
     let shape = VideoFrameShape(codedWidth: 400, codedHeight: 200, rotation: nil, sampleAspect: 1)
