@@ -30,6 +30,6 @@ int main(void) {
   return 0;
 }
 C
-clang "${flags[@]}" "$work/main.c" "$work"/*.o $(pkg-config --libs vips) -lm -o "$work/scalar-only"
+clang "${flags[@]}" "$work/main.c" "$work"/*.o $(pkg-config --libs vips gmodule-2.0) -lm -o "$work/scalar-only"
 "$work/scalar-only"
 echo "The kernels build and dispatch with only their scalar path (FRAMEDIAL_NO_SIMD)."
