@@ -1,5 +1,6 @@
 // FrameDial's fused per-pixel kernels, each a node of a libvips graph: libvips still owns tiling,
-// threading and I/O, and calls these kernels on each region it needs.
+// threading and I/O, and calls these kernels on each region it needs. At the end, the one piece of C
+// plumbing around libvips itself: loading its format modules when they are first needed.
 #ifndef FRAMEDIAL_FRAME_KERNELS_H
 #define FRAMEDIAL_FRAME_KERNELS_H
 
