@@ -7,10 +7,11 @@ import Testing
 /// HEIC. The dynamic loader's own record (`LD_DEBUG=files`) says which shared objects the process opened.
 @Suite struct FormatModulesTests {
   /// How a run ended, and the format modules its processes opened (by file name: `vips-heif.so`, …),
-  /// sorted.
+  /// sorted; `openedLibvips` shows that the record was kept at all.
   struct Run {
     var result: CLIRunner.Result
     var modules: [String]
+    var openedLibvips: Bool
   }
 
   /// `framedial arguments…` in `folder`, with the dynamic loader's record written to files there
@@ -24,10 +25,12 @@ import Testing
         + arguments,
       executable: URL(fileURLWithPath: "/usr/bin/env"))
     var modules = Set<String>()
+    var openedLibvips = false
     for name in try FileManager.default.contentsOfDirectory(atPath: folder.path)
     where name.hasPrefix("loader-record") {
       let text = try String(
         contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+      openedLibvips = openedLibvips || text.contains("libvips.so")
       for line in text.split(separator: "\n") where line.contains("vips-modules-") {
         guard let start = line.range(of: "file=") else { continue }
         let path = line[start.upperBound...].prefix { $0 != " " && $0 != "[" }
@@ -35,7 +38,7 @@ import Testing
       }
       try FileManager.default.removeItem(at: folder.appendingPathComponent(name))
     }
-    return Run(result: result, modules: modules.sorted())
+    return Run(result: result, modules: modules.sorted(), openedLibvips: openedLibvips)
   }
 
   @Test func aJPEGsRunOpensNoModule() throws {
@@ -45,6 +48,7 @@ import Testing
     let run = try run(
       ["apply", CLIRunner.sample("rocket.jpg"), "-o", output, "--size", "256"], in: folder)
     #expect(run.result.status == 0, "\(run.result.standardError)")
+    #expect(run.openedLibvips)
     #expect(run.modules == [])
     #expect(FileManager.default.fileExists(atPath: output))
   }
@@ -96,6 +100,7 @@ import Testing
       ["apply", CLIRunner.sample("rocket.jpg"), "-o", output, "--size", "256"], in: folder,
       vipsHome: "/usr")
     #expect(run.result.status == 0, "\(run.result.standardError)")
+    #expect(run.openedLibvips)
     #expect(run.modules == [])
   }
 }
