@@ -134,6 +134,29 @@ import Testing
     Self.expectAgreement(results)
   }
 
+  /// The 16-bit Lanczos 3 reduction, rows then columns: the HDR viewfinder's 1080p to 1206 × 678, rows
+  /// and columns that end in partial vectors and odd pixels, one axis alone, 1 to 4 bands, and a shrink
+  /// of 10 whose taps only the scalar rows pass takes. Random samples reach past both ends of the range
+  /// through the filter's lobes, so the clamping runs too.
+  @Test(arguments: [
+    (1920, 1080, 1206, 678, 3), (301, 40, 86, 13, 3), (131, 9, 130, 9, 3), (64, 70, 64, 20, 4),
+    (37, 23, 19, 5, 1), (90, 400, 33, 40, 3), (45, 20, 22, 11, 2),
+  ])
+  func sixteenBitLanczosReductionAgrees(
+    inWidth: Int, inHeight: Int, width: Int, height: Int, bands: Int
+  ) throws {
+    var random = KernelTests.Seeded(state: UInt64(inWidth * 7 + width + bands))
+    let samples = (0..<(inWidth * inHeight * bands)).map { _ in
+      UInt16(truncatingIfNeeded: random.next())
+    }
+    let image = try Image.fromPixels16(samples, width: inWidth, height: inHeight, bands: bands)
+    let results = try Self.onEveryPath {
+      try image.reducedByLanczos3(toWidth: width, height: height).pixelBytes()
+    }
+    Self.expectAgreement(results)
+    #expect(results.first?.1.count == width * height * bands * 2)
+  }
+
   @Test(arguments: [(130, 66, 8), (97, 61, 8), (130, 66, 10)])
   func yuvConversionsAgree(width: Int, height: Int, depth: Int) throws {
     let layout = YUV420Layout(
