@@ -22,9 +22,10 @@ struct StudioHDRResult: Sendable, Codable {
 /// `framedial studio`'s work per frame of the video section's 1080p HLG clip, from the frame the
 /// player decodes (rgb48le HLG codes, ``VideoTranscoder/play(choose:show:)``) to the page's 8-bit
 /// picture at the iPhone 16 Pro viewfinder's size, with the colour + mixing state, in two orders that
-/// take turns frame by frame: the studio's (scaled, rendered in HLG, tone-mapped at the viewfinder's
-/// size) and the order it replaced (tone-mapped at the coded size, scaled, rendered in sRGB). The
-/// decode and the conversion to rgb48le, the same for both here, are timed on their own.
+/// take turns frame by frame: the studio's (scaled, then rendered in HLG and tone-mapped at the
+/// viewfinder's size in one pass over the rows) and the order it replaced (tone-mapped at the coded
+/// size, scaled, rendered in sRGB). The decode and the conversion to rgb48le, the same for both here,
+/// are timed on their own.
 struct StudioHDRBenchmark {
   let options: BenchmarkOptions
   let progress: (String) -> Void
@@ -146,7 +147,14 @@ struct StudioHDRBenchmark {
           try output.withUnsafeMutableBytes { _ = try sdrRenderer.render(input, into: $0) }
         }
       case .controlsFirst:
+        // As StudioFrameLoop: the colour state and the tone mapping in one pass over the scaled rows.
         let scaled = try hdr.videoPixels(of: frame)
+        let onePass = try scaled.withUnsafeBytes { input in
+          try output.withUnsafeMutableBytes {
+            try hdrRenderer.renderOnePass(input, then: smallMapper, into: $0)
+          }
+        }
+        guard onePass == nil else { return }
         try scaled.withUnsafeBytes { input in
           try rendered.withUnsafeMutableBytes { _ = try hdrRenderer.render(input, into: $0) }
         }

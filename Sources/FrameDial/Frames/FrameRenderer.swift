@@ -1,5 +1,6 @@
 import Controls
 import Foundation
+import RowKernels
 import Vips
 
 /// Renders video frames in memory: reads a caller's 8-bit RGB, RGBA or BGRA buffer, or 16-bit RGB or
@@ -45,6 +46,9 @@ public final class FrameRenderer {
 
   private var current: (generation: UInt64, plan: Plan, tables: KernelTables8)?
   private var smoother = WhiteBalanceSmoother()
+  /// The one-pass colour rows of the last state asked about, by its generation (`passes` false: not
+  /// one-pass; nil `colour`: the identity colour program).
+  private var onePass: (generation: UInt64, passes: Bool, colour: ColourRows?)?
 
   /// Creates a renderer for frames of `width × height` in `pixelFormat`, rows `rowStride` bytes apart
   /// (packed by default).
@@ -154,6 +158,32 @@ public final class FrameRenderer {
       : KernelTables8(plan.colorProgram, swapRedAndBlue: pixelFormat == .bgra)
     current = (snapshot.generation, plan, tables)
     return (plan, tables)
+  }
+
+  /// Whether `snapshot`'s state renders in one pass over packed RGB rows (rgb24 or rgb48, as the
+  /// frames), and the colour rows that do it (nil for the identity colour program): not when the state
+  /// needs the libvips graph (zoom, auto white balance, the unoptimized graph) or the frames have four
+  /// bands. Kept for the snapshot's generation.
+  ///
+  /// - Throws: `RowKernelError` when memory runs out.
+  func onePassColour(_ snapshot: LiveControlState.Snapshot) throws -> (
+    passes: Bool, colour: ColourRows?
+  ) {
+    if let onePass, onePass.generation == snapshot.generation {
+      return (onePass.passes, onePass.colour)
+    }
+    let plan = cache.plan(for: snapshot.state, encoding: encoding)
+    let passes =
+      optimized && plan.zoom == nil && !plan.needsAutoWhiteBalance && layout.bands == 3
+      && (pixelFormat == .rgb24 || pixelFormat == .rgb48)
+    var colour: ColourRows?
+    if passes {
+      colour =
+        pixelFormat.sampleBytes == 1
+        ? try KernelTables8(plan.colorProgram).colourRows() : try plan.colorProgram.colourRows16()
+    }
+    onePass = (snapshot.generation, passes, colour)
+    return (passes, colour)
   }
 
   /// Copies the frame; frames of 1 MB or more are split into one band of rows per render thread

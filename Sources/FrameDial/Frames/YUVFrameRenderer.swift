@@ -21,9 +21,6 @@ public final class YUVFrameRenderer {
   private let converter: YUV420Converter
   private let rgbIn: UnsafeMutableRawBufferPointer
   private let rgbOut: UnsafeMutableRawBufferPointer
-  /// The one-pass colour rows of the last state seen, by its generation (`passes` false: not
-  /// one-pass; nil `colour`: the identity colour program).
-  private var onePass: (generation: UInt64, passes: Bool, colour: ColourRows?)?
   /// The converter of the 8-bit frames a second stage makes (for the last layout asked for).
   private var stageConverter: YUV420Converter?
 
@@ -120,7 +117,7 @@ public final class YUVFrameRenderer {
         "a second stage takes a 10-bit frame to a frame of its size, not \(self.layout.depth)-bit "
           + "to \(layout.width)×\(layout.height)")
     }
-    let (passes, colour) = try onePassColour(controls.snapshot())
+    let (passes, colour) = try renderer.onePassColour(controls.snapshot())
     guard passes else { return false }
     if stageConverter?.layout != layout {
       stageConverter = try YUV420Converter(layout, threads: converter.threads)
@@ -135,7 +132,7 @@ public final class YUVFrameRenderer {
     _ input: [YUVPlane], into output: [UnsafeMutableRawPointer], strides: [Int],
     snapshot: LiveControlState.Snapshot
   ) throws -> Bool {
-    let (passes, colour) = try onePassColour(snapshot)
+    let (passes, colour) = try renderer.onePassColour(snapshot)
     guard passes, let colour else { return false }
     if layout.depth == 10 {
       try converter.transform10(input, into: output, strides: strides, through: colour)
@@ -143,24 +140,5 @@ public final class YUVFrameRenderer {
       try converter.transform(input, into: output, strides: strides, through: colour)
     }
     return true
-  }
-
-  /// Whether `snapshot`'s state renders in one pass, and the colour rows that do it (8-bit or 16-bit,
-  /// as the frames; nil for the identity colour program); not one pass when the state needs the RGB
-  /// renderer (zoom, auto white balance, the unoptimized graph).
-  private func onePassColour(_ snapshot: LiveControlState.Snapshot) throws -> (Bool, ColourRows?) {
-    if let onePass, onePass.generation == snapshot.generation {
-      return (onePass.passes, onePass.colour)
-    }
-    let plan = renderer.cache.plan(for: snapshot.state, encoding: renderer.encoding)
-    let passes = renderer.optimized && plan.zoom == nil && !plan.needsAutoWhiteBalance
-    var colour: ColourRows?
-    if passes {
-      colour =
-        layout.depth == 8
-        ? try KernelTables8(plan.colorProgram).colourRows() : try plan.colorProgram.colourRows16()
-    }
-    onePass = (snapshot.generation, passes, colour)
-    return (passes, colour)
   }
 }

@@ -17,7 +17,8 @@ import Vips
 /// in again with it. Frames are rendered at the size the page shows (``show(width:height:)``), never
 /// above the source's: a smaller frame renders, travels and draws faster. An HDR source (HLG, PQ) is
 /// rendered on its 16-bit codes in its own encoding, as `video --hdr sdr` renders it, and then
-/// tone-mapped to SDR for the page (``RGBToneMapper``).
+/// tone-mapped to SDR for the page (``RGBToneMapper``); a colour-only state does both in one pass over
+/// the rows (``FrameRenderer/renderOnePass(_:then:into:)``).
 final class StudioFrameLoop: @unchecked Sendable {
   // `@unchecked Sendable`: `renderer`, `toneMapper`, `renderSize`, `scaled` and the buffers are used
   // on the render thread only; `stopping`, `picture`, `displayBox` and `wanted` are guarded by
@@ -236,17 +237,15 @@ final class StudioFrameLoop: @unchecked Sendable {
         }
         let started = ContinuousClock.now
         let input = try pixels(of: current, at: size)
-        if rendered.count != input.count { rendered = [UInt8](repeating: 0, count: input.count) }
-        let generationShown = try input.withUnsafeBytes { input in
-          try rendered.withUnsafeMutableBytes { try renderer.render(input, into: $0) }
-        }
+        let generationShown: UInt64
         if let toneMapper {
-          let bytes = size.width * size.height * 3
-          if output.count != bytes { output = [UInt8](repeating: 0, count: bytes) }
-          try rendered.withUnsafeBytes { hdr in
-            try output.withUnsafeMutableBytes { try toneMapper.map(hdr, into: $0) }
-          }
+          generationShown = try render(
+            input, toneMappedBy: toneMapper, into: &output, using: &rendered)
         } else {
+          if rendered.count != input.count { rendered = [UInt8](repeating: 0, count: input.count) }
+          generationShown = try input.withUnsafeBytes { input in
+            try rendered.withUnsafeMutableBytes { try renderer.render(input, into: $0) }
+          }
           swap(&output, &rendered)
         }
         let rendering = ContinuousClock.now
@@ -264,6 +263,31 @@ final class StudioFrameLoop: @unchecked Sendable {
         fail(ErrorMessage.plain(error), generation)
       }
     }
+  }
+
+  /// The 16-bit HDR `input` at the render size rendered and tone-mapped into `output` (rgb24): in one
+  /// pass over the rows when the state is colour only, else rendered whole into `rendered` and then
+  /// tone-mapped. Returns the generation of the control state shown.
+  private func render(
+    _ input: [UInt8], toneMappedBy toneMapper: RGBToneMapper, into output: inout [UInt8],
+    using rendered: inout [UInt8]
+  ) throws -> UInt64 {
+    let bytes = renderSize.width * renderSize.height * 3
+    if output.count != bytes { output = [UInt8](repeating: 0, count: bytes) }
+    let onePass = try input.withUnsafeBytes { input in
+      try output.withUnsafeMutableBytes {
+        try renderer.renderOnePass(input, then: toneMapper, into: $0)
+      }
+    }
+    if let onePass { return onePass }
+    if rendered.count != input.count { rendered = [UInt8](repeating: 0, count: input.count) }
+    let generation = try input.withUnsafeBytes { input in
+      try rendered.withUnsafeMutableBytes { try renderer.render(input, into: $0) }
+    }
+    try rendered.withUnsafeBytes { hdr in
+      try output.withUnsafeMutableBytes { try toneMapper.map(hdr, into: $0) }
+    }
+    return generation
   }
 
   /// Frame `number` of the rgb24 `pixels` at `size`, with its RGBA and JPEG when asked.
