@@ -13,6 +13,8 @@ struct StudioHDRResult: Sendable, Codable {
   /// The viewfinder's size, the page's picture.
   var width: Int
   var height: Int
+  /// libvips's threads and the one pass's (nil: one, in runs before this was recorded).
+  var threads: Int?
   /// Milliseconds per frame.
   var milliseconds: Summary
   /// This median over the tone-map-first order's median.
@@ -24,8 +26,9 @@ struct StudioHDRResult: Sendable, Codable {
 /// picture at the iPhone 16 Pro viewfinder's size, with the colour + mixing state, in two orders that
 /// take turns frame by frame: the studio's (scaled, then rendered in HLG and tone-mapped at the
 /// viewfinder's size in one pass over the rows) and the order it replaced (tone-mapped at the coded
-/// size, scaled, rendered in sRGB). The decode and the conversion to rgb48le, the same for both here,
-/// are timed on their own.
+/// size, scaled, rendered in sRGB), both with one libvips thread, and the studio's order again on
+/// every core, as the studio runs it. The decode and the conversion to rgb48le, the same for all
+/// here, are timed on their own.
 struct StudioHDRBenchmark {
   let options: BenchmarkOptions
   let progress: (String) -> Void
@@ -36,12 +39,19 @@ struct StudioHDRBenchmark {
     case toneMapFirst = "tone-mapped at 1080p, scaled, controls in sRGB (before)"
     /// Scaled to the viewfinder as 16-bit codes, the controls in HLG, tone-mapped at that size.
     case controlsFirst = "scaled, controls in HLG, tone-mapped at the viewfinder's size (studio)"
+    /// The studio's order on every core, as `framedial studio` runs it (libvips's default threads).
+    case everyCore = "the studio's order on every core, as `framedial studio` runs it"
+
+    /// Whether the order runs on one thread (libvips's and the one pass's).
+    var oneThread: Bool { self != .everyCore }
   }
 
   /// The player's decode and rgb48le conversion, and both orders, over `clip` looped until enough
   /// frames are timed.
   func run(clip: String) throws -> (decode: Summary, orders: [StudioHDRResult]) {
+    let cores = ProcessInfo.processInfo.activeProcessorCount
     try Vips.setThreads(1)
+    defer { try? Vips.setThreads(cores) }
     let transcoder = try VideoTranscoder(path: clip)
     // Converted as the studio's player converts (StudioVideoPlayer).
     transcoder.planarConversion = VideoPlanarConversion.make
@@ -73,6 +83,7 @@ struct StudioHDRBenchmark {
           guard let prepared else { return }
           for turn in 0..<Order.allCases.count {
             let which = Order.allCases[(frames + turn) % Order.allCases.count]
+            try Vips.setThreads(which.oneThread ? 1 : cores)
             let seconds = try Timing.measure {
               try prepared.run(which, frame.input, whole: &whole, wholeMapper: wholeMapper)
             }
@@ -97,6 +108,7 @@ struct StudioHDRBenchmark {
       zip(Order.allCases, summaries).map { order, summary in
         StudioHDRResult(
           order: order.rawValue, width: prepared.hdr.width, height: prepared.hdr.height,
+          threads: order.oneThread ? 1 : cores,
           milliseconds: summary, ratioToToneMapFirst: summary.median / summaries[0].median)
       }
     )
@@ -112,6 +124,9 @@ struct StudioHDRBenchmark {
     let smallMapper: RGBToneMapper
     var rendered: [UInt8]
     var output: [UInt8]
+    /// Each order's scaled picture, reused from frame to frame as the studio's player reuses its.
+    var scaledHDR: [UInt8] = []
+    var scaledSDR: [UInt8] = []
 
     init(
       frame: UnsafeRawBufferPointer, shape: VideoFrameShape, device: ScreenDevice,
@@ -142,13 +157,14 @@ struct StudioHDRBenchmark {
       switch order {
       case .toneMapFirst:
         try whole.withUnsafeMutableBytes { try wholeMapper.map(frame, into: $0) }
-        let scaled = try whole.withUnsafeBytes { try sdr.videoPixels(of: $0) }
-        try scaled.withUnsafeBytes { input in
+        try whole.withUnsafeBytes { try sdr.videoPixels(of: $0, into: &scaledSDR) }
+        try scaledSDR.withUnsafeBytes { input in
           try output.withUnsafeMutableBytes { _ = try sdrRenderer.render(input, into: $0) }
         }
-      case .controlsFirst:
+      case .controlsFirst, .everyCore:
         // As StudioFrameLoop: the colour state and the tone mapping in one pass over the scaled rows.
-        let scaled = try hdr.videoPixels(of: frame)
+        try hdr.videoPixels(of: frame, into: &scaledHDR)
+        let scaled = scaledHDR
         let onePass = try scaled.withUnsafeBytes { input in
           try output.withUnsafeMutableBytes {
             try hdrRenderer.renderOnePass(input, then: smallMapper, into: $0)

@@ -32,6 +32,17 @@ extension ViewfinderSource {
   /// - Throws: ``RenderError`` when this is not a video's viewfinder, the buffer does not match the
   ///   coded size, or libvips cannot scale the frame.
   public func videoPixels(of frame: UnsafeRawBufferPointer) throws -> [UInt8] {
+    var pixels: [UInt8] = []
+    try videoPixels(of: frame, into: &pixels)
+    return pixels
+  }
+
+  /// ``videoPixels(of:)`` written into `pixels`, whose memory is reused when it holds the viewfinder's
+  /// bytes already and no other array shares it (a player that keeps two buffers in turn allocates
+  /// nothing a frame); its contents are replaced. libvips computes the picture straight into it.
+  ///
+  /// - Throws: ``RenderError`` as ``videoPixels(of:)``.
+  public func videoPixels(of frame: UnsafeRawBufferPointer, into pixels: inout [UInt8]) throws {
     guard let video else { throw RenderError("the viewfinder shows a still, not video frames") }
     do {
       var image = try Image(
@@ -47,7 +58,12 @@ extension ViewfinderSource {
       }
       let orientation = video.orientation
       if orientation != 1 { image = try image.settingOrientation(orientation).autoRotated() }
-      return try image.pixelBytes()
+      let layout = FrameLayout(
+        width: image.width, height: image.height, bands: 3, sampleBytes: sampleBytes)
+      if pixels.count != layout.requiredBytes {
+        pixels = [UInt8](repeating: 0, count: layout.requiredBytes)
+      }
+      try pixels.withUnsafeMutableBytes { try image.render(into: $0, layout: layout) }
     } catch let error as VipsError {
       throw RenderError("cannot scale a video frame for the viewfinder: \(error.message)")
     }

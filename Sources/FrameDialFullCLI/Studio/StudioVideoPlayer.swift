@@ -154,6 +154,9 @@ final class StudioVideoPlayer: @unchecked Sendable {
     let origin = clock.now
     func now() -> Double { Timing.seconds(origin.duration(to: clock.now)) }
     var timing = StudioPlaybackClock(interval: interval, start: 0)
+    // Two picture buffers in turn: by the time one is written again the frame loop has usually let
+    // it go, so its memory is reused (one still shared is copied, never overwritten under the loop).
+    var buffers: ([UInt8], [UInt8]) = ([], [])
     while true {
       var lastTime = 0.0
       var frames = 0
@@ -169,14 +172,14 @@ final class StudioVideoPlayer: @unchecked Sendable {
           return decided.choice
         },
         show: { frame in
-          let pixels: [UInt8]
+          swap(&buffers.0, &buffers.1)
           do {
-            pixels = try source.videoPixels(of: frame.input)
+            try source.videoPixels(of: frame.input, into: &buffers.0)
           } catch let error as RenderError {
             throw RenderError("\(path): \(error.message)")
           }
           guard wait(until: due, from: origin, clock: clock) else { return }
-          show(pixels)
+          show(buffers.0)
         })
       guard ended, frames > 1 else { return }
       timing.loop(lastTime: lastTime, now: now())

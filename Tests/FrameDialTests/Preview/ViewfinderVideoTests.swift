@@ -97,6 +97,33 @@ import Vips
     #expect((differences.max() ?? 0) <= 256, "largest \(differences.max() ?? 0)")
   }
 
+  /// Writing into a buffer gives the pixels a new array gets, reuses the buffer's memory when it is
+  /// the viewfinder's size and no other array shares it, and replaces a buffer of another size.
+  @Test func aFrameWrittenIntoABufferReusesItsMemory() throws {
+    let device = try ScreenCatalog.named("iphone-16-pro")
+    let shape = VideoFrameShape(codedWidth: 640, codedHeight: 360, rotation: 90, sampleAspect: 1)
+    let frames = (0..<2).map { seed in
+      (0..<(640 * 360 * 3 * 2)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 9 &+ seed * 77) }
+    }
+    let source = try frames[0].withUnsafeBytes {
+      try ViewfinderSource(firstFrame: $0, shape: shape, device: device, encoding: .bt2100HLG)
+    }
+    var buffer = [UInt8](repeating: 1, count: 5)
+    for frame in frames {
+      let fresh = try frame.withUnsafeBytes { try source.videoPixels(of: $0) }
+      let before = buffer.withUnsafeBytes { $0.baseAddress }
+      try frame.withUnsafeBytes { try source.videoPixels(of: $0, into: &buffer) }
+      #expect(buffer.count == source.width * source.height * 6)
+      #expect(buffer == fresh)
+      let after = buffer.withUnsafeBytes { $0.baseAddress }
+      // The first call replaces the 5-byte buffer; the second writes into the same memory.
+      #expect((before == after) == (frame == frames[1]))
+    }
+    let shared = buffer
+    try frames[0].withUnsafeBytes { try source.videoPixels(of: $0, into: &buffer) }
+    #expect(shared != buffer, "the array sharing the old pixels kept them")
+  }
+
   @Test func framesAreScaledToTheViewfinderAndTheWidthLimit() throws {
     let device = try ScreenCatalog.named("iphone-16-pro")
     let shape = VideoFrameShape(codedWidth: 400, codedHeight: 200, rotation: nil, sampleAspect: 1)
