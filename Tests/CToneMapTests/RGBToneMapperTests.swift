@@ -134,4 +134,42 @@ import Testing
       #expect(lengths.map(mapped) == expected, "\(name) on the \(path) path")
     }
   }
+
+  /// Every 16-bit code as a grey, and again with the other channels apart, through each setting on
+  /// every path: the output lights pass every 8-bit code's threshold in small steps, so a vector path
+  /// that found a code's slot or thresholds other than the scalar path does would show.
+  @Test(arguments: cases.indices)
+  func everyCodeGivesTheScalarPathsCodesOnEveryPath(index: Int) throws {
+    let (name, colour, metadata) = Self.setting(index)
+    let (width, height) = (512, 256)
+    let mapper = try RGBToneMapper(width: width, height: height, colour: colour, metadata: metadata)
+    var samples = [UInt16](repeating: 0, count: width * height * 3)
+    for code in 0..<65536 {
+      let value = UInt16(code)
+      samples.replaceSubrange((3 * code)..<(3 * code + 3), with: [value, value, value])
+      let coloured = 3 * (65536 + code)
+      samples.replaceSubrange(
+        coloured..<(coloured + 3), with: [value, value / 3, UInt16(65535 - code)])
+    }
+    func mapped() -> [UInt8] {
+      var codes = [UInt8](repeating: 0, count: width * height * 3)
+      samples.withUnsafeBufferPointer { input in
+        codes.withUnsafeMutableBufferPointer { output in
+          guard let from = input.baseAddress, let to = output.baseAddress else { return }
+          mapper.map(from, into: to, pixels: width * height)
+        }
+      }
+      return codes
+    }
+    defer { KernelPath.force(nil) }
+    KernelPath.force(.scalar)
+    let expected = mapped()
+    #expect(Set(expected).count > 200, "the ramps reach most codes")
+    for path in KernelPath.available.dropFirst() {
+      KernelPath.force(path)
+      let codes = mapped()
+      #expect(zip(codes, expected).filter { $0 != $1 }.count == 0, "\(name) on the \(path) path")
+    }
+  }
+
 }
