@@ -38,7 +38,8 @@ FD_DEFINE_MIX_SCALAR(mix8_scalar, uint8_t, 256)
 FD_DEFINE_MIX_SCALAR(mix16_scalar, uint16_t, 65536)
 
 #if FD_X86_SIMD
-// AVX2 mix of 16-bit pixels, 8 at a time, giving exactly mix16_scalar's codes: the input floats are
+// AVX2 mix of 16-bit pixels of four bands (the fourth copied; RGB rows take mix16_avx2_rgb), 8 at a
+// time, giving exactly mix16_scalar's codes: the input floats are
 // gathered from the tables, the matrix is the scalar path's multiplies and adds in its order (no fused
 // multiply-add), the index is clamped as fd_mix_output_index does (max with 0 first, so NaN gives 0), and
 // the codes are gathered as 32-bit words at their 16-bit offsets, of which the low half is the code
@@ -90,6 +91,83 @@ FD_AVX2 static int mix16_avx2(
 #endif
 
 #if FD_X86_SIMD
+// Byte shuffles between 8 packed RGB pixels of 16-bit samples (three 128-bit registers, words 0 … 23)
+// and three channel registers (word k of channel c is sample 3k + c): split[c][r] takes channel c's
+// words out of register r, join[r][c] puts channel c's words into output register r; the bytes of
+// other words are zeroed (0x80), so OR-ing the three shuffles of a row gives the whole register.
+typedef struct {
+    uint8_t split[3][3][16];
+    uint8_t join[3][3][16];
+} Mix16Shuffles;
+
+static Mix16Shuffles mix16_shuffles(void) {
+    Mix16Shuffles t;
+    memset(&t, 0x80, sizeof t);
+    for (int sample = 0; sample < 24; sample++) {
+        const int c = sample % 3, k = sample / 3, r = sample / 8, word = sample % 8;
+        t.split[c][r][2 * k] = (uint8_t)(2 * word);
+        t.split[c][r][2 * k + 1] = (uint8_t)(2 * word + 1);
+        t.join[r][c][2 * word] = (uint8_t)(2 * k);
+        t.join[r][c][2 * word + 1] = (uint8_t)(2 * k + 1);
+    }
+    return t;
+}
+
+// AVX2 mix of 16-bit RGB pixels, 8 at a time, giving exactly mix16_scalar's codes as mix16_avx2 does, with
+// the samples split into channels and the codes put back in pixel order by byte shuffles instead of a
+// load and a store a sample. Returns the pixels done, a multiple of 8.
+FD_AVX2 static int mix16_avx2_rgb(const uint16_t *p, uint16_t *q, int n, const KernelParams *params) {
+    const float *tables[3] = { (const float *)params->tables, (const float *)params->tables + 65536,
+        (const float *)params->tables + 2 * 65536 };
+    const int count = params->output_count, square_root = params->square_root_index;
+    const uint16_t *o = (const uint16_t *)params->output_tables;
+    const Mix16Shuffles t = mix16_shuffles();
+    __m128i split[3][3], join[3][3];
+    for (int a = 0; a < 3; a++)
+        for (int b = 0; b < 3; b++) {
+            split[a][b] = _mm_loadu_si128((const __m128i *)(const void *)t.split[a][b]);
+            join[a][b] = _mm_loadu_si128((const __m128i *)(const void *)t.join[a][b]);
+        }
+    __m256 m[9];
+    for (int i = 0; i < 9; i++) m[i] = _mm256_set1_ps(params->matrix[i]);
+    const __m256 scale = _mm256_set1_ps(params->scale), half = _mm256_set1_ps(0.5f),
+                 zero = _mm256_setzero_ps(), last = _mm256_set1_ps((float)(count - 1));
+    const __m256i low16 = _mm256_set1_epi32(0xFFFF);
+    int x = 0;
+    for (; x + 8 <= n; x += 8, p += 24, q += 24) {
+        const __m128i in_registers[3] = { _mm_loadu_si128((const __m128i *)(const void *)p),
+            _mm_loadu_si128((const __m128i *)(const void *)(p + 8)),
+            _mm_loadu_si128((const __m128i *)(const void *)(p + 16)) };
+        __m256 in[3];
+        for (int c = 0; c < 3; c++) {
+            const __m128i samples = _mm_or_si128(
+                _mm_or_si128(_mm_shuffle_epi8(in_registers[0], split[c][0]),
+                    _mm_shuffle_epi8(in_registers[1], split[c][1])),
+                _mm_shuffle_epi8(in_registers[2], split[c][2]));
+            in[c] = _mm256_i32gather_ps(tables[c], _mm256_cvtepu16_epi32(samples), 4);
+        }
+        __m128i codes[3];
+        for (int row = 0; row < 3; row++) {
+            __m256 v = _mm256_add_ps(
+                _mm256_add_ps(_mm256_mul_ps(m[row * 3], in[0]), _mm256_mul_ps(m[row * 3 + 1], in[1])),
+                _mm256_mul_ps(m[row * 3 + 2], in[2]));
+            if (square_root) v = _mm256_sqrt_ps(_mm256_max_ps(v, zero));
+            __m256 position = _mm256_add_ps(_mm256_mul_ps(v, scale), half);
+            position = _mm256_min_ps(_mm256_max_ps(position, zero), last);
+            const __m256i index = _mm256_cvttps_epi32(position);
+            const __m256i code = _mm256_and_si256(
+                _mm256_i32gather_epi32((const int *)(const void *)(o + (size_t)row * count), index, 2), low16);
+            codes[row] = _mm_packus_epi32(_mm256_castsi256_si128(code), _mm256_extracti128_si256(code, 1));
+        }
+        for (int r = 0; r < 3; r++)
+            _mm_storeu_si128((__m128i *)(void *)(q + 8 * r),
+                _mm_or_si128(_mm_or_si128(_mm_shuffle_epi8(codes[0], join[r][0]),
+                                 _mm_shuffle_epi8(codes[1], join[r][1])),
+                    _mm_shuffle_epi8(codes[2], join[r][2])));
+    }
+    return x;
+}
+
 // AVX-512 mix of 16-bit RGB pixels, 16 at a time, giving exactly mix16_scalar's codes as mix16_avx2
 // does: word permutes split a block's 48 samples into the three channels and put the three channels'
 // codes back in pixel order, so that no sample goes through a scalar load or store. Returns the pixels
@@ -397,8 +475,10 @@ void fd_mix_row(const KernelParams *params, const uint8_t *p, uint8_t *q, int pi
     if (params->output_count <= (1 << 24) && path == FD_SIMD_AVX512 && bands == 3)
         done = mix16_avx512_rgb((const uint16_t *)p, (uint16_t *)q, pixels, params);
     if (params->output_count <= (1 << 24) && path >= FD_SIMD_AVX2)
-        done += mix16_avx2((const uint16_t *)p + done * bands, (uint16_t *)q + done * bands, pixels - done,
-            bands, params);
+        done += bands == 3 ? mix16_avx2_rgb((const uint16_t *)p + done * 3, (uint16_t *)q + done * 3,
+                                 pixels - done, params)
+                           : mix16_avx2((const uint16_t *)p + done * bands, (uint16_t *)q + done * bands,
+                                 pixels - done, bands, params);
 #endif
     mix16_scalar((const uint16_t *)p + done * bands, (uint16_t *)q + done * bands, pixels - done, bands,
         params);
