@@ -93,22 +93,31 @@ FD_AVX2 size_t fd_tone_map_avx2(const uint16_t *input, uint8_t *output, size_t c
                               _mm256_mul_ps(_mm256_set1_ps(0.7152f), g)),
                 _mm256_mul_ps(_mm256_set1_ps(0.0722f), b)),
             zero);
+        // Blocks wholly inside BT.709 (most of a picture) skip the step and its division.
         const __m256 outside = _mm256_cmp_ps(least, zero, _CMP_LT_OQ);
-        const __m256 keep = _mm256_div_ps(grey, _mm256_sub_ps(grey, least));
-        r = _mm256_blendv_ps(r, _mm256_add_ps(grey, _mm256_mul_ps(keep, _mm256_sub_ps(r, grey))), outside);
-        g = _mm256_blendv_ps(g, _mm256_add_ps(grey, _mm256_mul_ps(keep, _mm256_sub_ps(g, grey))), outside);
-        b = _mm256_blendv_ps(b, _mm256_add_ps(grey, _mm256_mul_ps(keep, _mm256_sub_ps(b, grey))), outside);
-        // The Möbius curve on the largest channel, the three scaled by its ratio.
+        if (_mm256_movemask_ps(outside)) {
+            const __m256 keep = _mm256_div_ps(grey, _mm256_sub_ps(grey, least));
+            r = _mm256_blendv_ps(r, _mm256_add_ps(grey, _mm256_mul_ps(keep, _mm256_sub_ps(r, grey))), outside);
+            g = _mm256_blendv_ps(g, _mm256_add_ps(grey, _mm256_mul_ps(keep, _mm256_sub_ps(g, grey))), outside);
+            b = _mm256_blendv_ps(b, _mm256_add_ps(grey, _mm256_mul_ps(keep, _mm256_sub_ps(b, grey))), outside);
+        }
+        // The Möbius curve on the largest channel, the three scaled by its ratio; blocks wholly below
+        // the knee keep their light (a ratio of 1 changes nothing).
         const __m256 largest =
             _mm256_max_ps(_mm256_max_ps(_mm256_max_ps(r, g), b), _mm256_set1_ps(1e-6f));
-        const __m256 curved = _mm256_div_ps(
-            _mm256_mul_ps(_mm256_set1_ps(m->scale), _mm256_add_ps(largest, _mm256_set1_ps(m->a))),
-            _mm256_mul_ps(_mm256_add_ps(largest, _mm256_set1_ps(m->b)), largest));
-        const __m256 ratio =
-            _mm256_blendv_ps(curved, one, _mm256_cmp_ps(largest, _mm256_set1_ps(m->j), _CMP_LE_OQ));
-        const __m256i cr = codes8(_mm256_mul_ps(r, ratio), map);
-        const __m256i cg = codes8(_mm256_mul_ps(g, ratio), map);
-        const __m256i cb = codes8(_mm256_mul_ps(b, ratio), map);
+        const __m256 linear = _mm256_cmp_ps(largest, _mm256_set1_ps(m->j), _CMP_LE_OQ);
+        if (_mm256_movemask_ps(linear) != 0xFF) {
+            const __m256 curved = _mm256_div_ps(
+                _mm256_mul_ps(_mm256_set1_ps(m->scale), _mm256_add_ps(largest, _mm256_set1_ps(m->a))),
+                _mm256_mul_ps(_mm256_add_ps(largest, _mm256_set1_ps(m->b)), largest));
+            const __m256 ratio = _mm256_blendv_ps(curved, one, linear);
+            r = _mm256_mul_ps(r, ratio);
+            g = _mm256_mul_ps(g, ratio);
+            b = _mm256_mul_ps(b, ratio);
+        }
+        const __m256i cr = codes8(r, map);
+        const __m256i cg = codes8(g, map);
+        const __m256i cb = codes8(b, map);
         int32_t lanes[3][8];
         _mm256_storeu_si256((__m256i *)(void *)lanes[0], cr);
         _mm256_storeu_si256((__m256i *)(void *)lanes[1], cg);
@@ -224,21 +233,29 @@ FD_AVX512 size_t fd_tone_map_avx512(const uint16_t *input, uint8_t *output, size
                               _mm512_mul_ps(_mm512_set1_ps(0.7152f), g)),
                 _mm512_mul_ps(_mm512_set1_ps(0.0722f), b)),
             zero);
+        // As on the AVX2 path, blocks inside BT.709 or below the knee skip those steps.
         const __mmask16 outside = _mm512_cmp_ps_mask(least, zero, _CMP_LT_OQ);
-        const __m512 keep = _mm512_div_ps(grey, _mm512_sub_ps(grey, least));
-        r = _mm512_mask_add_ps(r, outside, grey, _mm512_mul_ps(keep, _mm512_sub_ps(r, grey)));
-        g = _mm512_mask_add_ps(g, outside, grey, _mm512_mul_ps(keep, _mm512_sub_ps(g, grey)));
-        b = _mm512_mask_add_ps(b, outside, grey, _mm512_mul_ps(keep, _mm512_sub_ps(b, grey)));
+        if (outside) {
+            const __m512 keep = _mm512_div_ps(grey, _mm512_sub_ps(grey, least));
+            r = _mm512_mask_add_ps(r, outside, grey, _mm512_mul_ps(keep, _mm512_sub_ps(r, grey)));
+            g = _mm512_mask_add_ps(g, outside, grey, _mm512_mul_ps(keep, _mm512_sub_ps(g, grey)));
+            b = _mm512_mask_add_ps(b, outside, grey, _mm512_mul_ps(keep, _mm512_sub_ps(b, grey)));
+        }
         const __m512 largest =
             _mm512_max_ps(_mm512_max_ps(_mm512_max_ps(r, g), b), _mm512_set1_ps(1e-6f));
-        const __m512 curved = _mm512_div_ps(
-            _mm512_mul_ps(_mm512_set1_ps(m->scale), _mm512_add_ps(largest, _mm512_set1_ps(m->a))),
-            _mm512_mul_ps(_mm512_add_ps(largest, _mm512_set1_ps(m->b)), largest));
         const __mmask16 linear = _mm512_cmp_ps_mask(largest, _mm512_set1_ps(m->j), _CMP_LE_OQ);
-        const __m512 ratio = _mm512_mask_blend_ps(linear, curved, _mm512_set1_ps(1.0f));
-        const __m512i cr = codes16(_mm512_mul_ps(r, ratio), map);
-        const __m512i cg = codes16(_mm512_mul_ps(g, ratio), map);
-        const __m512i cb = codes16(_mm512_mul_ps(b, ratio), map);
+        if (linear != 0xFFFF) {
+            const __m512 curved = _mm512_div_ps(
+                _mm512_mul_ps(_mm512_set1_ps(m->scale), _mm512_add_ps(largest, _mm512_set1_ps(m->a))),
+                _mm512_mul_ps(_mm512_add_ps(largest, _mm512_set1_ps(m->b)), largest));
+            const __m512 ratio = _mm512_mask_blend_ps(linear, curved, _mm512_set1_ps(1.0f));
+            r = _mm512_mul_ps(r, ratio);
+            g = _mm512_mul_ps(g, ratio);
+            b = _mm512_mul_ps(b, ratio);
+        }
+        const __m512i cr = codes16(r, map);
+        const __m512i cg = codes16(g, map);
+        const __m512i cb = codes16(b, map);
         __m512i packed = _mm512_castsi128_si512(_mm512_cvtepi32_epi8(cr));
         packed = _mm512_inserti32x4(packed, _mm512_cvtepi32_epi8(cg), 1);
         packed = _mm512_inserti32x4(packed, _mm512_cvtepi32_epi8(cb), 2);
