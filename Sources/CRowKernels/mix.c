@@ -92,9 +92,9 @@ FD_AVX2 static int mix16_avx2(
 
 #if FD_X86_SIMD
 // Byte shuffles between 8 packed RGB pixels of 16-bit samples (three 128-bit registers, words 0 … 23)
-// and three channel registers (word k of channel c is sample 3k + c): split[c][r] takes channel c's
-// words out of register r, join[r][c] puts channel c's words into output register r; the bytes of
-// other words are zeroed (0x80), so OR-ing the three shuffles of a row gives the whole register.
+// and three channel registers (word k of channel c is sample 3k + c): split as fd_rgb16_split_shuffles
+// makes them; join[r][c] puts channel c's words into output register r, zeroing the other words' bytes
+// (0x80), so that OR-ing the three shuffles of a register gives it whole.
 typedef struct {
     uint8_t split[3][3][16];
     uint8_t join[3][3][16];
@@ -102,11 +102,10 @@ typedef struct {
 
 static Mix16Shuffles mix16_shuffles(void) {
     Mix16Shuffles t;
-    memset(&t, 0x80, sizeof t);
+    fd_rgb16_split_shuffles(t.split);
+    memset(t.join, 0x80, sizeof t.join);
     for (int sample = 0; sample < 24; sample++) {
         const int c = sample % 3, k = sample / 3, r = sample / 8, word = sample % 8;
-        t.split[c][r][2 * k] = (uint8_t)(2 * word);
-        t.split[c][r][2 * k + 1] = (uint8_t)(2 * word + 1);
         t.join[r][c][2 * word] = (uint8_t)(2 * k);
         t.join[r][c][2 * word + 1] = (uint8_t)(2 * k + 1);
     }

@@ -49,15 +49,34 @@ FD_AVX2 size_t fd_tone_map_avx2(const uint16_t *input, uint8_t *output, size_t c
     const FDToneMap *map, const Step *s, const Mobius *m) {
     const float *value = map->code_light ? map->code_light : map->code_value;
     const __m256 zero = _mm256_setzero_ps(), one = _mm256_set1_ps(1.0f);
+    // The samples split into channels by byte shuffles (fd_rgb16_split_shuffles); the codes, packed to
+    // bytes (red and green in one register, blue in another), put back in pixel order by two more.
+    uint8_t split_bytes[3][3][16], join_bytes[2][2][16];
+    fd_rgb16_split_shuffles(split_bytes);
+    memset(join_bytes, 0x80, sizeof join_bytes);
+    for (int j = 0; j < 24; j++) {
+        const int channel = j % 3, k = j / 3;
+        // Red is byte k and green byte 8 + k of the first register; blue byte k of the second.
+        join_bytes[j / 16][channel == 2][j % 16] = (uint8_t)(channel == 1 ? 8 + k : k);
+    }
+    __m128i split[3][3], join[2][2];
+    for (int a = 0; a < 3; a++)
+        for (int b = 0; b < 3; b++) split[a][b] = _mm_loadu_si128((const __m128i *)(const void *)split_bytes[a][b]);
+    for (int a = 0; a < 2; a++)
+        for (int b = 0; b < 2; b++) join[a][b] = _mm_loadu_si128((const __m128i *)(const void *)join_bytes[a][b]);
     size_t x = 0;
     for (; x + 8 <= count; x += 8) {
         const uint16_t *in = input + 3 * x;
+        const __m128i registers[3] = { _mm_loadu_si128((const __m128i *)(const void *)in),
+            _mm_loadu_si128((const __m128i *)(const void *)(in + 8)),
+            _mm_loadu_si128((const __m128i *)(const void *)(in + 16)) };
         __m256 c[3];
         for (int channel = 0; channel < 3; channel++) {
-            const __m256i codes = _mm256_setr_epi32(in[channel], in[3 + channel], in[6 + channel],
-                in[9 + channel], in[12 + channel], in[15 + channel], in[18 + channel],
-                in[21 + channel]);
-            c[channel] = _mm256_i32gather_ps(value, codes, 4);
+            const __m128i samples = _mm_or_si128(
+                _mm_or_si128(_mm_shuffle_epi8(registers[0], split[channel][0]),
+                    _mm_shuffle_epi8(registers[1], split[channel][1])),
+                _mm_shuffle_epi8(registers[2], split[channel][2]));
+            c[channel] = _mm256_i32gather_ps(value, _mm256_cvtepu16_epi32(samples), 4);
         }
         __m256 r = c[0], g = c[1], b = c[2];
         if (s->scene_light) {
@@ -118,16 +137,17 @@ FD_AVX2 size_t fd_tone_map_avx2(const uint16_t *input, uint8_t *output, size_t c
         const __m256i cr = codes8(r, map);
         const __m256i cg = codes8(g, map);
         const __m256i cb = codes8(b, map);
-        int32_t lanes[3][8];
-        _mm256_storeu_si256((__m256i *)(void *)lanes[0], cr);
-        _mm256_storeu_si256((__m256i *)(void *)lanes[1], cg);
-        _mm256_storeu_si256((__m256i *)(void *)lanes[2], cb);
+        // Codes 0 … 255: packing to words and then bytes keeps them.
+        const __m128i red_green = _mm_packus_epi16(
+            _mm_packus_epi32(_mm256_castsi256_si128(cr), _mm256_extracti128_si256(cr, 1)),
+            _mm_packus_epi32(_mm256_castsi256_si128(cg), _mm256_extracti128_si256(cg, 1)));
+        const __m128i blue = _mm_packus_epi16(
+            _mm_packus_epi32(_mm256_castsi256_si128(cb), _mm256_extracti128_si256(cb, 1)), _mm_setzero_si128());
         uint8_t *out = output + 3 * x;
-        for (int i = 0; i < 8; i++) {
-            out[3 * i] = (uint8_t)lanes[0][i];
-            out[3 * i + 1] = (uint8_t)lanes[1][i];
-            out[3 * i + 2] = (uint8_t)lanes[2][i];
-        }
+        _mm_storeu_si128((__m128i *)(void *)out,
+            _mm_or_si128(_mm_shuffle_epi8(red_green, join[0][0]), _mm_shuffle_epi8(blue, join[0][1])));
+        _mm_storel_epi64((__m128i *)(void *)(out + 16),
+            _mm_or_si128(_mm_shuffle_epi8(red_green, join[1][0]), _mm_shuffle_epi8(blue, join[1][1])));
     }
     return x;
 }

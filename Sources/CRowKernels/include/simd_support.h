@@ -19,4 +19,21 @@
 #define FD_X86_SIMD 0
 #endif
 
+#include <stdint.h>
+
+// The byte shuffles (pshufb controls) that split 8 packed RGB pixels of 16-bit samples, held in three
+// 128-bit registers (samples 0 … 23), into three channel registers: word k of channel c is sample
+// 3k + c, and split[c][r] takes channel c's words out of register r, zeroing the rest (0x80), so that
+// OR-ing a channel's three shuffles gives it whole. For the 16-bit mix and the tone mapper's AVX2 paths.
+static inline void fd_rgb16_split_shuffles(uint8_t split[3][3][16]) {
+    for (int c = 0; c < 3; c++)
+        for (int r = 0; r < 3; r++)
+            for (int i = 0; i < 16; i++) split[c][r][i] = 0x80;
+    for (int sample = 0; sample < 24; sample++) {
+        const int c = sample % 3, k = sample / 3, r = sample / 8, word = sample % 8;
+        split[c][r][2 * k] = (uint8_t)(2 * word);
+        split[c][r][2 * k + 1] = (uint8_t)(2 * word + 1);
+    }
+}
+
 #endif
