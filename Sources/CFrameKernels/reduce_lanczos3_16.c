@@ -107,7 +107,8 @@ FD_AVX2 static int reducev16_row_avx2(const uint16_t *const *rows, const float *
         for (int k = 0; k < taps; k++)
             a = _mm256_add_ps(a, _mm256_mul_ps(_mm256_set1_ps(w[k]),
                 _mm256_cvtepi32_ps(_mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)(rows[k] + i))))));
-        const __m256i codes = _mm256_cvttps_epi32(_mm256_add_ps(_mm256_min_ps(_mm256_max_ps(a, low), high), half));
+        const __m256i codes =
+            _mm256_cvttps_epi32(_mm256_add_ps(_mm256_min_ps(_mm256_max_ps(a, low), high), half));
         _mm_storeu_si128((__m128i *)(q + i),
             _mm_packus_epi32(_mm256_castsi256_si128(codes), _mm256_extracti128_si256(codes, 1)));
     }

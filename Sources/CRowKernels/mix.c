@@ -182,7 +182,8 @@ FD_AVX512 static int mix16_avx512_rgb(const uint16_t *p, uint16_t *q, int n, con
                  zero = _mm512_setzero_ps(), last = _mm512_set1_ps((float)(count - 1));
     const __m512i low16 = _mm512_set1_epi32(0xFFFF);
     // split[c]: word k (k < 16) is sample 3k + c of the block's 48 (first register, then second).
-    // join: output words 0 … 31 and 32 … 47 from red (words 0 … 15), green (16 … 31) and blue (32 … 47).
+    // join: output words 0 … 31 and 32 … 47 from red (words 0 … 15), green (16 … 31) and blue
+    // (32 … 47).
     uint16_t split_words[3][32], join_words[2][32];
     for (int c = 0; c < 3; c++)
         for (int k = 0; k < 32; k++) split_words[c][k] = (uint16_t)(k < 16 ? 3 * k + c : 0);

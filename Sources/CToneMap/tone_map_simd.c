@@ -61,9 +61,11 @@ FD_AVX2 size_t fd_tone_map_avx2(const uint16_t *input, uint8_t *output, size_t c
     }
     __m128i split[3][3], join[2][2];
     for (int a = 0; a < 3; a++)
-        for (int b = 0; b < 3; b++) split[a][b] = _mm_loadu_si128((const __m128i *)(const void *)split_bytes[a][b]);
+        for (int b = 0; b < 3; b++)
+            split[a][b] = _mm_loadu_si128((const __m128i *)(const void *)split_bytes[a][b]);
     for (int a = 0; a < 2; a++)
-        for (int b = 0; b < 2; b++) join[a][b] = _mm_loadu_si128((const __m128i *)(const void *)join_bytes[a][b]);
+        for (int b = 0; b < 2; b++)
+            join[a][b] = _mm_loadu_si128((const __m128i *)(const void *)join_bytes[a][b]);
     size_t x = 0;
     for (; x + 8 <= count; x += 8) {
         const uint16_t *in = input + 3 * x;
