@@ -38,46 +38,66 @@ FD_DEFINE_MIX_SCALAR(mix8_scalar, uint8_t, 256)
 FD_DEFINE_MIX_SCALAR(mix16_scalar, uint16_t, 65536)
 
 #if FD_X86_SIMD
+// What the AVX2 16-bit mix paths hold in registers: the matrix, the index's constants, the tables.
+typedef struct {
+    __m256 m[9], scale, half, zero, last;
+    const float *tables[3];
+    const uint16_t *outputs;
+    int count, square_root;
+} Mix16AVX2;
+
+FD_AVX2 static inline Mix16AVX2 mix16_avx2_constants(const KernelParams *params) {
+    Mix16AVX2 k;
+    for (int i = 0; i < 9; i++) k.m[i] = _mm256_set1_ps(params->matrix[i]);
+    k.count = params->output_count;
+    k.square_root = params->square_root_index;
+    k.scale = _mm256_set1_ps(params->scale);
+    k.half = _mm256_set1_ps(0.5f);
+    k.zero = _mm256_setzero_ps();
+    k.last = _mm256_set1_ps((float)(k.count - 1));
+    for (int c = 0; c < 3; c++) k.tables[c] = (const float *)params->tables + (size_t)c * 65536;
+    k.outputs = (const uint16_t *)params->output_tables;
+    return k;
+}
+
+// The codes (in the low half of each lane) of 8 pixels whose channel samples are `samples`: the input
+// floats gathered from the tables, the matrix as the scalar path's multiplies and adds in its order (no
+// fused multiply-add), the index clamped as fd_mix_output_index does (max with 0 first, so NaN gives 0),
+// and the codes gathered as 32-bit words at their 16-bit offsets, of which the low half is the code (the
+// output tables have two bytes of padding after the last).
+FD_AVX2 static inline void mix16_avx2_block(const Mix16AVX2 *k, const __m256i samples[3], __m256i codes[3]) {
+    __m256 in[3];
+    for (int c = 0; c < 3; c++) in[c] = _mm256_i32gather_ps(k->tables[c], samples[c], 4);
+    for (int row = 0; row < 3; row++) {
+        __m256 v = _mm256_add_ps(
+            _mm256_add_ps(_mm256_mul_ps(k->m[row * 3], in[0]), _mm256_mul_ps(k->m[row * 3 + 1], in[1])),
+            _mm256_mul_ps(k->m[row * 3 + 2], in[2]));
+        if (k->square_root) v = _mm256_sqrt_ps(_mm256_max_ps(v, k->zero));
+        __m256 position = _mm256_add_ps(_mm256_mul_ps(v, k->scale), k->half);
+        position = _mm256_min_ps(_mm256_max_ps(position, k->zero), k->last);
+        const __m256i index = _mm256_cvttps_epi32(position);
+        const int *outputs = (const int *)(const void *)(k->outputs + (size_t)row * k->count);
+        codes[row] = _mm256_and_si256(_mm256_i32gather_epi32(outputs, index, 2), _mm256_set1_epi32(0xFFFF));
+    }
+}
+
 // AVX2 mix of 16-bit pixels of four bands (the fourth copied; RGB rows take mix16_avx2_rgb), 8 at a
-// time, giving exactly mix16_scalar's codes: the input floats are
-// gathered from the tables, the matrix is the scalar path's multiplies and adds in its order (no fused
-// multiply-add), the index is clamped as fd_mix_output_index does (max with 0 first, so NaN gives 0), and
-// the codes are gathered as 32-bit words at their 16-bit offsets, of which the low half is the code
-// (the output tables have two bytes of padding after the last). Returns the pixels done, a multiple
-// of 8; mix16_scalar does the rest.
+// time, giving exactly mix16_scalar's codes (mix16_avx2_block). Returns the pixels done, a multiple of
+// 8; mix16_scalar does the rest.
 FD_AVX2 static int mix16_avx2(
     const uint16_t *p, uint16_t *q, int n, int bands, const KernelParams *params) {
-    const float *i0 = (const float *)params->tables, *i1 = i0 + 65536, *i2 = i1 + 65536;
-    const int count = params->output_count, square_root = params->square_root_index;
-    const uint16_t *o = (const uint16_t *)params->output_tables;
-    __m256 m[9];
-    for (int i = 0; i < 9; i++) m[i] = _mm256_set1_ps(params->matrix[i]);
-    const __m256 scale = _mm256_set1_ps(params->scale), half = _mm256_set1_ps(0.5f),
-                 zero = _mm256_setzero_ps(), last = _mm256_set1_ps((float)(count - 1));
-    const __m256i low16 = _mm256_set1_epi32(0xFFFF);
+    const Mix16AVX2 k = mix16_avx2_constants(params);
     int x = 0;
     for (; x + 8 <= n; x += 8, p += 8 * bands, q += 8 * bands) {
-        __m256 in[3];
-        const float *tables[3] = {i0, i1, i2};
+        __m256i samples[3], mixed[3];
         for (int c = 0; c < 3; c++) {
             const uint16_t *s = p + c;
-            const __m256i index = _mm256_setr_epi32(s[0], s[bands], s[2 * bands], s[3 * bands],
-                s[4 * bands], s[5 * bands], s[6 * bands], s[7 * bands]);
-            in[c] = _mm256_i32gather_ps(tables[c], index, 4);
+            samples[c] = _mm256_setr_epi32(s[0], s[bands], s[2 * bands], s[3 * bands], s[4 * bands],
+                s[5 * bands], s[6 * bands], s[7 * bands]);
         }
+        mix16_avx2_block(&k, samples, mixed);
         uint32_t codes[3][8];
-        for (int row = 0; row < 3; row++) {
-            __m256 v = _mm256_add_ps(
-                _mm256_add_ps(_mm256_mul_ps(m[row * 3], in[0]), _mm256_mul_ps(m[row * 3 + 1], in[1])),
-                _mm256_mul_ps(m[row * 3 + 2], in[2]));
-            if (square_root) v = _mm256_sqrt_ps(_mm256_max_ps(v, zero));
-            __m256 position = _mm256_add_ps(_mm256_mul_ps(v, scale), half);
-            position = _mm256_min_ps(_mm256_max_ps(position, zero), last);
-            const __m256i index = _mm256_cvttps_epi32(position);
-            const __m256i code =
-                _mm256_i32gather_epi32((const int *)(const void *)(o + (size_t)row * count), index, 2);
-            _mm256_storeu_si256((__m256i *)codes[row], _mm256_and_si256(code, low16));
-        }
+        for (int row = 0; row < 3; row++) _mm256_storeu_si256((__m256i *)(void *)codes[row], mixed[row]);
         for (int i = 0; i < 8; i++) {
             uint16_t *pixel = q + i * bands;
             pixel[0] = (uint16_t)codes[0][i];
@@ -116,10 +136,7 @@ static Mix16Shuffles mix16_shuffles(void) {
 // the samples split into channels and the codes put back in pixel order by byte shuffles instead of a
 // load and a store a sample. Returns the pixels done, a multiple of 8.
 FD_AVX2 static int mix16_avx2_rgb(const uint16_t *p, uint16_t *q, int n, const KernelParams *params) {
-    const float *tables[3] = { (const float *)params->tables, (const float *)params->tables + 65536,
-        (const float *)params->tables + 2 * 65536 };
-    const int count = params->output_count, square_root = params->square_root_index;
-    const uint16_t *o = (const uint16_t *)params->output_tables;
+    const Mix16AVX2 k = mix16_avx2_constants(params);
     const Mix16Shuffles t = mix16_shuffles();
     __m128i split[3][3], join[3][3];
     for (int a = 0; a < 3; a++)
@@ -127,37 +144,22 @@ FD_AVX2 static int mix16_avx2_rgb(const uint16_t *p, uint16_t *q, int n, const K
             split[a][b] = _mm_loadu_si128((const __m128i *)(const void *)t.split[a][b]);
             join[a][b] = _mm_loadu_si128((const __m128i *)(const void *)t.join[a][b]);
         }
-    __m256 m[9];
-    for (int i = 0; i < 9; i++) m[i] = _mm256_set1_ps(params->matrix[i]);
-    const __m256 scale = _mm256_set1_ps(params->scale), half = _mm256_set1_ps(0.5f),
-                 zero = _mm256_setzero_ps(), last = _mm256_set1_ps((float)(count - 1));
-    const __m256i low16 = _mm256_set1_epi32(0xFFFF);
     int x = 0;
     for (; x + 8 <= n; x += 8, p += 24, q += 24) {
         const __m128i in_registers[3] = { _mm_loadu_si128((const __m128i *)(const void *)p),
             _mm_loadu_si128((const __m128i *)(const void *)(p + 8)),
             _mm_loadu_si128((const __m128i *)(const void *)(p + 16)) };
-        __m256 in[3];
-        for (int c = 0; c < 3; c++) {
-            const __m128i samples = _mm_or_si128(
+        __m256i samples[3], mixed[3];
+        for (int c = 0; c < 3; c++)
+            samples[c] = _mm256_cvtepu16_epi32(_mm_or_si128(
                 _mm_or_si128(_mm_shuffle_epi8(in_registers[0], split[c][0]),
                     _mm_shuffle_epi8(in_registers[1], split[c][1])),
-                _mm_shuffle_epi8(in_registers[2], split[c][2]));
-            in[c] = _mm256_i32gather_ps(tables[c], _mm256_cvtepu16_epi32(samples), 4);
-        }
+                _mm_shuffle_epi8(in_registers[2], split[c][2])));
+        mix16_avx2_block(&k, samples, mixed);
         __m128i codes[3];
-        for (int row = 0; row < 3; row++) {
-            __m256 v = _mm256_add_ps(
-                _mm256_add_ps(_mm256_mul_ps(m[row * 3], in[0]), _mm256_mul_ps(m[row * 3 + 1], in[1])),
-                _mm256_mul_ps(m[row * 3 + 2], in[2]));
-            if (square_root) v = _mm256_sqrt_ps(_mm256_max_ps(v, zero));
-            __m256 position = _mm256_add_ps(_mm256_mul_ps(v, scale), half);
-            position = _mm256_min_ps(_mm256_max_ps(position, zero), last);
-            const __m256i index = _mm256_cvttps_epi32(position);
-            const __m256i code = _mm256_and_si256(
-                _mm256_i32gather_epi32((const int *)(const void *)(o + (size_t)row * count), index, 2), low16);
-            codes[row] = _mm_packus_epi32(_mm256_castsi256_si128(code), _mm256_extracti128_si256(code, 1));
-        }
+        for (int row = 0; row < 3; row++)
+            codes[row] =
+                _mm_packus_epi32(_mm256_castsi256_si128(mixed[row]), _mm256_extracti128_si256(mixed[row], 1));
         for (int r = 0; r < 3; r++)
             _mm_storeu_si128((__m128i *)(void *)(q + 8 * r),
                 _mm_or_si128(_mm_or_si128(_mm_shuffle_epi8(codes[0], join[r][0]),
