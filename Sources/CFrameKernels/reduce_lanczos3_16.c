@@ -73,44 +73,43 @@ static inline int clamp_position(int position, int length) {
 enum { REDUCE16_MAX_TAPS = 48 };
 
 #if FD_X86_SIMD
+// The 8 samples at `p` as floats.
+FD_AVX2 static inline __m256 samples8(const uint16_t *p) {
+    return _mm256_cvtepi32_ps(_mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)(const void *)p)));
+}
+
+// 8 sums rounded as reduce16_round rounds them, packed as 16-bit codes.
+FD_AVX2 static inline __m128i codes8(__m256 sum) {
+    const __m256 clamped = _mm256_min_ps(_mm256_max_ps(sum, _mm256_setzero_ps()), _mm256_set1_ps(65535.0f));
+    const __m256i codes = _mm256_cvttps_epi32(_mm256_add_ps(clamped, _mm256_set1_ps(0.5f)));
+    return _mm_packus_epi32(_mm256_castsi256_si128(codes), _mm256_extracti128_si256(codes, 1));
+}
+
 // Samples `from` … `count` - 1 of one output row from the `taps` input rows, 8 a vector; returns where
 // it stopped (fewer than 8 samples before `count`), the rest left to the caller.
 FD_AVX2 static int reducev16_row_avx2(const uint16_t *const *rows, const float *w, int taps, int from,
     int count, uint16_t *q) {
-    const __m256 low = _mm256_setzero_ps(), high = _mm256_set1_ps(65535.0f), half = _mm256_set1_ps(0.5f);
     int i = from;
     for (; i + 32 <= count; i += 32) {
         __m256 a = _mm256_setzero_ps(), b = a, c = a, d = a;
         for (int k = 0; k < taps; k++) {
             const __m256 weight = _mm256_set1_ps(w[k]);
             const uint16_t *p = rows[k] + i;
-            a = _mm256_add_ps(a, _mm256_mul_ps(weight,
-                _mm256_cvtepi32_ps(_mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)p)))));
-            b = _mm256_add_ps(b, _mm256_mul_ps(weight,
-                _mm256_cvtepi32_ps(_mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)(p + 8))))));
-            c = _mm256_add_ps(c, _mm256_mul_ps(weight,
-                _mm256_cvtepi32_ps(_mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)(p + 16))))));
-            d = _mm256_add_ps(d, _mm256_mul_ps(weight,
-                _mm256_cvtepi32_ps(_mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)(p + 24))))));
+            a = _mm256_add_ps(a, _mm256_mul_ps(weight, samples8(p)));
+            b = _mm256_add_ps(b, _mm256_mul_ps(weight, samples8(p + 8)));
+            c = _mm256_add_ps(c, _mm256_mul_ps(weight, samples8(p + 16)));
+            d = _mm256_add_ps(d, _mm256_mul_ps(weight, samples8(p + 24)));
         }
-        const __m256 sums[4] = { a, b, c, d };
-        for (int v = 0; v < 4; v++) {
-            const __m256i codes = _mm256_cvttps_epi32(
-                _mm256_add_ps(_mm256_min_ps(_mm256_max_ps(sums[v], low), high), half));
-            const __m128i packed = _mm_packus_epi32(_mm256_castsi256_si128(codes),
-                _mm256_extracti128_si256(codes, 1));
-            _mm_storeu_si128((__m128i *)(q + i + 8 * v), packed);
-        }
+        _mm_storeu_si128((__m128i *)(void *)(q + i), codes8(a));
+        _mm_storeu_si128((__m128i *)(void *)(q + i + 8), codes8(b));
+        _mm_storeu_si128((__m128i *)(void *)(q + i + 16), codes8(c));
+        _mm_storeu_si128((__m128i *)(void *)(q + i + 24), codes8(d));
     }
     for (; i + 8 <= count; i += 8) {
         __m256 a = _mm256_setzero_ps();
         for (int k = 0; k < taps; k++)
-            a = _mm256_add_ps(a, _mm256_mul_ps(_mm256_set1_ps(w[k]),
-                _mm256_cvtepi32_ps(_mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)(rows[k] + i))))));
-        const __m256i codes =
-            _mm256_cvttps_epi32(_mm256_add_ps(_mm256_min_ps(_mm256_max_ps(a, low), high), half));
-        _mm_storeu_si128((__m128i *)(q + i),
-            _mm_packus_epi32(_mm256_castsi256_si128(codes), _mm256_extracti128_si256(codes, 1)));
+            a = _mm256_add_ps(a, _mm256_mul_ps(_mm256_set1_ps(w[k]), samples8(rows[k] + i)));
+        _mm_storeu_si128((__m128i *)(void *)(q + i), codes8(a));
     }
     return i;
 }
@@ -227,11 +226,8 @@ FD_AVX2 static inline __m256 reduceh16_pair_tap(__m256 sum, const uint16_t *p, c
 
 // The pair's sums rounded into q[0 … 5].
 FD_AVX2 static inline void reduceh16_pair_store(__m256 sum, uint16_t *q) {
-    const __m256 clamped = _mm256_min_ps(_mm256_max_ps(sum, _mm256_setzero_ps()), _mm256_set1_ps(65535.0f));
-    const __m256i codes = _mm256_cvttps_epi32(_mm256_add_ps(clamped, _mm256_set1_ps(0.5f)));
     uint16_t lanes[8];
-    _mm_storeu_si128((__m128i *)lanes,
-        _mm_packus_epi32(_mm256_castsi256_si128(codes), _mm256_extracti128_si256(codes, 1)));
+    _mm_storeu_si128((__m128i *)(void *)lanes, codes8(sum));
     q[0] = lanes[0];
     q[1] = lanes[1];
     q[2] = lanes[2];

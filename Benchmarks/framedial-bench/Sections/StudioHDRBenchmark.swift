@@ -164,14 +164,13 @@ struct StudioHDRBenchmark {
       case .controlsFirst, .everyCore:
         // As StudioFrameLoop: the colour state and the tone mapping in one pass over the scaled rows.
         try hdr.videoPixels(of: frame, into: &scaledHDR)
-        let scaled = scaledHDR
-        let onePass = try scaled.withUnsafeBytes { input in
+        let onePass = try scaledHDR.withUnsafeBytes { input in
           try output.withUnsafeMutableBytes {
             try hdrRenderer.renderOnePass(input, then: smallMapper, into: $0)
           }
         }
         guard onePass == nil else { return }
-        try scaled.withUnsafeBytes { input in
+        try scaledHDR.withUnsafeBytes { input in
           try rendered.withUnsafeMutableBytes { _ = try hdrRenderer.render(input, into: $0) }
         }
         try rendered.withUnsafeBytes { hdr in
