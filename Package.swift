@@ -71,7 +71,8 @@ let package = Package(
     .target(name: "CToneMap", dependencies: ["CRowKernels"]),
     // Video files on FFmpeg; its HEVC decoder also decodes HEIC pictures for libheif (HEVCStillDecoder,
     // an HEIF.HEVCPictureDecoder: the protocol comes from HEIF, no libheif call is made here).
-    .target(name: "Video", dependencies: ["CFFmpeg", "HEIF", "ColourTransfer", "CToneMap"]),
+    .target(
+      name: "Video", dependencies: ["CFFmpeg", "HEIF", "ColourTransfer", "CToneMap", "RowKernels"]),
     // HEIC written (x265 at a chosen preset) and read (metadata libvips 8.14 does not show) by libheif,
     // and the decoder plugin through which libheif decodes HEVC with a decoder from outside (FFmpeg's).
     .target(name: "HEIF", dependencies: ["CHeif"]),

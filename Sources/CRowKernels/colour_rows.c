@@ -7,6 +7,7 @@
 #include "simd_support.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 typedef void (*ColourRowFunction)(const KernelParams *params, const uint8_t *in, uint8_t *out, int pixels,
     int bands);
@@ -64,6 +65,18 @@ FDColourRows *fd_colour_rows_mix16(const float *input_tables, const float *matri
     KernelParams *params = fd_mix_params(
         65536, input_tables, matrix, output_tables, output_count, scale, square_root_index);
     return colour_rows(params, fd_mix_row, NULL, 0);
+}
+
+int fd_colour_rows_mix16_parts(const FDColourRows *rows, FDColourMix16 *mix) {
+    if (!rows || !mix || rows->sample_bytes != 2 || !rows->params->output_tables) return 0;
+    const KernelParams *params = rows->params;
+    mix->input_tables = (const float *)params->tables;
+    memcpy(mix->matrix, params->matrix, sizeof mix->matrix);
+    mix->output_tables = (const uint16_t *)params->output_tables;
+    mix->output_count = params->output_count;
+    mix->scale = params->scale;
+    mix->square_root_index = params->square_root_index;
+    return 1;
 }
 
 int fd_colour_rows_sample_bytes(const FDColourRows *rows) { return rows ? rows->sample_bytes : 0; }

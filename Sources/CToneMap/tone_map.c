@@ -7,6 +7,7 @@
 #include "ToneMap.h"
 
 #include "SIMDPath.h"
+#include "mix_index.h"
 #include "simd_support.h"
 #include "tone_map_internal.h"
 
@@ -76,11 +77,36 @@ void fd_display_light_row(float *red, float *green, float *blue, size_t count, c
     display_light(red, green, blue, count, &s, 0);
 }
 
+// The value of `code` through the HLG decoding (its code_value for PQ).
+static inline float decoded_value(const FDToneMap *map, const Step *s, int code) {
+    const float value = map->code_value[code];
+    return s->scene_light ? look(s->scene_light, s, value, s->signal_scale) : value;
+}
+
 void fd_tone_map_code_light(const FDToneMap *map, float *table) {
     const Step s = step_of(&map->light);
-    for (int code = 0; code < 65536; code++) {
-        const float value = map->code_value[code];
-        table[code] = s.scene_light ? look(s.scene_light, &s, value, s.signal_scale) : value;
+    for (int code = 0; code < 65536; code++) table[code] = decoded_value(map, &s, code);
+}
+
+void fd_tone_map_mix_lights(const FDToneMap *map, const uint16_t *output_tables, int output_count, float *lights) {
+    const Step s = step_of(&map->light);
+    for (size_t i = 0; i < (size_t)3 * (size_t)output_count; i++) lights[i] = decoded_value(map, &s, output_tables[i]);
+}
+
+// The mix in front of a mixed row (FDToneMapMix) on `n` pixels: the three channels' values, through
+// the HLG decoding, into three planes.
+static void mix_front(const uint16_t *in, size_t n, const FDToneMapMix *mix, float *red, float *green, float *blue) {
+    const float *i0 = mix->input_tables, *i1 = i0 + 65536, *i2 = i1 + 65536;
+    float m[9];
+    memcpy(m, mix->matrix, sizeof m);
+    const float scale = mix->scale;
+    const int count = mix->output_count, last = count - 1, root = mix->square_root_index;
+    const float *l0 = mix->lights, *l1 = l0 + count, *l2 = l1 + count;
+    for (size_t x = 0; x < n; x++) {
+        const float r = i0[in[3 * x]], g = i1[in[3 * x + 1]], b = i2[in[3 * x + 2]];
+        red[x] = l0[fd_mix_output_index(m[0] * r + m[1] * g + m[2] * b, scale, last, root)];
+        green[x] = l1[fd_mix_output_index(m[3] * r + m[4] * g + m[5] * b, scale, last, root)];
+        blue[x] = l2[fd_mix_output_index(m[6] * r + m[7] * g + m[8] * b, scale, last, root)];
     }
 }
 
@@ -101,7 +127,9 @@ static inline int sdr_code(float light, const uint8_t *first_codes, const float 
 // Pixels a chunk of fd_tone_map_rgb48_row works on, a stage at a time.
 #define CHUNK 256
 
-void fd_tone_map_rgb48_row(const uint16_t *input, uint8_t *output, size_t count, const FDToneMap *map) {
+// fd_tone_map_rgb48_row, or fd_tone_map_mixed_rgb48_row with `mix`.
+static void map_row(
+    const uint16_t *input, uint8_t *output, size_t count, const FDToneMap *map, const FDToneMapMix *mix) {
     const Step s = step_of(&map->light);
     const float *code_value = map->code_value, *thresholds = map->thresholds;
     const uint8_t *first_codes = map->first_codes;
@@ -111,8 +139,8 @@ void fd_tone_map_rgb48_row(const uint16_t *input, uint8_t *output, size_t count,
     size_t done = 0;
 #if FD_X86_SIMD
     switch (fd_simd_path()) {
-    case FD_SIMD_AVX512: done = fd_tone_map_avx512(input, output, count, map, &s, &curve); break;
-    case FD_SIMD_AVX2: done = fd_tone_map_avx2(input, output, count, map, &s, &curve); break;
+    case FD_SIMD_AVX512: done = fd_tone_map_avx512(input, output, count, map, mix, &s, &curve); break;
+    case FD_SIMD_AVX2: done = fd_tone_map_avx2(input, output, count, map, mix, &s, &curve); break;
     case FD_SIMD_SCALAR: break;
     }
 #endif
@@ -124,13 +152,17 @@ void fd_tone_map_rgb48_row(const uint16_t *input, uint8_t *output, size_t count,
         const size_t n = count - start < CHUNK ? count - start : CHUNK;
         const uint16_t *in = input + 3 * start;
         uint8_t *out = output + 3 * start;
-        const float *value = map->code_light ? map->code_light : code_value;
-        for (size_t x = 0; x < n; x++) {
-            red[x] = value[in[3 * x]];
-            green[x] = value[in[3 * x + 1]];
-            blue[x] = value[in[3 * x + 2]];
+        if (mix) {
+            mix_front(in, n, mix, red, green, blue);
+        } else {
+            const float *value = map->code_light ? map->code_light : code_value;
+            for (size_t x = 0; x < n; x++) {
+                red[x] = value[in[3 * x]];
+                green[x] = value[in[3 * x + 1]];
+                blue[x] = value[in[3 * x + 2]];
+            }
         }
-        display_light(red, green, blue, n, &s, map->code_light != NULL);
+        display_light(red, green, blue, n, &s, mix || map->code_light);
         // The largest channel (at least 1e-6) through the curve; the three scaled by its ratio.
         for (size_t x = 0; x < n; x++) {
             const float largest = fmaxf(fmaxf(fmaxf(red[x], green[x]), blue[x]), 1e-6f);
@@ -145,4 +177,13 @@ void fd_tone_map_rgb48_row(const uint16_t *input, uint8_t *output, size_t count,
             out[3 * x + 2] = (uint8_t)sdr_code(blue[x], first_codes, thresholds);
         }
     }
+}
+
+void fd_tone_map_rgb48_row(const uint16_t *input, uint8_t *output, size_t count, const FDToneMap *map) {
+    map_row(input, output, count, map, NULL);
+}
+
+void fd_tone_map_mixed_rgb48_row(
+    const uint16_t *input, uint8_t *output, size_t count, const FDToneMap *map, const FDToneMapMix *mix) {
+    map_row(input, output, count, map, mix);
 }

@@ -50,12 +50,13 @@ static inline Mobius mobius_of(const FDToneMap *map) {
     return c;
 }
 
-// The SIMD builds of fd_tone_map_rgb48_row (tone_map_simd.c): each maps the longest prefix of whole
-// blocks of `count` pixels (8 on the AVX2 path, 16 on the AVX-512 path) with exactly the scalar code's
-// arithmetic, and returns its length; the scalar code maps the rest. Call only on their paths.
+// The SIMD builds of fd_tone_map_rgb48_row and, with `mix`, fd_tone_map_mixed_rgb48_row
+// (tone_map_simd.c): each maps the longest prefix of whole blocks of `count` pixels (8 on the AVX2 path,
+// 16 on the AVX-512 path) with exactly the scalar code's arithmetic, and returns its length; the scalar
+// code maps the rest. Call only on their paths.
 size_t fd_tone_map_avx2(const uint16_t *input, uint8_t *output, size_t count, const FDToneMap *map,
-    const Step *s, const Mobius *m);
+    const FDToneMapMix *mix, const Step *s, const Mobius *m);
 size_t fd_tone_map_avx512(const uint16_t *input, uint8_t *output, size_t count, const FDToneMap *map,
-    const Step *s, const Mobius *m);
+    const FDToneMapMix *mix, const Step *s, const Mobius *m);
 
 #endif

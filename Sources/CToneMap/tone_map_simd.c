@@ -1,7 +1,7 @@
-// fd_tone_map_avx2 and fd_tone_map_avx512 (see tone_map_internal.h): fd_tone_map_rgb48_row's scalar
-// arithmetic lane by lane, 8 or 16 pixels a block — table reads gathered, the same multiplies and adds
-// in the same order (no fused multiply-add), selects where the scalar code selects — so that every
-// path gives the same codes.
+// fd_tone_map_avx2 and fd_tone_map_avx512 (see tone_map_internal.h): fd_tone_map_rgb48_row's (and
+// the mixed row's) scalar arithmetic lane by lane, 8 or 16 pixels a block — table reads gathered, the
+// same multiplies and adds in the same order (no fused multiply-add), selects where the scalar code
+// selects — so that every path gives the same codes.
 #include "simd_support.h"
 #include "tone_map_internal.h"
 
@@ -45,8 +45,49 @@ FD_AVX2 static inline __m256i codes8(__m256 light, const FDToneMap *map) {
     return _mm256_sub_epi32(code, _mm256_castps_si256(above));
 }
 
+// A mixed row's mix (FDToneMapMix) as the vector paths read it.
+typedef struct {
+    const float *inputs[3], *lights[3];
+    float matrix[9];
+    float scale, last;
+    int square_root;
+} Front;
+
+static inline Front front_of(const FDToneMapMix *mix) {
+    Front f;
+    for (int c = 0; c < 3; c++) {
+        f.inputs[c] = mix->input_tables + (size_t)c * 65536;
+        f.lights[c] = mix->lights + (size_t)c * (size_t)mix->output_count;
+    }
+    memcpy(f.matrix, mix->matrix, sizeof f.matrix);
+    f.scale = mix->scale;
+    f.last = (float)(mix->output_count - 1);
+    f.square_root = mix->square_root_index;
+    return f;
+}
+
+// The values of 8 pixels whose channels' codes are `codes`, mixed (the scalar mix_front): the
+// matrix as separate multiplies and adds in its order, the index clamped as fd_mix_output_index does
+// (max with 0 first, so NaN gives 0), the lights gathered at it.
+FD_AVX2 static inline void mixed8(const Front *f, const __m256i codes[3], __m256 out[3]) {
+    __m256 in[3];
+    for (int c = 0; c < 3; c++) in[c] = _mm256_i32gather_ps(f->inputs[c], codes[c], 4);
+    const __m256 zero = _mm256_setzero_ps();
+    for (int row = 0; row < 3; row++) {
+        const float *k = f->matrix + 3 * row;
+        __m256 v = _mm256_add_ps(
+            _mm256_add_ps(_mm256_mul_ps(_mm256_set1_ps(k[0]), in[0]), _mm256_mul_ps(_mm256_set1_ps(k[1]), in[1])),
+            _mm256_mul_ps(_mm256_set1_ps(k[2]), in[2]));
+        if (f->square_root) v = _mm256_sqrt_ps(_mm256_max_ps(v, zero));
+        __m256 position = _mm256_add_ps(_mm256_mul_ps(v, _mm256_set1_ps(f->scale)), _mm256_set1_ps(0.5f));
+        position = _mm256_min_ps(_mm256_max_ps(position, zero), _mm256_set1_ps(f->last));
+        out[row] = _mm256_i32gather_ps(f->lights[row], _mm256_cvttps_epi32(position), 4);
+    }
+}
+
 FD_AVX2 size_t fd_tone_map_avx2(const uint16_t *input, uint8_t *output, size_t count,
-    const FDToneMap *map, const Step *s, const Mobius *m) {
+    const FDToneMap *map, const FDToneMapMix *mix, const Step *s, const Mobius *m) {
+    const Front front = mix ? front_of(mix) : (Front){ 0 };
     const float *value = map->code_light ? map->code_light : map->code_value;
     const __m256 zero = _mm256_setzero_ps(), one = _mm256_set1_ps(1.0f);
     // The samples split into channels by byte shuffles (fd_rgb16_split_shuffles); the codes, packed to
@@ -72,17 +113,20 @@ FD_AVX2 size_t fd_tone_map_avx2(const uint16_t *input, uint8_t *output, size_t c
         const __m128i registers[3] = { _mm_loadu_si128((const __m128i *)(const void *)in),
             _mm_loadu_si128((const __m128i *)(const void *)(in + 8)),
             _mm_loadu_si128((const __m128i *)(const void *)(in + 16)) };
-        __m256 c[3];
-        for (int channel = 0; channel < 3; channel++) {
-            const __m128i samples = _mm_or_si128(
+        __m256i codes[3];
+        for (int channel = 0; channel < 3; channel++)
+            codes[channel] = _mm256_cvtepu16_epi32(_mm_or_si128(
                 _mm_or_si128(_mm_shuffle_epi8(registers[0], split[channel][0]),
                     _mm_shuffle_epi8(registers[1], split[channel][1])),
-                _mm_shuffle_epi8(registers[2], split[channel][2]));
-            c[channel] = _mm256_i32gather_ps(value, _mm256_cvtepu16_epi32(samples), 4);
-        }
+                _mm_shuffle_epi8(registers[2], split[channel][2])));
+        __m256 c[3];
+        if (mix)
+            mixed8(&front, codes, c);
+        else
+            for (int channel = 0; channel < 3; channel++) c[channel] = _mm256_i32gather_ps(value, codes[channel], 4);
         __m256 r = c[0], g = c[1], b = c[2];
         if (s->scene_light) {
-            if (!map->code_light) {
+            if (!mix && !map->code_light) {
                 r = look8(s->scene_light, s, r, s->signal_scale);
                 g = look8(s->scene_light, s, g, s->signal_scale);
                 b = look8(s->scene_light, s, b, s->signal_scale);
@@ -194,8 +238,26 @@ FD_AVX512 static inline __m512i codes16(__m512 light, const FDToneMap *map) {
     return _mm512_mask_add_epi32(code, above, code, _mm512_set1_epi32(1));
 }
 
+// mixed8 for 16 pixels.
+FD_AVX512 static inline void mixed16(const Front *f, const __m512i codes[3], __m512 out[3]) {
+    __m512 in[3];
+    for (int c = 0; c < 3; c++) in[c] = _mm512_i32gather_ps(codes[c], f->inputs[c], 4);
+    const __m512 zero = _mm512_setzero_ps();
+    for (int row = 0; row < 3; row++) {
+        const float *k = f->matrix + 3 * row;
+        __m512 v = _mm512_add_ps(
+            _mm512_add_ps(_mm512_mul_ps(_mm512_set1_ps(k[0]), in[0]), _mm512_mul_ps(_mm512_set1_ps(k[1]), in[1])),
+            _mm512_mul_ps(_mm512_set1_ps(k[2]), in[2]));
+        if (f->square_root) v = _mm512_sqrt_ps(_mm512_max_ps(v, zero));
+        __m512 position = _mm512_add_ps(_mm512_mul_ps(v, _mm512_set1_ps(f->scale)), _mm512_set1_ps(0.5f));
+        position = _mm512_min_ps(_mm512_max_ps(position, zero), _mm512_set1_ps(f->last));
+        out[row] = _mm512_i32gather_ps(_mm512_cvttps_epi32(position), f->lights[row], 4);
+    }
+}
+
 FD_AVX512 size_t fd_tone_map_avx512(const uint16_t *input, uint8_t *output, size_t count,
-    const FDToneMap *map, const Step *s, const Mobius *m) {
+    const FDToneMap *map, const FDToneMapMix *mix, const Step *s, const Mobius *m) {
+    const Front front = mix ? front_of(mix) : (Front){ 0 };
     const float *value = map->code_light ? map->code_light : map->code_value;
     const __m512 zero = _mm512_setzero_ps();
     // Sample k of channel c of a block of 16 pixels (48 samples, in two vectors of 32) is sample
@@ -216,15 +278,18 @@ FD_AVX512 size_t fd_tone_map_avx512(const uint16_t *input, uint8_t *output, size
         const uint16_t *in = input + 3 * x;
         const __m512i first = _mm512_loadu_si512((const void *)in);
         const __m512i second = _mm512_maskz_loadu_epi16(0xFFFF, (const void *)(in + 32));
+        __m512i codes[3];
+        for (int channel = 0; channel < 3; channel++)
+            codes[channel] = _mm512_cvtepu16_epi32(
+                _mm512_castsi512_si256(_mm512_permutex2var_epi16(first, split[channel], second)));
         __m512 c[3];
-        for (int channel = 0; channel < 3; channel++) {
-            const __m512i samples = _mm512_permutex2var_epi16(first, split[channel], second);
-            const __m512i codes = _mm512_cvtepu16_epi32(_mm512_castsi512_si256(samples));
-            c[channel] = _mm512_i32gather_ps(codes, value, 4);
-        }
+        if (mix)
+            mixed16(&front, codes, c);
+        else
+            for (int channel = 0; channel < 3; channel++) c[channel] = _mm512_i32gather_ps(codes[channel], value, 4);
         __m512 r = c[0], g = c[1], b = c[2];
         if (s->scene_light) {
-            if (!map->code_light) {
+            if (!mix && !map->code_light) {
                 r = look16(s->scene_light, s, r, s->signal_scale);
                 g = look16(s->scene_light, s, g, s->signal_scale);
                 b = look16(s->scene_light, s, b, s->signal_scale);

@@ -342,6 +342,17 @@ private let applyColourRows: FDRGBRowTransform = { context, input, output, step,
 public protocol RGB48RowStage: AnyObject, Sendable {
   /// Maps `pixels` packed 16-bit RGB pixels at `input` to packed rgb24 pixels at `output`.
   func map(_ input: UnsafePointer<UInt16>, into output: UnsafeMutablePointer<UInt8>, pixels: Int)
+
+  /// One stage that gives what `colour` and then this stage give, in one step a row, or nil when
+  /// this stage cannot take `colour` in (the default).
+  ///
+  /// - Throws: ``RowKernelError`` when memory runs out.
+  func fused(with colour: ColourRows) throws -> (any RGB48RowStage)?
+}
+
+extension RGB48RowStage {
+  /// No fused stage: the colour runs before this stage.
+  public func fused(with colour: ColourRows) throws -> (any RGB48RowStage)? { nil }
 }
 
 /// A stage behind one pointer, for the C side's context.

@@ -28,6 +28,20 @@ FDColourRows *fd_colour_rows_lut16(const uint16_t *tables);
 FDColourRows *fd_colour_rows_mix16(const float *input_tables, const float *matrix,
     const uint16_t *output_tables, int output_count, float scale, int square_root_index);
 
+// The parts of a 16-bit mix (fd_colour_rows_mix16's arguments, in the copies `rows` holds), for code
+// that runs the mix as part of its own pass (CToneMap's mixed rows).
+typedef struct {
+    const float *input_tables;
+    float matrix[9];
+    const uint16_t *output_tables;
+    int output_count;
+    float scale;
+    int square_root_index;
+} FDColourMix16;
+
+// Fills `mix` and returns 1 when `rows` is a 16-bit mix (its tables live as long as `rows`); 0 otherwise.
+int fd_colour_rows_mix16_parts(const FDColourRows *rows, FDColourMix16 *mix);
+
 // Bytes per sample of the rows `rows` transforms: 1 (rgb24; fd_colour_rows_apply and
 // fd_colour_rows_apply_planes) or 2 (16-bit RGB; fd_colour_rows_apply16).
 int fd_colour_rows_sample_bytes(const FDColourRows *rows);

@@ -64,4 +64,28 @@ void fd_tone_map_code_light(const FDToneMap *map, float *table);
 // Maps `count` pixels from `input` to `output`, on the fastest path in force.
 void fd_tone_map_rgb48_row(const uint16_t *input, uint8_t *output, size_t count, const FDToneMap *map);
 
+// A 16-bit channel mix (CRowKernels' fd_colour_rows_mix16) in front of the mapping, the two as one step:
+// a pixel's three samples are read through `input_tables` (3 × 65536 floats, R, G, B) and mixed by
+// `matrix` (row-major 3 × 3) as the mix kernel does, and channel c's index into its output table
+// (fd_mix_output_index with `scale`, `square_root_index`, `output_count`) reads `lights[c · output_count
+// + index]`: the value the mapping reads for the code the mix's output table holds there, already
+// through the HLG decoding (fd_tone_map_mix_lights). The mapping goes on from there as for that code,
+// so a mixed row gives the codes of the mix's 16-bit codes mapped by fd_tone_map_rgb48_row.
+typedef struct {
+    const float *input_tables;
+    float matrix[9];
+    const float *lights;
+    int output_count;
+    float scale;
+    int square_root_index;
+} FDToneMapMix;
+
+// Fills `lights` (3 × output_count) with the value `map` reads, through the HLG decoding, for each of
+// the mix's 16-bit `output_tables` codes (3 × output_count).
+void fd_tone_map_mix_lights(const FDToneMap *map, const uint16_t *output_tables, int output_count, float *lights);
+
+// Mixes `count` pixels from `input` by `mix` and maps them to `output`, on the fastest path in force.
+void fd_tone_map_mixed_rgb48_row(
+    const uint16_t *input, uint8_t *output, size_t count, const FDToneMap *map, const FDToneMapMix *mix);
+
 #endif

@@ -7,7 +7,8 @@ extension FrameRenderer {
   /// from `input` through the controls' colour and then `stage` (an HDR frame's tone mapping to SDR)
   /// into `output`, packed rgb24 of the frame's size, in one pass over the rows: each row is coloured
   /// into a scratch row while it is in the caches and handed to `stage` from there, with no libvips
-  /// image between them. Rows go in bands, one per render thread. The colour gives the codes
+  /// image between them (or, when `stage` can take the colour in, `RGB48RowStage/fused(with:)`, both
+  /// in one step). Rows go in bands, one per render thread. The colour gives the codes
   /// ``render(_:into:)`` gives. Returns the generation of the control state used, or nil, touching
   /// nothing, when the state needs the libvips graph (zoom, auto white balance, the unoptimized graph).
   ///
@@ -30,8 +31,11 @@ extension FrameRenderer {
       )
     }
     let snapshot = controls.snapshot()
-    let (passes, colour) = try onePassColour(snapshot)
+    let (passes, stateColour) = try onePassColour(snapshot)
     guard passes else { return nil }
+    // A stage that takes the colour in does both in one step a row.
+    let fused = try stateColour.flatMap { try stage.fused(with: $0) }
+    let (colour, stage) = fused.map { (nil, $0) } ?? (stateColour, stage)
     let threads = Vips.configuration?.threads ?? ProcessInfo.processInfo.activeProcessorCount
     let bands = width * height >= 1 << 16 ? max(1, min(threads, height / 8)) : 1
     // Addresses cross to the worker threads as integers; each band reads and writes rows of its own.

@@ -122,9 +122,16 @@ public final class YUVFrameRenderer {
     if stageConverter?.layout != layout {
       stageConverter = try YUV420Converter(layout, threads: converter.threads)
     }
-    try converter.transform10(
-      input, into: output, strides: strides, through: colour, then: stage,
-      convertedBy: stageConverter)
+    // A stage that takes the colour in does both in one step a row.
+    if let colour, let fused = try stage.fused(with: colour) {
+      try converter.transform10(
+        input, into: output, strides: strides, through: nil, then: fused,
+        convertedBy: stageConverter)
+    } else {
+      try converter.transform10(
+        input, into: output, strides: strides, through: colour, then: stage,
+        convertedBy: stageConverter)
+    }
     return true
   }
 

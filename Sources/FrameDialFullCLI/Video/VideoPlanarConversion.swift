@@ -43,6 +43,3 @@ package final class VideoPlanarConversion: PlanarConversion {
     converter.fromRGB(rgb, rgbStride: rgbStride, into: planes, strides: strides)
   }
 }
-
-/// The tone mapping to SDR as the one-pass 10-bit render's second stage.
-extension RGBToneMapper: RGB48RowStage {}

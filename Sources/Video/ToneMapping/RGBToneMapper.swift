@@ -2,6 +2,7 @@ import CFFmpeg
 import CToneMap
 import ColourTransfer
 import Foundation
+import Synchronization
 
 /// Tone-maps HDR video (HLG or PQ) to SDR BT.709, FrameDial's one tone mapper: `video --hdr sdr`,
 /// `video --frame-at` and the studio all run it. It maps 16-bit R′G′B′ — packed rgb48le,
@@ -60,7 +61,10 @@ public final class RGBToneMapper: @unchecked Sendable {
   private let tables: UnsafeMutableBufferPointer<Float>
   /// The 8-bit code of each slot's least light (`FD_TONE_MAP_SLOTS` entries).
   private let firstCodes: UnsafeMutableBufferPointer<UInt8>
-  private let parameters: FDToneMap
+  /// The mapping's parameters, pointing into the tables above.
+  let parameters: FDToneMap
+  /// The lights of the last channel mix a fused stage took in (``fused(with:)``).
+  let mixLights = Mutex<MixLights?>(nil)
 
   /// A mapper of `width × height` frames of video tagged `colour` (HLG or PQ, as
   /// ``VideoTranscoder/rgbToneMapper(width:height:)`` checks) with `metadata` (for PQ's peak).

@@ -1,6 +1,6 @@
 // The index into a mix kernel's output tables of a mixed linear value: the one rule the mix kernel
-// (mix.c) and the raw colour pass (raw_rows.c) share, so both give the same codes. Internal to the
-// target.
+// (mix.c), the raw colour pass (raw_rows.c) and CToneMap's mixed rows share, so all give the same
+// codes. C only; not part of the CRowKernels module Swift imports.
 #ifndef FRAMEDIAL_MIX_INDEX_H
 #define FRAMEDIAL_MIX_INDEX_H
 
