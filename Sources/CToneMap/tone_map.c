@@ -111,17 +111,14 @@ static void mix_front(const uint16_t *in, size_t n, const FDToneMapMix *mix, flo
 }
 
 // The 8-bit code of display light `light`: the first code of the slot its float's exponent and top 8
-// mantissa bits name, moved by one when `light` lies below that code's threshold or at or above the
-// next one's.
-static inline int sdr_code(float light, const uint8_t *first_codes, const float *thresholds) {
+// mantissa bits name, or the next when `light` is at or above the slot's threshold.
+static inline int sdr_code(float light, const uint8_t *first_codes, const float *slot_thresholds) {
     const float clamped = fminf(fmaxf(light, 0.0f), 1.0f);
     uint32_t bits;
     memcpy(&bits, &clamped, sizeof bits);
-    const int slot = (int)(bits >> 15) - FD_TONE_MAP_FIRST_SLOT;
-    int code = first_codes[slot > 0 ? slot : 0];
-    code -= light < thresholds[code];
-    code += light >= thresholds[code + 1];
-    return code;
+    int slot = (int)(bits >> 15) - FD_TONE_MAP_FIRST_SLOT;
+    slot = slot > 0 ? slot : 0;
+    return first_codes[slot] + (light >= slot_thresholds[slot]);
 }
 
 // Pixels a chunk of fd_tone_map_rgb48_row works on, a stage at a time.
@@ -131,7 +128,7 @@ static inline int sdr_code(float light, const uint8_t *first_codes, const float 
 static void map_row(
     const uint16_t *input, uint8_t *output, size_t count, const FDToneMap *map, const FDToneMapMix *mix) {
     const Step s = step_of(&map->light);
-    const float *code_value = map->code_value, *thresholds = map->thresholds;
+    const float *code_value = map->code_value, *slot_thresholds = map->slot_thresholds;
     const uint8_t *first_codes = map->first_codes;
     // libavfilter's mobius above the knee j: (b² + 2bj + j²) / (b − a) · (in + a) / (in + b).
     const Mobius curve = mobius_of(map);
@@ -172,9 +169,9 @@ static void map_row(
             blue[x] *= ratio;
         }
         for (size_t x = 0; x < n; x++) {
-            out[3 * x] = (uint8_t)sdr_code(red[x], first_codes, thresholds);
-            out[3 * x + 1] = (uint8_t)sdr_code(green[x], first_codes, thresholds);
-            out[3 * x + 2] = (uint8_t)sdr_code(blue[x], first_codes, thresholds);
+            out[3 * x] = (uint8_t)sdr_code(red[x], first_codes, slot_thresholds);
+            out[3 * x + 1] = (uint8_t)sdr_code(green[x], first_codes, slot_thresholds);
+            out[3 * x + 2] = (uint8_t)sdr_code(blue[x], first_codes, slot_thresholds);
         }
     }
 }

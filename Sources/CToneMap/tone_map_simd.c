@@ -27,7 +27,8 @@ FD_AVX2 static inline __m256 look8(const float *table, const Step *s, __m256 val
     return _mm256_add_ps(low, _mm256_mul_ps(_mm256_sub_ps(high, low), fraction));
 }
 
-// The 8-bit codes of 8 display lights (the scalar sdr_code()).
+// The 8-bit codes of 8 display lights (the scalar sdr_code()): the slot's first code and threshold
+// gathered side by side.
 FD_AVX2 static inline __m256i codes8(__m256 light, const FDToneMap *map) {
     const __m256 clamped =
         _mm256_min_ps(_mm256_max_ps(light, _mm256_setzero_ps()), _mm256_set1_ps(1.0f));
@@ -35,14 +36,12 @@ FD_AVX2 static inline __m256i codes8(__m256 light, const FDToneMap *map) {
         _mm256_srli_epi32(_mm256_castps_si256(clamped), 15), _mm256_set1_epi32(FD_TONE_MAP_FIRST_SLOT));
     slot = _mm256_max_epi32(slot, _mm256_setzero_si256());
     // Bytes read as 32-bit words: the table has three bytes of padding after its last slot.
-    __m256i code = _mm256_and_si256(
+    const __m256i first = _mm256_and_si256(
         _mm256_i32gather_epi32((const int *)(const void *)map->first_codes, slot, 1),
         _mm256_set1_epi32(0xFF));
-    const __m256 below = _mm256_cmp_ps(light, _mm256_i32gather_ps(map->thresholds, code, 4), _CMP_LT_OQ);
-    code = _mm256_add_epi32(code, _mm256_castps_si256(below));  // true is −1
     const __m256 above =
-        _mm256_cmp_ps(light, _mm256_i32gather_ps(map->thresholds + 1, code, 4), _CMP_GE_OQ);
-    return _mm256_sub_epi32(code, _mm256_castps_si256(above));
+        _mm256_cmp_ps(light, _mm256_i32gather_ps(map->slot_thresholds, slot, 4), _CMP_GE_OQ);
+    return _mm256_sub_epi32(first, _mm256_castps_si256(above));  // true is −1
 }
 
 // A mixed row's mix (FDToneMapMix) as the vector paths read it.
@@ -219,23 +218,12 @@ FD_AVX512 static inline __m512i codes16(__m512 light, const FDToneMap *map) {
     __m512i slot = _mm512_sub_epi32(_mm512_srli_epi32(_mm512_castps_si512(clamped), 15),
         _mm512_set1_epi32(FD_TONE_MAP_FIRST_SLOT));
     slot = _mm512_max_epi32(slot, _mm512_setzero_si512());
-    __m512i code = _mm512_and_si512(
+    const __m512i first = _mm512_and_si512(
         _mm512_i32gather_epi32(slot, (const int *)(const void *)map->first_codes, 1),
         _mm512_set1_epi32(0xFF));
-    // Each code's two thresholds in one 64-bit read: below the first, the code before; at or above
-    // the second, the code after (as the scalar code's two steps: the thresholds increase).
-    const __m512i pairs_low = _mm512_i32gather_epi64(
-        _mm512_castsi512_si256(code), (const void *)map->thresholds, 4);
-    const __m512i pairs_high = _mm512_i32gather_epi64(
-        _mm512_extracti64x4_epi64(code, 1), (const void *)map->thresholds, 4);
-    const __m512i evens = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
-    const __m512 first = _mm512_castsi512_ps(_mm512_permutex2var_epi32(pairs_low, evens, pairs_high));
-    const __m512 second = _mm512_castsi512_ps(_mm512_permutex2var_epi32(
-        pairs_low, _mm512_add_epi32(evens, _mm512_set1_epi32(1)), pairs_high));
-    const __mmask16 below = _mm512_cmp_ps_mask(light, first, _CMP_LT_OQ);
-    const __mmask16 above = _mm512_cmp_ps_mask(light, second, _CMP_GE_OQ);
-    code = _mm512_mask_sub_epi32(code, below, code, _mm512_set1_epi32(1));
-    return _mm512_mask_add_epi32(code, above, code, _mm512_set1_epi32(1));
+    const __mmask16 above =
+        _mm512_cmp_ps_mask(light, _mm512_i32gather_ps(slot, map->slot_thresholds, 4), _CMP_GE_OQ);
+    return _mm512_mask_add_epi32(first, above, first, _mm512_set1_epi32(1));
 }
 
 // mixed8 for 16 pixels.

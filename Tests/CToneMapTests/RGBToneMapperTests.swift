@@ -1,4 +1,5 @@
 import CFFmpeg
+import CToneMap
 import Foundation
 import RowKernels
 import Testing
@@ -172,4 +173,35 @@ import Testing
     }
   }
 
+  /// The code tables: a slot's first code is its least light's, its threshold the next code's, and no
+  /// slot holds two thresholds, so first code or the next by one comparison is every light's exact
+  /// code; checked on lights spread over every slot against the thresholds themselves.
+  @Test func theSlotTablesGiveEveryLightsExactCode() throws {
+    let (_, colour, metadata) = Self.setting(0)
+    let mapper = try RGBToneMapper(width: 8, height: 8, colour: colour, metadata: metadata)
+    let first = try #require(mapper.parameters.first_codes)
+    let next = try #require(mapper.parameters.slot_thresholds)
+    let thresholds = RGBToneMapper.sdrThresholds
+    func exact(_ light: Float) -> Int { (thresholds.lastIndex { $0 <= light } ?? 0) }
+    let slots = Int(FD_TONE_MAP_SLOTS)
+    #expect(Int(first[0]) == 0 && Int(first[slots - 1]) == 255)
+    var checked = 0
+    for slot in 0..<slots {
+      #expect(next[slot] == thresholds[Int(first[slot]) + 1], "slot \(slot)")
+      if slot + 1 < slots { #expect(Int(first[slot + 1]) - Int(first[slot]) <= 1, "slot \(slot)") }
+      // The slot's least light, 61 lights across it, its last light.
+      let least = UInt32(slot + Int(FD_TONE_MAP_FIRST_SLOT)) << 15
+      let span: UInt32 = slot + 1 < slots ? 1 << 15 : 1
+      for step in stride(from: 0, to: span, by: 541) + [span - 1] {
+        let light = Float(bitPattern: least + step)
+        let code = Int(first[slot]) + (light >= next[slot] ? 1 : 0)
+        if code != exact(light) {
+          Issue.record("light \(light) in slot \(slot): \(code), not \(exact(light))")
+          return
+        }
+        checked += 1
+      }
+    }
+    #expect(checked > 300_000)
+  }
 }

@@ -39,11 +39,14 @@ void fd_display_light_row(float *red, float *green, float *blue, size_t count, c
 // scaled by its ratio), then BT.709's SDR encoding: code k (0 … 255) is the one whose range
 // thresholds[k] ≤ light < thresholds[k + 1] holds the channel's light (thresholds[0] = −∞,
 // thresholds[256] = +∞, and between them the display lights of codes 0.5 … 254.5 through BT.1886's
-// 2.4 power). `first_codes` holds, for each slot of lights sharing a float's exponent and top 8
-// mantissa bits (its bits >> 15) from 2^−24 up to 1.0, the code of the slot's least light: within one
-// of the code of every light in the slot (lights below 2^−24 read slot 0); three bytes of padding
-// follow its last slot. Every path of the CPU dispatch (CRowKernels' SIMDPath.h: scalar, AVX2 8 pixels
-// a step, AVX-512 16) gives the same codes.
+// 2.4 power). The code is read from two tables of slots, a slot being the lights that share a float's
+// exponent and top 8 mantissa bits (its bits >> 15), from 2^−24 up to 1.0 (lights below 2^−24 read
+// slot 0, lights above 1.0 the last): `first_codes` holds the code k of each slot's least light (three
+// bytes of padding follow its last slot) and `slot_thresholds` the light thresholds[k + 1] at which
+// the next code begins. No slot holds two thresholds (the codes of consecutive slots differ by one at
+// most), so a light's code is k, or k + 1 when the light is at or above that threshold. Every path of
+// the CPU dispatch (CRowKernels' SIMDPath.h: scalar, AVX2 8 pixels a step, AVX-512 16) gives the same
+// codes.
 enum { FD_TONE_MAP_FIRST_SLOT = (127 - 24) << 8, FD_TONE_MAP_SLOTS = (24 << 8) + 1 };
 typedef struct {
     FDDisplayLight light;
@@ -53,8 +56,8 @@ typedef struct {
     const float *code_light;
     float knee;
     float peak;
-    const float *thresholds;
     const uint8_t *first_codes;
+    const float *slot_thresholds;
 } FDToneMap;
 
 // Fills `table` (65536 entries) with each code's value through the HLG decoding of `map` (its

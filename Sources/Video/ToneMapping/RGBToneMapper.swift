@@ -50,14 +50,20 @@ public final class RGBToneMapper: @unchecked Sendable {
     return hlgPeak
   }
 
+  /// The display lights at which the 8-bit SDR codes begin: −∞, then code k's for k in 1 … 255, where
+  /// BT.1886's encoding, L^(1/2.4), reaches (k − 0.5)/255, then +∞.
+  static let sdrThresholds =
+    [-Float.infinity] + (1...255).map { Float(pow((Double($0) - 0.5) / 255, 2.4)) } + [.infinity]
+
   /// The width of the frames mapped, in pixels.
   public let width: Int
   /// The height of the frames mapped, in pixels.
   public let height: Int
   private let light: DisplayLight
-  /// A 16-bit code's value as the display-light step takes it (65 536 entries), then the lights at
-  /// which the 8-bit codes begin (−∞, the 255 of codes 1 … 255, +∞), then, for HLG, each code's value
-  /// already through the HLG decoding (65 536 entries, `fd_tone_map_code_light`).
+  /// A 16-bit code's value as the display-light step takes it (65 536 entries), then each slot's
+  /// threshold, the light at which the code after its first begins (`FD_TONE_MAP_SLOTS` entries), then,
+  /// for HLG, each code's value already through the HLG decoding (65 536 entries,
+  /// `fd_tone_map_code_light`).
   private let tables: UnsafeMutableBufferPointer<Float>
   /// The 8-bit code of each slot's least light (`FD_TONE_MAP_SLOTS` entries).
   private let firstCodes: UnsafeMutableBufferPointer<UInt8>
@@ -77,34 +83,29 @@ public final class RGBToneMapper: @unchecked Sendable {
     let range = colour.dynamicRange
     (self.width, self.height) = (width, height)
     light = DisplayLight(range: range, bt2020: colour.primaries != AVCOL_PRI_BT709)
-    let codes = 65536
-    tables = .allocate(capacity: codes + 257 + (range == .hlg ? codes : 0))
+    let (codes, slots) = (65536, Int(FD_TONE_MAP_SLOTS))
+    tables = .allocate(capacity: codes + slots + (range == .hlg ? codes : 0))
     for code in 0..<codes {
       let signal = Double(code) / 65535
       tables[code] = Float(range == .pq ? PQTransfer.decode(signal) : signal)
     }
-    // Code k begins where BT.1886's encoding, L^(1/2.4), reaches (k − 0.5)/255.
-    let thresholds =
-      [-Float.infinity]
-      + (1...255).map { Float(pow((Double($0) - 0.5) / 255, 2.4)) } + [Float.infinity]
-    for (index, light) in thresholds.enumerated() { tables[codes + index] = light }
-    let slots = Int(FD_TONE_MAP_SLOTS)
     // Three bytes past the last slot: the SIMD paths read each code as a 32-bit word.
     firstCodes = .allocate(capacity: slots + 3)
     firstCodes.initialize(repeating: 0)
     for slot in 0..<slots {
       let light = Float(bitPattern: UInt32(slot + Int(FD_TONE_MAP_FIRST_SLOT)) << 15)
-      let code = thresholds.lastIndex { $0 <= light } ?? 0
+      let code = Self.sdrThresholds.lastIndex { $0 <= light } ?? 0
       firstCodes[slot] = UInt8(code)
+      tables[codes + slot] = Self.sdrThresholds[code + 1]
     }
     var map = FDToneMap()
     map.light = light.parameters
     map.code_value = UnsafePointer(tables.baseAddress)
     map.knee = Float(Self.mobiusKnee)
     map.peak = Float(Self.peak(of: range, metadata: metadata) / Self.referenceWhite)
-    map.thresholds = UnsafePointer(tables.baseAddress.map { $0 + codes })
     map.first_codes = UnsafePointer(firstCodes.baseAddress)
-    if range == .hlg, let decoded = tables.baseAddress.map({ $0 + codes + 257 }) {
+    map.slot_thresholds = UnsafePointer(tables.baseAddress.map { $0 + codes })
+    if range == .hlg, let decoded = tables.baseAddress.map({ $0 + codes + slots }) {
       // The same values as decoding each pixel's signals, read from one table.
       withUnsafePointer(to: map) { fd_tone_map_code_light($0, decoded) }
       map.code_light = UnsafePointer(decoded)
