@@ -70,19 +70,41 @@ public final class HEIFFile {
   /// The primary image's XMP packet: its first metadata block of type `mime` and content type
   /// `application/rdf+xml`; nil when it has none.
   public func xmp() throws -> Data? {
-    let count = heif_image_handle_get_number_of_metadata_blocks(primary, "mime")
+    try Self.metadata(
+      of: primary, type: "mime", contentType: "application/rdf+xml", what: "XMP data")
+  }
+
+  /// The primary image's EXIF as a TIFF structure (its metadata block of type `Exif` after the
+  /// offset libheif's block starts with); nil when it has none or the offset leads outside it.
+  public func exif() throws -> Data? {
+    guard let block = try Self.metadata(of: primary, type: "Exif", what: "EXIF data"),
+      block.count >= 4
+    else { return nil }
+    let offset = block.prefix(4).reduce(0) { $0 << 8 | Int($1) }
+    guard offset <= block.count - 4 else { return nil }
+    return Data(block.dropFirst(4 + offset))
+  }
+
+  /// The first metadata block of `handle` of `type` (and of `contentType`, when given); nil when it
+  /// has none.
+  static func metadata(
+    of handle: OpaquePointer, type: String, contentType: String? = nil, what: String
+  ) throws -> Data? {
+    let count = heif_image_handle_get_number_of_metadata_blocks(handle, type)
     guard count > 0 else { return nil }
     var ids = [heif_item_id](repeating: 0, count: Int(count))
-    let listed = heif_image_handle_get_list_of_metadata_block_IDs(primary, "mime", &ids, count)
+    let listed = heif_image_handle_get_list_of_metadata_block_IDs(handle, type, &ids, count)
     for id in ids.prefix(Int(max(0, listed))) {
-      guard let type = heif_image_handle_get_metadata_content_type(primary, id),
-        String(cString: type) == "application/rdf+xml"
-      else { continue }
-      let size = heif_image_handle_get_metadata_size(primary, id)
+      if let contentType {
+        guard let given = heif_image_handle_get_metadata_content_type(handle, id),
+          String(cString: given) == contentType
+        else { continue }
+      }
+      let size = heif_image_handle_get_metadata_size(handle, id)
       var bytes = Data(count: size)
       try bytes.withUnsafeMutableBytes { raw in
         try HEIFError.check(
-          heif_image_handle_get_metadata(primary, id, raw.baseAddress), "cannot read the XMP data")
+          heif_image_handle_get_metadata(handle, id, raw.baseAddress), "cannot read the \(what)")
       }
       return bytes
     }

@@ -29,8 +29,48 @@ struct ExifBlock {
     }
   }
 
+  /// A TIFF-like structure whose offsets count from `base` in `bytes`, in the byte order given (a maker
+  /// note's own directory).
+  init(bytes: [UInt8], base: Int, littleEndian: Bool) {
+    self.bytes = bytes
+    self.base = base
+    little = littleEndian
+  }
+
   /// The bytes as `Data`.
   var data: Data { Data(bytes) }
+
+  /// The Exif IFD's pointer tag, and the maker note's tag in it.
+  static let exifPointerTag = 0x8769
+  static let makerNoteTag = 0x927C
+
+  /// The maker note's bytes (the Exif IFD's tag 0x927C), nil when there is none or it does not fit.
+  var makerNote: [UInt8]? {
+    guard let ifd0, let pointer = entry(Self.exifPointerTag, in: ifd0),
+      let offset = u32(pointer + 8),
+      let note = entry(Self.makerNoteTag, in: base + offset), let length = u32(note + 4),
+      let start = u32(note + 8), length > 4, base + start + length <= bytes.count
+    else { return nil }
+    return Array(bytes[(base + start)..<(base + start + length)])
+  }
+
+  /// The entry of `tag` in the IFD at `start`.
+  func entry(_ tag: Int, in start: Int) -> Int? {
+    entries(of: start).first { self.tag($0) == tag }
+  }
+
+  /// The first value of the rational entry at `entry` (TIFF types 5 and 10, unsigned and signed), read
+  /// at its offset from `base`; nil for other types or a zero denominator.
+  func rational(_ entry: Int) -> Double? {
+    guard let type = u16(entry + 2), type == 5 || type == 10, let count = u32(entry + 4),
+      count >= 1,
+      let offset = u32(entry + 8), let numerator = u32(base + offset),
+      let denominator = u32(base + offset + 4), denominator != 0
+    else { return nil }
+    if type == 5 { return Double(numerator) / Double(denominator) }
+    return Double(Int32(truncatingIfNeeded: numerator))
+      / Double(Int32(truncatingIfNeeded: denominator))
+  }
 
   /// Removes the GPS IFD and its pointer from IFD0.
   mutating func removeGPS() {
@@ -61,7 +101,8 @@ struct ExifBlock {
     zero(link, 4)
   }
 
-  private var ifd0: Int? {
+  /// Where IFD0 starts, nil when it does not fit.
+  var ifd0: Int? {
     guard let offset = u32(base + 4), let count = u16(base + offset),
       base + offset + 2 + 12 * count + 4 <= bytes.count
     else { return nil }
@@ -69,12 +110,12 @@ struct ExifBlock {
   }
 
   /// The positions of the entries of the IFD at `start` (none when it does not fit the block).
-  private func entries(of start: Int) -> [Int] {
+  func entries(of start: Int) -> [Int] {
     guard let count = u16(start), start + 2 + 12 * count <= bytes.count else { return [] }
     return (0..<count).map { start + 2 + 12 * $0 }
   }
 
-  private func tag(_ entry: Int) -> Int? { u16(entry) }
+  func tag(_ entry: Int) -> Int? { u16(entry) }
 
   /// Overwrites the IFD at `start`, and the values its entries point to, with zeros.
   private mutating func zeroIFD(at start: Int) {
@@ -107,13 +148,13 @@ struct ExifBlock {
     for index in start..<(start + length) { bytes[index] = 0 }
   }
 
-  private func u16(_ at: Int) -> Int? {
+  func u16(_ at: Int) -> Int? {
     guard at >= base, at + 2 <= bytes.count else { return nil }
     let (a, b) = (Int(bytes[at]), Int(bytes[at + 1]))
     return little ? a | b << 8 : a << 8 | b
   }
 
-  private func u32(_ at: Int) -> Int? {
+  func u32(_ at: Int) -> Int? {
     guard let first = u16(at), let second = u16(at + 2) else { return nil }
     return little ? first | second << 16 : first << 16 | second
   }

@@ -54,15 +54,21 @@ enum InfoCommand: Command {
         }
         // Headers only: an image over the limit is described, and said to be over it.
         let header = try Image.probe(path, pixelLimit: nil)
+        let gainMap = header.loader == "heifload" ? try HDRGainMap.read(heifAt: path) : nil
         if json {
           var value = jsonValue(path: path, header)
           if case .object(let members) = value {
             value = .object(
-              members + [("overPixelLimit", JSONText.Value(header.pixelCount > limit))])
+              members + [
+                ("overPixelLimit", JSONText.Value(header.pixelCount > limit)),
+                ("hdrGainMap", gainMap.map(jsonValue) ?? nil),
+              ])
           }
           console.outJSON(try JSONText.string(value, .line))
         } else {
-          console.out("\(path): \(describe(header))\(overLimitNote(header, limit: limit))")
+          let described = ([describe(header)] + [gainMap?.summary].compactMap { $0 })
+            .joined(separator: ", ")
+          console.out("\(path): \(described)\(overLimitNote(header, limit: limit))")
         }
       } catch {
         failed += 1
@@ -223,6 +229,16 @@ enum InfoCommand: Command {
       "orientation": JSONText.Value(header.orientation), "alpha": JSONText.Value(header.hasAlpha),
       "icc": JSONText.Value(header.hasICCProfile), "pages": JSONText.Value(header.pages),
       "loader": JSONText.Value(header.loader),
+    ]
+  }
+
+  /// An HDR photo's gain map as JSON: its kind, size, bits and headroom (in stops and as a factor).
+  static func jsonValue(_ map: HDRGainMap) -> JSONText.Value {
+    [
+      "kind": JSONText.Value(map.kind.rawValue), "width": JSONText.Value(map.width),
+      "height": JSONText.Value(map.height), "bitDepth": JSONText.Value(map.bitDepth),
+      "headroomStops": JSONText.Value(map.headroomStops),
+      "headroom": JSONText.Value(map.headroom),
     ]
   }
 

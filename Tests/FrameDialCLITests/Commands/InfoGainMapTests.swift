@@ -1,0 +1,71 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `info` on iPhone HEICs: the HDR gain map and its headroom, against exiftool's reading of the same
+/// files (the auxiliary image's type, Apple's maker note tags 33 and 48, with Apple's rule applied
+/// here); a photo without a gain map reports none.
+@Suite struct InfoGainMapTests {
+  /// `exiftool -s3 -n TAGS… PATH`: one value a line.
+  static func exiftool(_ tags: [String], _ path: String) throws -> [String] {
+    let result = try CLIRunner.run(
+      ["exiftool", "-s3", "-n"] + tags + [path], executable: URL(fileURLWithPath: "/usr/bin/env"))
+    return result.standardOutput.split(separator: "\n").map(String.init)
+  }
+
+  /// Apple's headroom in stops from its maker note's tags 33 and 48.
+  static func stops(_ tag33: Double, _ tag48: Double) -> Double {
+    let stops =
+      tag33 < 1
+      ? (tag48 <= 0.01 ? -20 * tag48 + 1.8 : -0.101 * tag48 + 1.601)
+      : (tag48 <= 0.01 ? -70 * tag48 + 3 : -0.303 * tag48 + 2.303)
+    return max(stops, 0)
+  }
+
+  @Test(
+    .enabled(if: RealFiles.available),
+    arguments: ["heif/iphone_13_pro_max.HEIC", "heif/Apple_iPhone14.HEIC", "heif/IMG_5195.HEIC"])
+  func theGainMapAndHeadroomAreExiftoolsReading(name: String) throws {
+    let path = RealFiles.path(name)
+    let result = try CLIRunner.run(["info", "--json", path])
+    #expect(result.status == 0, "\(result.standardError)")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+    let type = try Self.exiftool(["-AuxiliaryImageType"], path)
+    guard type == ["urn:com:apple:photo:2020:aux:hdrgainmap"] else {
+      #expect(object["hdrGainMap"] is NSNull, "\(name): no gain map, so none reported")
+      #expect(!(try CLIRunner.run(["info", path]).standardOutput.contains("gain map")))
+      return
+    }
+    let map = try #require(object["hdrGainMap"] as? [String: Any], "\(name)")
+    #expect(map["kind"] as? String == "apple")
+    let (width, height) = (object["width"] as? Int ?? 0, object["height"] as? Int ?? 0)
+    let (mapWidth, mapHeight) = (map["width"] as? Int ?? 0, map["height"] as? Int ?? 0)
+    // A gain map is the photo's size or smaller, of the photo's shape.
+    #expect(mapWidth > 0 && mapWidth <= width && mapHeight > 0 && mapHeight <= height)
+    #expect(abs(Double(mapWidth * height) / Double(mapHeight * width) - 1) < 0.01)
+    #expect(map["bitDepth"] as? Int == 8)
+    let tags = try Self.exiftool(["-HDRHeadroom", "-HDRGain"], path).compactMap(Double.init)
+    try #require(tags.count == 2, "\(name): exiftool reads \(tags)")
+    let expected = Self.stops(tags[0], tags[1])
+    let stops = try #require(map["headroomStops"] as? Double)
+    #expect(
+      abs(stops - expected) < 1e-6, "\(name): \(stops) stops, exiftool's tags give \(expected)")
+    #expect(abs((map["headroom"] as? Double ?? 0) - pow(2, expected)) < 1e-5)
+    let line = try CLIRunner.run(["info", path]).standardOutput
+    #expect(
+      line.contains(
+        "HDR gain map (Apple, \(mapWidth)×\(mapHeight), headroom \(String(format: "%.2f", expected)) stops)"
+      ),
+      "\(line)")
+  }
+
+  @Test func aPhotoWithoutAGainMapReportsNone() throws {
+    let result = try CLIRunner.run(["info", "--json", CLIRunner.sample("coffee.heic")])
+    #expect(result.status == 0)
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+    #expect(object["loader"] as? String == "heifload")
+    #expect(object["hdrGainMap"] is NSNull)
+  }
+}
