@@ -32,6 +32,19 @@ extension StillRenderer {
     }
   }
 
+  /// The warning for an HDR photo (a HEIF file with an HDR gain map, ``HDRGainMap``), whose output
+  /// is its SDR picture alone: the gain map is not carried through an edit.
+  static func gainMapWarnings(input: String) -> [String] {
+    guard ImageSniffer.kind(ofFile: input) == .heif,
+      let map = try? HDRGainMap.read(heifAt: input)
+    else { return [] }
+    let headroom = map.headroomStops.map { String(format: ", headroom %.2f stops", $0) } ?? ""
+    return [
+      "\(input): its HDR gain map (Apple\(headroom)) was not kept: the output is its SDR picture, "
+        + "which an HDR screen shows without the brighter highlights"
+    ]
+  }
+
   /// The metadata of `image` that `format` cannot hold, as warnings naming `input`: XMP over
   /// ``Vips/ImageFormat/largestXMP`` bytes, which a JPEG leaves out.
   static func metadataWarnings(_ image: Image, format: ImageFormat, input: String) -> [String] {

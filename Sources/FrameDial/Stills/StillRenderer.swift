@@ -184,7 +184,8 @@ public final class StillRenderer: Sendable {
       warnings: (fallback.map { [Self.profileWarning($0, input: input)] } ?? [])
         + (flattens
           ? [Self.flatteningWarning(options.background, format: format, input: input)] : [])
-        + Self.metadataWarnings(tagged, format: format, input: input))
+        + Self.metadataWarnings(tagged, format: format, input: input)
+        + Self.gainMapWarnings(input: input))
   }
 
   /// `input` read, upright, and brought to the space its controls run in (see ``StillInput``) for an

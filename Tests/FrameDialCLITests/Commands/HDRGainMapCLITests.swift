@@ -2,10 +2,11 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `info` on iPhone HEICs: the HDR gain map and its headroom, against exiftool's reading of the same
-/// files (the auxiliary image's type, Apple's maker note tags 33 and 48, with Apple's rule applied
-/// here); a photo without a gain map reports none.
-@Suite struct InfoGainMapTests {
+/// iPhone HEICs' HDR gain maps on the command line: `info` reports the gain map and its headroom,
+/// against exiftool's reading of the same files (the auxiliary image's type, Apple's maker note tags
+/// 33 and 48, with Apple's rule applied here), and none for a photo without one; an edit, which does
+/// not keep the gain map, says so.
+@Suite struct HDRGainMapCLITests {
   /// `exiftool -s3 -n TAGS… PATH`: one value a line.
   static func exiftool(_ tags: [String], _ path: String) throws -> [String] {
     let result = try CLIRunner.run(
@@ -67,5 +68,52 @@ import Testing
       try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
     #expect(object["loader"] as? String == "heifload")
     #expect(object["hdrGainMap"] is NSNull)
+  }
+
+  /// `apply` and `batch` name the gain map they leave behind, once a file, in any output format; a
+  /// photo without one gets no such warning.
+  @Test(.enabled(if: RealFiles.available))
+  func anEditSaysItsOutputHasNoGainMap() throws {
+    let scratch = try CLIRunner.scratchFolder("gain-map-edit")
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let iphone = RealFiles.path("heif/iphone_13_pro_max.HEIC")
+    let tags = try Self.exiftool(["-HDRHeadroom", "-HDRGain"], iphone).compactMap(Double.init)
+    try #require(tags.count == 2)
+    let headroom = String(format: "headroom %.2f stops", Self.stops(tags[0], tags[1]))
+    for ext in ["jpg", "heic"] {
+      let output = scratch.appendingPathComponent("edited.\(ext)").path
+      let result = try CLIRunner.run(
+        ["apply", iphone, "-o", output, "--size", "256", "--set", "ev=0.3"])
+      #expect(result.status == 0, "\(result.standardError)")
+      let warnings = result.standardError.split(separator: "\n").filter {
+        $0.contains("HDR gain map")
+      }
+      #expect(
+        warnings == [
+          "framedial apply: warning: \(iphone): its HDR gain map (Apple, \(headroom)) was "
+            + "not kept: the output is its SDR picture, which an HDR screen shows without the "
+            + "brighter highlights"
+        ], "\(ext): \(result.standardError)")
+    }
+    let plain = try CLIRunner.run(
+      [
+        "apply", RealFiles.path("heif/IMG_5195.HEIC"), "-o",
+        scratch.appendingPathComponent("plain.jpg").path, "--size", "256",
+      ])
+    #expect(
+      plain.status == 0 && !plain.standardError.contains("gain map"), "\(plain.standardError)")
+    let folder = scratch.appendingPathComponent("in")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      atPath: iphone, toPath: folder.appendingPathComponent("photo.HEIC").path)
+    let batch = try CLIRunner.run(
+      [
+        "batch", folder.path, "-o", scratch.appendingPathComponent("out").path, "--size", "128",
+        "--format", "jpeg",
+      ])
+    #expect(batch.status == 0)
+    #expect(
+      (batch.standardOutput + batch.standardError).contains(
+        "photo.HEIC: its HDR gain map (Apple, \(headroom)) was not kept"))
   }
 }
