@@ -51,4 +51,13 @@ public struct HDRGainMap: Sendable, Equatable {
     let headroom = headroomStops.map { String(format: "headroom %.2f stops", $0) }
     return "HDR gain map (Apple, \(width)×\(height), \(headroom ?? "headroom not given"))"
   }
+
+  /// The string field a still read from a file with a gain map carries (``described``), so that
+  /// what is made of it can say the gain map was not kept; no image writer stores it.
+  static let imageField = "framedial-hdr-gain-map"
+
+  /// Its kind and headroom, e.g. `Apple, headroom 1.64 stops`.
+  var described: String {
+    "Apple" + (headroomStops.map { String(format: ", headroom %.2f stops", $0) } ?? "")
+  }
 }

@@ -107,8 +107,9 @@ public enum StillInput {
   /// loader claimed its bytes.
   ///
   /// A HEIF file is read into memory once, and those bytes serve both libvips (the pixels) and libheif
-  /// (the XMP packet among its metadata blocks, which libvips 8.14's `heifload` does not show): libheif
-  /// reads a whole HEIF file to parse it, so a second reader would read it from disk again.
+  /// (the XMP packet among its metadata blocks, which libvips 8.14's `heifload` does not show, and an
+  /// HDR gain map, noted in ``HDRGainMap/imageField`` for the warning that an edit leaves it behind):
+  /// libheif reads a whole HEIF file to parse it, so a second reader would read it from disk again.
   static func open(_ path: String, options: LoadOptions) throws -> Image {
     if let raw = RawStill.identify(path) {
       return try RawStill.developed(path, raw, options: options)
@@ -119,10 +120,14 @@ public enum StillInput {
       }
       let bytes = try Image.fileContents(path)
       let image = try Image(bytes: bytes, options: options, name: path)
-      guard !image.hasField(Image.xmpField),
-        let xmp = try? HEIFFile(bytes: bytes, name: path).xmp(), !xmp.isEmpty
-      else { return image }
-      return try image.editingMetadata { $0.setBlob(Image.xmpField, xmp) }
+      let file = try? HEIFFile(bytes: bytes, name: path)
+      let xmp = image.hasField(Image.xmpField) ? nil : (try? file?.xmp()) ?? nil
+      let gainMap = (try? file.flatMap(HDRGainMap.read)) ?? nil
+      guard xmp?.isEmpty == false || gainMap != nil else { return image }
+      return try image.editingMetadata { editor in
+        if let xmp, !xmp.isEmpty { editor.setBlob(Image.xmpField, xmp) }
+        if let gainMap { editor.setString(HDRGainMap.imageField, gainMap.described) }
+      }
     } catch {
       guard let container = ImageSniffer.videoContainer(ofFile: path) else { throw error }
       throw RenderError(

@@ -32,15 +32,13 @@ extension StillRenderer {
     }
   }
 
-  /// The warning for an HDR photo (a HEIF file with an HDR gain map, ``HDRGainMap``), whose output
-  /// is its SDR picture alone: the gain map is not carried through an edit.
-  static func gainMapWarnings(input: String) -> [String] {
-    guard ImageSniffer.kind(ofFile: input) == .heif,
-      let map = try? HDRGainMap.read(heifAt: input)
-    else { return [] }
-    let headroom = map.headroomStops.map { String(format: ", headroom %.2f stops", $0) } ?? ""
+  /// The warning for an HDR photo (a HEIF file with an HDR gain map, which `source`, the still read
+  /// from it, notes in ``HDRGainMap/imageField``), whose output is its SDR picture alone: the gain map
+  /// is not carried through an edit.
+  static func gainMapWarnings(source: Image, input: String) -> [String] {
+    guard let gainMap = try? source.string(HDRGainMap.imageField) else { return [] }
     return [
-      "\(input): its HDR gain map (Apple\(headroom)) was not kept: the output is its SDR picture, "
+      "\(input): its HDR gain map (\(gainMap)) was not kept: the output is its SDR picture, "
         + "which an HDR screen shows without the brighter highlights"
     ]
   }

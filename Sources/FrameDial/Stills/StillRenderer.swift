@@ -185,7 +185,7 @@ public final class StillRenderer: Sendable {
         + (flattens
           ? [Self.flatteningWarning(options.background, format: format, input: input)] : [])
         + Self.metadataWarnings(tagged, format: format, input: input)
-        + Self.gainMapWarnings(input: input))
+        + Self.gainMapWarnings(source: source, input: input))
   }
 
   /// `input` read, upright, and brought to the space its controls run in (see ``StillInput``) for an

@@ -22,6 +22,11 @@ enum HEIFLoadMessage {
       if reason.hasPrefix("Unspecified: ") { reason = reason.dropFirst("Unspecified: ".count) }
     }
     let kind = reason.hasPrefix("Unsupported") ? "unsupported HEIF" : "damaged HEIF"
+    // libheif's own check of the NAL units' sizes, before any decoder sees them: a unit that claims
+    // more bytes than its item holds, as in a file cut short.
+    if reason.contains("a NAL unit size is invalid") {
+      return "\(kind): the HEVC data is cut short or damaged (libheif: \(reason))"
+    }
     return "\(kind): \(reason)"
   }
 
