@@ -96,11 +96,12 @@ void fd_tone_map_mix_lights(const FDToneMap *map, const uint16_t *output_tables,
 // The mix in front of a mixed row (FDToneMapMix) on `n` pixels: the three channels' values, through
 // the HLG decoding, into three planes.
 static void mix_front(const uint16_t *in, size_t n, const FDToneMapMix *mix, float *red, float *green, float *blue) {
-    const float *i0 = mix->input_tables, *i1 = i0 + 65536, *i2 = i1 + 65536;
+    const FDColourMix16 *colour = &mix->colour;
+    const float *i0 = colour->input_tables, *i1 = i0 + 65536, *i2 = i1 + 65536;
     float m[9];
-    memcpy(m, mix->matrix, sizeof m);
-    const float scale = mix->scale;
-    const int count = mix->output_count, last = count - 1, root = mix->square_root_index;
+    memcpy(m, colour->matrix, sizeof m);
+    const float scale = colour->scale;
+    const int count = colour->output_count, last = count - 1, root = colour->square_root_index;
     const float *l0 = mix->lights, *l1 = l0 + count, *l2 = l1 + count;
     for (size_t x = 0; x < n; x++) {
         const float r = i0[in[3 * x]], g = i1[in[3 * x + 1]], b = i2[in[3 * x + 2]];

@@ -53,15 +53,16 @@ typedef struct {
 } Front;
 
 static inline Front front_of(const FDToneMapMix *mix) {
+    const FDColourMix16 *colour = &mix->colour;
     Front f;
     for (int c = 0; c < 3; c++) {
-        f.inputs[c] = mix->input_tables + (size_t)c * 65536;
-        f.lights[c] = mix->lights + (size_t)c * (size_t)mix->output_count;
+        f.inputs[c] = colour->input_tables + (size_t)c * 65536;
+        f.lights[c] = mix->lights + (size_t)c * (size_t)colour->output_count;
     }
-    memcpy(f.matrix, mix->matrix, sizeof f.matrix);
-    f.scale = mix->scale;
-    f.last = (float)(mix->output_count - 1);
-    f.square_root = mix->square_root_index;
+    memcpy(f.matrix, colour->matrix, sizeof f.matrix);
+    f.scale = colour->scale;
+    f.last = (float)(colour->output_count - 1);
+    f.square_root = colour->square_root_index;
     return f;
 }
 

@@ -75,6 +75,14 @@ public final class ColourRows: @unchecked Sendable {
 
   deinit { fd_colour_rows_free(pointer) }
 
+  /// The parts of this transform when it is a 16-bit channel mix, for code that runs the mix within a
+  /// pass of its own (the tone mapper's mixed rows); nil for other transforms. Its tables are this
+  /// object's own copies: valid only while it lives.
+  public var mix16Parts: FDColourMix16? {
+    var parts = FDColourMix16()
+    return fd_colour_rows_mix16_parts(pointer, &parts) != 0 ? parts : nil
+  }
+
   /// Transforms `pixels` packed 16-bit RGB pixels (6 bytes each) from `input` to `output`, which must
   /// not overlap; nothing for 8-bit rows (``sampleBytes`` 1).
   public func apply16(

@@ -6,6 +6,8 @@
 #ifndef FRAMEDIAL_TONE_MAP_H
 #define FRAMEDIAL_TONE_MAP_H
 
+#include "ColourRows.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -67,20 +69,16 @@ void fd_tone_map_code_light(const FDToneMap *map, float *table);
 // Maps `count` pixels from `input` to `output`, on the fastest path in force.
 void fd_tone_map_rgb48_row(const uint16_t *input, uint8_t *output, size_t count, const FDToneMap *map);
 
-// A 16-bit channel mix (CRowKernels' fd_colour_rows_mix16) in front of the mapping, the two as one step:
-// a pixel's three samples are read through `input_tables` (3 × 65536 floats, R, G, B) and mixed by
-// `matrix` (row-major 3 × 3) as the mix kernel does, and channel c's index into its output table
-// (fd_mix_output_index with `scale`, `square_root_index`, `output_count`) reads `lights[c · output_count
-// + index]`: the value the mapping reads for the code the mix's output table holds there, already
-// through the HLG decoding (fd_tone_map_mix_lights). The mapping goes on from there as for that code,
-// so a mixed row gives the codes of the mix's 16-bit codes mapped by fd_tone_map_rgb48_row.
+// A 16-bit channel mix (CRowKernels' fd_colour_rows_mix16, its parts as fd_colour_rows_mix16_parts gives
+// them) in front of the mapping, the two as one step: a pixel's three samples are read through the
+// mix's input tables and mixed by its matrix as the mix kernel does, and channel c's index into its
+// output table (fd_mix_output_index) reads `lights[c · output_count + index]`: the value the mapping
+// reads for the code the mix's output table holds there, already through the HLG decoding
+// (fd_tone_map_mix_lights). The mapping goes on from there as for that code, so a mixed row gives the
+// codes of the mix's 16-bit codes mapped by fd_tone_map_rgb48_row.
 typedef struct {
-    const float *input_tables;
-    float matrix[9];
+    FDColourMix16 colour;
     const float *lights;
-    int output_count;
-    float scale;
-    int square_root_index;
 } FDToneMapMix;
 
 // Fills `lights` (3 × output_count) with the value `map` reads, through the HLG decoding, for each of

@@ -1,3 +1,4 @@
+import CRowKernels
 import CToneMap
 import RowKernels
 
@@ -11,11 +12,11 @@ final class MixLights: @unchecked Sendable {
   /// 3 × the mix's output count.
   let values: UnsafeMutableBufferPointer<Float>
 
-  init(_ colour: ColourRows, parts: ChannelMix16Parts, mapper: RGBToneMapper) {
+  init(_ colour: ColourRows, parts: FDColourMix16, mapper: RGBToneMapper) {
     self.colour = colour
-    values = .allocate(capacity: 3 * parts.outputCount)
+    values = .allocate(capacity: 3 * Int(max(0, parts.output_count)))
     withUnsafePointer(to: mapper.parameters) {
-      fd_tone_map_mix_lights($0, parts.outputTables, Int32(parts.outputCount), values.baseAddress)
+      fd_tone_map_mix_lights($0, parts.output_tables, parts.output_count, values.baseAddress)
     }
   }
 
@@ -34,20 +35,9 @@ final class MixedToneMapStage: RGB48RowStage, @unchecked Sendable {
   private let lights: MixLights
   private let mix: FDToneMapMix
 
-  init(mapper: RGBToneMapper, colour: ColourRows, parts: ChannelMix16Parts, lights: MixLights) {
+  init(mapper: RGBToneMapper, colour: ColourRows, parts: FDColourMix16, lights: MixLights) {
     (self.mapper, self.colour, self.lights) = (mapper, colour, lights)
-    var mix = FDToneMapMix()
-    mix.input_tables = parts.inputTables
-    withUnsafeMutableBytes(of: &mix.matrix) { bytes in
-      for (index, value) in parts.matrix.prefix(9).enumerated() {
-        bytes.storeBytes(of: value, toByteOffset: index * 4, as: Float.self)
-      }
-    }
-    mix.lights = UnsafePointer(lights.values.baseAddress)
-    mix.output_count = Int32(parts.outputCount)
-    mix.scale = parts.scale
-    mix.square_root_index = parts.squareRootIndex ? 1 : 0
-    self.mix = mix
+    mix = FDToneMapMix(colour: parts, lights: UnsafePointer(lights.values.baseAddress))
   }
 
   func map(_ input: UnsafePointer<UInt16>, into output: UnsafeMutablePointer<UInt8>, pixels: Int) {
