@@ -24,6 +24,12 @@ public struct HEIFError: Error, CustomStringConvertible, Sendable, Equatable {
     where detail.hasPrefix(prefix) {
       detail.removeFirst(prefix.count)
     }
+    // libheif's own check of the NAL units' sizes (Debian's 1.15.1-1+deb12u3 checks before the
+    // decoder): a unit that claims more bytes than its item holds, as in a file cut short. Vips's
+    // HEIFLoadMessage says the same of libvips's wording of it.
+    if detail.contains("a NAL unit size is invalid") {
+      detail = "the HEVC data is cut short or damaged (libheif: \(detail))"
+    }
     let text = context()
     throw HEIFError(detail.isEmpty ? text : "\(text): \(detail)")
   }

@@ -23,7 +23,8 @@ enum HEIFLoadMessage {
     }
     let kind = reason.hasPrefix("Unsupported") ? "unsupported HEIF" : "damaged HEIF"
     // libheif's own check of the NAL units' sizes, before any decoder sees them: a unit that claims
-    // more bytes than its item holds, as in a file cut short.
+    // more bytes than its item holds, as in a file cut short (HEIF's HEIFError says the same of
+    // libheif's own API).
     if reason.contains("a NAL unit size is invalid") {
       return "\(kind): the HEVC data is cut short or damaged (libheif: \(reason))"
     }
