@@ -3,7 +3,7 @@ import HEIF
 
 /// An HDR photo's gain map as FrameDial reads it: the auxiliary HDR gain map image an iPhone (12 or
 /// later) stores beside its SDR picture, and the headroom of the HDR rendition it makes, which Apple's
-/// maker note gives (``AppleMakerNote/headroomStops``).
+/// maker note gives (tags 33 and 48, by Apple's rule; see ``headroomStops``).
 public struct HDRGainMap: Sendable, Equatable {
   /// Whose form of gain map it is.
   public enum Kind: String, Sendable {
