@@ -123,15 +123,10 @@ public final class YUVFrameRenderer {
       stageConverter = try YUV420Converter(layout, threads: converter.threads)
     }
     // A stage that takes the colour in does both in one step a row.
-    if let colour, let fused = try stage.fused(with: colour) {
-      try converter.transform10(
-        input, into: output, strides: strides, through: nil, then: fused,
-        convertedBy: stageConverter)
-    } else {
-      try converter.transform10(
-        input, into: output, strides: strides, through: colour, then: stage,
-        convertedBy: stageConverter)
-    }
+    let fused = try colour.flatMap { try stage.fused(with: $0) }
+    try converter.transform10(
+      input, into: output, strides: strides, through: fused == nil ? colour : nil,
+      then: fused ?? stage, convertedBy: stageConverter)
     return true
   }
 

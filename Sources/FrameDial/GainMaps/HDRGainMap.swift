@@ -48,8 +48,12 @@ public struct HDRGainMap: Sendable, Equatable {
 
   /// The gain map in a few words, e.g. `HDR gain map (Apple, 1512×2016, headroom 1.64 stops)`.
   public var summary: String {
-    let headroom = headroomStops.map { String(format: "headroom %.2f stops", $0) }
-    return "HDR gain map (Apple, \(width)×\(height), \(headroom ?? "headroom not given"))"
+    "HDR gain map (Apple, \(width)×\(height), \(headroomText ?? "headroom not given"))"
+  }
+
+  /// `headroom 1.64 stops`, nil when the photo does not say.
+  private var headroomText: String? {
+    headroomStops.map { String(format: "headroom %.2f stops", $0) }
   }
 
   /// The string field a still read from a file with a gain map carries (``described``), so that
@@ -58,6 +62,6 @@ public struct HDRGainMap: Sendable, Equatable {
 
   /// Its kind and headroom, e.g. `Apple, headroom 1.64 stops`.
   var described: String {
-    "Apple" + (headroomStops.map { String(format: ", headroom %.2f stops", $0) } ?? "")
+    "Apple" + (headroomText.map { ", \($0)" } ?? "")
   }
 }
