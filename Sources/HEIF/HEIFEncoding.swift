@@ -1,7 +1,17 @@
 import Foundation
 
-/// How a HEIC picture is compressed: HEVC through libheif's x265 encoder.
+/// How a HEIF picture is compressed: HEVC through libheif's x265 encoder (a HEIC file) or AV1 through
+/// its AV1 encoder (an AVIF file).
 public struct HEIFEncoding: Sendable, Equatable {
+  /// The codec and its own settings.
+  public enum Codec: Sendable, Equatable {
+    /// HEVC (HEIC) with x265's `preset` and `parameters` set after it (and after libheif's own
+    /// choices), in order.
+    case hevc(preset: X265Preset, parameters: [X265Parameter])
+    /// AV1 (AVIF) at the encoder's `speed` (0 slowest … 9 quickest).
+    case av1(speed: Int)
+  }
+
   /// Chroma resolution of the coded picture.
   public enum Chroma: String, Sendable, Equatable {
     /// Colour at half the width and half the height.
@@ -10,27 +20,30 @@ public struct HEIFEncoding: Sendable, Equatable {
     case yuv444 = "444"
   }
 
-  /// libheif's quality 1 … 100 (mapped by libheif onto x265's constant rate factor).
+  /// libheif's quality 1 … 100 (mapped by libheif onto the encoder's quantiser).
   public var quality: Int
-  /// x265's preset: its trade of encoding time for file size.
-  public var preset: X265Preset
-  /// x265 options set after the preset (and after libheif's own choices), in order.
-  public var parameters: [X265Parameter]
+  /// The codec and its settings.
+  public var codec: Codec
   /// Chroma resolution.
   public var chroma: Chroma
 
   /// Creates settings; `quality` must be 1 … 100.
+  public init(quality: Int, codec: Codec, chroma: Chroma = .yuv420) {
+    self.quality = quality
+    self.codec = codec
+    self.chroma = chroma
+  }
+
+  /// Creates HEVC settings: x265 at `preset`, then `parameters`; `quality` must be 1 … 100.
   public init(
     quality: Int, preset: X265Preset, parameters: [X265Parameter] = [], chroma: Chroma = .yuv420
   ) {
-    self.quality = quality
-    self.preset = preset
-    self.parameters = parameters
-    self.chroma = chroma
+    self.init(
+      quality: quality, codec: .hevc(preset: preset, parameters: parameters), chroma: chroma)
   }
 }
 
-/// The metadata written into a HEIC beside its picture; nil leaves a kind out.
+/// The metadata written into a HEIF file beside its picture; nil leaves a kind out.
 public struct HEIFMetadata: Sendable, Equatable {
   /// An ICC profile, written as the picture's `colr` box (type `prof`).
   public var iccProfile: Data?

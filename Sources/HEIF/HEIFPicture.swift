@@ -2,7 +2,7 @@ import CHeif
 import Foundation
 
 /// An 8-bit interleaved RGB or RGBA picture in libheif's memory, filled by the caller and then written as
-/// a HEIC file.
+/// a HEIC or AVIF file.
 public final class HEIFPicture {
   /// The libheif image this object owns.
   private let image: OpaquePointer
@@ -54,8 +54,9 @@ public final class HEIFPicture {
     return try body(UnsafeMutableRawBufferPointer(start: plane, count: bytes), rowStride)
   }
 
-  /// Compresses the picture with `encoding` and writes it, with `metadata`, as a HEIC file at `path`
-  /// (directly: callers that must never leave a partial file write to a temporary name and rename it).
+  /// Compresses the picture with `encoding` and writes it, with `metadata`, as a HEIC file (HEVC) or an
+  /// AVIF file (AV1) at `path` (directly: callers that must never leave a partial file write to a
+  /// temporary name and rename it).
   ///
   /// - Throws: ``HEIFError`` when libheif cannot encode the picture, or `PATH: cannot write: REASON`
   ///   with the system's reason (`no space left on device`) when the file cannot be written whole.
@@ -65,25 +66,8 @@ public final class HEIFPicture {
     }
     guard let context = heif_context_alloc() else { throw HEIFError("libheif is out of memory") }
     defer { heif_context_free(context) }
-    var found: OpaquePointer?
-    try HEIFError.check(
-      heif_context_get_encoder_for_format(context, heif_compression_HEVC, &found),
-      "libheif has no HEVC encoder")
-    guard let encoder = found else { throw HEIFError("libheif has no HEVC encoder") }
+    let encoder = try Self.encoder(for: encoding, in: context)
     defer { heif_encoder_release(encoder) }
-    try HEIFError.check(
-      heif_encoder_set_lossy_quality(encoder, Int32(encoding.quality)), "cannot set the quality")
-    try HEIFError.check(
-      heif_encoder_set_parameter_string(encoder, "preset", encoding.preset.rawValue),
-      "x265 refuses preset \(encoding.preset.rawValue)")
-    try HEIFError.check(
-      heif_encoder_set_parameter_string(encoder, "chroma", encoding.chroma.rawValue),
-      "x265 refuses chroma \(encoding.chroma.rawValue)")
-    for parameter in encoding.parameters {
-      try HEIFError.check(
-        heif_encoder_set_parameter_string(encoder, "x265:\(parameter.name)", parameter.value),
-        "libheif refuses x265 option \(parameter.name)=\(parameter.value)")
-    }
     if let profile = metadata.iccProfile, !profile.isEmpty {
       try profile.withUnsafeBytes { raw in
         try HEIFError.check(
@@ -93,8 +77,9 @@ public final class HEIFPicture {
     }
     var coded: OpaquePointer?
     try HEIFError.check(
-      heif_context_encode_image(context, image, encoder, nil, &coded), "cannot encode HEVC")
-    guard let handle = coded else { throw HEIFError("cannot encode HEVC") }
+      heif_context_encode_image(context, image, encoder, nil, &coded),
+      "cannot encode \(encoding.codec.name)")
+    guard let handle = coded else { throw HEIFError("cannot encode \(encoding.codec.name)") }
     defer { heif_image_handle_release(handle) }
     if let exif = metadata.exif, !exif.isEmpty {
       try exif.withUnsafeBytes { raw in
@@ -111,6 +96,60 @@ public final class HEIFPicture {
       }
     }
     try HEIFFileWriter.write(context, to: path)
+  }
+
+  /// libheif's encoder for `encoding`'s codec in `context`, set to its quality, chroma and codec
+  /// settings; the caller releases it.
+  private static func encoder(for encoding: HEIFEncoding, in context: OpaquePointer) throws
+    -> OpaquePointer
+  {
+    let name = encoding.codec.name
+    var found: OpaquePointer?
+    let compression: heif_compression_format =
+      switch encoding.codec {
+      case .hevc: heif_compression_HEVC
+      case .av1: heif_compression_AV1
+      }
+    try HEIFError.check(
+      heif_context_get_encoder_for_format(context, compression, &found),
+      "libheif has no \(name) encoder")
+    guard let encoder = found else { throw HEIFError("libheif has no \(name) encoder") }
+    do {
+      try HEIFError.check(
+        heif_encoder_set_lossy_quality(encoder, Int32(encoding.quality)), "cannot set the quality")
+      try HEIFError.check(
+        heif_encoder_set_parameter_string(encoder, "chroma", encoding.chroma.rawValue),
+        "the \(name) encoder refuses chroma \(encoding.chroma.rawValue)")
+      switch encoding.codec {
+      case .hevc(let preset, let parameters):
+        try HEIFError.check(
+          heif_encoder_set_parameter_string(encoder, "preset", preset.rawValue),
+          "x265 refuses preset \(preset.rawValue)")
+        for parameter in parameters {
+          try HEIFError.check(
+            heif_encoder_set_parameter_string(encoder, "x265:\(parameter.name)", parameter.value),
+            "libheif refuses x265 option \(parameter.name)=\(parameter.value)")
+        }
+      case .av1(let speed):
+        try HEIFError.check(
+          heif_encoder_set_parameter_integer(encoder, "speed", Int32(clamping: speed)),
+          "the AV1 encoder refuses speed \(speed)")
+      }
+    } catch {
+      heif_encoder_release(encoder)
+      throw error
+    }
+    return encoder
+  }
+}
+
+extension HEIFEncoding.Codec {
+  /// The codec's name in messages: "HEVC" or "AV1".
+  var name: String {
+    switch self {
+    case .hevc: "HEVC"
+    case .av1: "AV1"
+    }
   }
 }
 

@@ -1,7 +1,7 @@
 import HEIF
 
 /// How hard the HEIC encoder works for a smaller file at the same quality (`--effort`): x265's preset
-/// and the options changed from it. Other formats ignore it (AVIF stays on libvips's own settings).
+/// and the options changed from it. Other formats ignore it (AVIF is written at one AV1 speed).
 ///
 /// Measured against x265 `slow` (libvips's `heifsave`, `small`) at matched luma SSIM on the sample
 /// photos and 1024 × 1024 crops of the benchmark's 12-megapixel photos: plain `ultrafast` needed 14–34 %

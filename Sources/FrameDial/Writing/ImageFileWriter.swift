@@ -1,10 +1,11 @@
 import HEIF
 import Vips
 
-/// Writes a finished image to a file in a format: HEIC through libheif (``HEICOutput``, at an
-/// ``EncodingEffort``), every other format through libvips's savers. Every still FrameDial writes
+/// Writes a finished image to a file in a format: HEIC and AVIF through libheif (``HEIFOutput``, HEIC
+/// at an ``EncodingEffort``), every other format through libvips's savers. Every still FrameDial writes
 /// (`apply`, `batch`, `preview`, `sweep`, `video --frame-at`) goes through
-/// ``write(_:to:format:choice:effort:)``, so none reaches libvips's slow `heifsave`.
+/// ``write(_:to:format:choice:effort:)``, so none reaches libvips's `heifsave` (slow for HEIC, and
+/// unable to write at all with libheif 1.19, which refuses a writer result without a message).
 enum ImageFileWriter {
   /// Writes `image` to `path` as `format` at `choice`'s quality; `effort` sets the HEIC encoder and
   /// is ignored by other formats.
@@ -15,12 +16,12 @@ enum ImageFileWriter {
     _ image: Image, to path: String, format: ImageFormat, choice: QualityChoice,
     effort: EncodingEffort
   ) throws {
-    guard format == .heic else {
+    guard format == .heic || format == .avif else {
       try image.write(to: path, format: format, options: choice.saveOptions)
       return
     }
     do {
-      try HEICOutput.write(image, to: path, choice: choice, effort: effort)
+      try HEIFOutput.write(image, to: path, format: format, choice: choice, effort: effort)
     } catch let error as HEIFError {
       throw VipsError(error.message)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import HEIF
 import TestSupport
 import Testing
 import Vips
@@ -70,12 +71,29 @@ import Vips
     // A GIF's header, screen descriptor and 256-colour palette take 781 bytes.
     case "gif": return try encoded("gif", saver: "gifsave_buffer", header: 800)
     case "webp": return try encoded("webp", saver: "webpsave_buffer", header: 64)
-    // An AVIF's boxes before its coded picture take a few hundred bytes.
-    default:
-      return try encoded(
-        "avif", saver: "heifsave_buffer", header: 600,
-        ["compression": .string("av1"), "effort": .int(9)])
+    default: return try avif()
     }
+  }
+
+  /// coffee.png as an AVIF that libheif writes (AV1 at its slowest speed), its picture data taken to
+  /// start after the boxes before it (a few hundred bytes).
+  static func avif() throws -> Source {
+    let coffee = try Image(contentsOf: CLIRunner.sample("coffee.png"))
+    let picture = try HEIFPicture(width: coffee.width, height: coffee.height, hasAlpha: false)
+    try picture.withPixels { rows, stride in
+      try coffee.render(
+        into: rows,
+        layout: FrameLayout(width: coffee.width, height: coffee.height, bands: 3, rowStride: stride)
+      )
+    }
+    let folder = try CLIRunner.scratchFolder("damage-avif-source")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("coffee.avif").path
+    try picture.write(
+      to: path, encoding: HEIFEncoding(quality: 50, codec: .av1(speed: 0)), metadata: HEIFMetadata()
+    )
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+    return Source(ext: "avif", bytes: bytes, picture: 600..<(bytes.count - 1))
   }
 
   /// The variants of `source`: seeded flips, cuts and zeroed blocks inside its picture data.
