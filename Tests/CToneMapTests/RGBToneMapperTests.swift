@@ -105,10 +105,23 @@ import Testing
     let differences = zip(codes, expected).map { abs(Int($0) - Int($1)) }
     let largest = differences.max() ?? 0
     let differing = differences.filter { $0 > 0 }.count
-    // Measured: 12 (HLG) to 59 (PQ) of the 98 304 samples differ, by one code.
     #expect(largest <= 1, "\(name): largest difference \(largest)")
-    #expect(differing * 1000 < differences.count, "\(name): \(differing) samples differ")
+    // The reference's own codes depend on the CPU that zscale (zimg) runs its vector code on. Measured
+    // on an AVX-512 CPU: 12 (HLG) to 59 (PQ) of the 98 304 samples differ, by one code; on an AMD EPYC
+    // with AVX2 alone, 54–87 % of them do (FrameDial's codes are the same on both, see
+    // `everyKernelPathGivesTheScalarPathsCodes`), so there the bound is the one code alone.
+    if Self.cpuHasAVX512 {
+      #expect(differing * 1000 < differences.count, "\(name): \(differing) samples differ")
+    }
   }
+
+  /// True when /proc/cpuinfo lists AVX-512 F among the CPU's flags.
+  static let cpuHasAVX512: Bool = {
+    let info = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+    return info.split(separator: "\n").contains {
+      $0.hasPrefix("flags") && $0.split(separator: " ").contains("avx512f")
+    }
+  }()
 
   @Test(arguments: cases.indices)
   func everyKernelPathGivesTheScalarPathsCodes(index: Int) throws {
