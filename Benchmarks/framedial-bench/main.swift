@@ -18,7 +18,7 @@ func printError(_ line: String) {
 /// Runs the sections the options ask for and returns the results with their targets checked.
 func runBenchmarks(_ options: BenchmarkOptions) throws -> BenchmarkResult {
   try Vips.start()
-  // HEIC read in this process (the batch section's heifsave case) is decoded as `framedial` decodes it.
+  // HEIC read in this process is decoded as `framedial` decodes it.
   HEVCDecoding.useFFmpeg()
   let progress: (String) -> Void = { printError("framedial-bench: \($0)") }
   var result = BenchmarkResult(

@@ -446,8 +446,8 @@ enum Report {
             ? "of floor"
             : comparison.role == BatchBenchmark.Case.p3Kept.rawValue
               ? "the time converted to sRGB"
-              : target.name.contains("heifsave")
-                ? "heifsave"
+              : target.name.contains("x265 slow")
+                ? "x265 slow"
                 : target.name.contains("JPEG") ? "JPEG's time" : "vipsthumbnail"
           marks.append("\(value) \(against), \(target.limitText) \(target.mark)")
         }
@@ -474,8 +474,7 @@ enum Report {
         + "a small launcher process (a child started by the benchmark itself would carry the benchmark's "
         + "own, larger high-water mark). Time: from start to exit, measured by the launcher. "
         + "CPU-s/image: the median run's user + system CPU seconds per image, from `wait4` (the "
-        + "process and the children it waited for; for the in-process heifsave case, `getrusage` of "
-        + "the benchmark): the work done, which other load on a shared machine does not inflate as it "
+        + "process and the children it waited for): the work done, which other load on a shared machine does not inflate as it "
         + "does wall time.",
       "",
     ]
@@ -487,7 +486,7 @@ enum Report {
       + [""]
   }
 
-  /// The HEIC cases' CPU seconds per photo against JPEG → JPEG's (colour state) and heifsave's, as
+  /// The HEIC cases' CPU seconds per photo against JPEG → JPEG's (colour state) and x265 slow's, as
   /// context for the wall-time targets; nil for other rows.
   private static func cpuComparison(_ item: BatchResult, _ batch: [BatchResult]) -> String? {
     let heic = [BatchBenchmark.Case.heic, .heicBalanced].map(\.rawValue)
@@ -498,7 +497,7 @@ enum Report {
     }
     var parts: [String] = []
     if let jpeg = perImage(.colour) { parts.append("\(n(cpu / jpeg))× JPEG's") }
-    if let heifsave = perImage(.heifsave) { parts.append("\(n(cpu / heifsave))× heifsave's") }
+    if let slow = perImage(.heicSmall) { parts.append("\(n(cpu / slow))× x265 slow's") }
     return parts.isEmpty ? nil : "CPU-s/photo " + parts.joined(separator: ", ")
   }
 

@@ -1,5 +1,3 @@
-import Controls
-import Dispatch
 import Foundation
 import FrameDial
 import Measurement
@@ -76,14 +74,14 @@ struct BatchBenchmark {
     case heic = "heic → heic"
     /// The same with `--effort balanced`.
     case heicBalanced = "heic → heic balanced"
-    /// The same HEICs the way FrameDial wrote HEIC before libheif: the same reading and rendering, in
-    /// process, then libvips 8.14's `heifsave` (x265 `slow`).
-    case heifsave = "heic → heic heifsave"
+    /// The same with `--effort small`: x265 `slow`, the setting of libvips 8.14's `heifsave`, with
+    /// which FrameDial wrote HEIC before it wrote through libheif.
+    case heicSmall = "heic → heic small"
   }
 
   /// The HEIC quality every HEIC case writes (FrameDial's default).
   static let heicQuality = 60
-  /// The number of photos in the HEIC cases (libvips's `heifsave` takes most of a minute for each).
+  /// The number of photos in the HEIC cases (x265 `slow` takes most of a minute for each).
   static let heicImages = 4
 
   func run() throws -> [BatchResult] {
@@ -96,7 +94,7 @@ struct BatchBenchmark {
     // machine falls on all of them alike; each row is the median of its runs.
     let cases: [Case] = [
       .floor, .colour, .colourSized, .vipsthumbnail, .p3Kept, .p3ToSRGB, .heic, .heicBalanced,
-      .heifsave,
+      .heicSmall,
     ]
     let runs = options.quick ? 3 : 5
     var seconds: [Case: [Double]] = [:]
@@ -107,7 +105,7 @@ struct BatchBenchmark {
         let which = cases[(index + round) % cases.count]
         let files =
           [.p3Kept, .p3ToSRGB].contains(which)
-          ? p3Input : [.heic, .heicBalanced, .heifsave].contains(which) ? heicInput : input
+          ? p3Input : [.heic, .heicBalanced, .heicSmall].contains(which) ? heicInput : input
         let result = try measure(which, binary, files, jobs: Self.comparisonJobs)
         seconds[which, default: []].append(result.seconds)
         cpuSeconds[which, default: []] += result.runCPUSeconds ?? []
@@ -116,7 +114,7 @@ struct BatchBenchmark {
     }
     for which in cases {
       let times = seconds[which] ?? []
-      let count = [.heic, .heicBalanced, .heifsave].contains(which) ? heicInput.count : input.count
+      let count = [.heic, .heicBalanced, .heicSmall].contains(which) ? heicInput.count : input.count
       let rates = times.map { Double(count) / $0 }.sorted()
       results.append(
         BatchResult(
@@ -143,20 +141,13 @@ struct BatchBenchmark {
     let executable: String
     let arguments: [String]
     switch which {
-    case .heifsave:
-      let cpuBefore = Timing.processCPUSeconds()
-      let seconds = try Timing.measure { try Self.heifsaveBatch(input, into: output, jobs: jobs) }
-      return BatchResult(
-        role: which.rawValue, jobs: jobs, images: input.count, seconds: seconds,
-        imagesPerSecond: Double(input.count) / seconds, runs: 1, runSeconds: [seconds],
-        peakResidentMB: .nan, method: Self.method(which, jobs: jobs),
-        runCPUSeconds: [Timing.processCPUSeconds() - cpuBefore])
-    case .heic, .heicBalanced:
+    case .heic, .heicBalanced, .heicSmall:
       executable = binary
       arguments =
         ["batch", folder, "-o", output.path, "--jobs", String(jobs)]
         + ["--quality", String(Self.heicQuality)] + Self.setArguments
         + (which == .heicBalanced ? ["--effort", "balanced"] : [])
+        + (which == .heicSmall ? ["--effort", "small"] : [])
     case .vipsthumbnail:
       let thumbnailer = try Self.vipsthumbnailBinary()
       let halves = [0, 1].map { half in
@@ -208,31 +199,10 @@ struct BatchBenchmark {
     case .heicBalanced:
       "framedial batch --jobs \(jobs) --quality \(heicQuality) --effort balanced, colour state, HEIC in and "
         + "out (\(EncodingEffort.balanced.x265Description))"
-    case .heifsave:
-      "in process, \(jobs) at a time: the same reading and rendering, then libvips heifsave Q=\(heicQuality) (FrameDial's HEIC writer before libheif)"
+    case .heicSmall:
+      "framedial batch --jobs \(jobs) --quality \(heicQuality) --effort small, colour state, HEIC in and "
+        + "out (\(EncodingEffort.small.x265Description): libvips heifsave's setting)"
     }
-  }
-
-  /// Renders `inputs` with the colour state and writes each with libvips's `heifsave`, `jobs` at a time.
-  static func heifsaveBatch(_ inputs: [String], into output: URL, jobs: Int) throws {
-    let state = ControlState(
-      exposureBias: 0.5, contrast: 1.2, saturation: 1.3, whiteBalance: .preset(.tungsten))
-    let renderer = StillRenderer()
-    let failure = ErrorBox()
-    DispatchQueue.concurrentPerform(iterations: jobs) { job in
-      for index in stride(from: job, to: inputs.count, by: jobs) {
-        do {
-          let image = try StillInput.load(inputs[index], keepSixteenBits: false)
-          let rendered = try renderer.render(image, state: state)
-          try rendered.write(
-            to: output.appendingPathComponent("image-\(index).heic").path, format: .heic,
-            options: SaveOptions(quality: heicQuality))
-        } catch {
-          failure.set(error)
-        }
-      }
-    }
-    if let error = failure.error { throw error }
   }
 
   /// The HEICs of the HEIC cases, made once from `photos` with `framedial batch --format heic`
@@ -324,17 +294,5 @@ struct BatchBenchmark {
         "no framedial binary next to the benchmark at \(path); build the package first")
     }
     return path
-  }
-}
-
-/// The first error of several threads.
-private final class ErrorBox: @unchecked Sendable {
-  private let lock = NSLock()
-  private(set) var error: Error?
-
-  func set(_ error: Error) {
-    lock.lock()
-    defer { lock.unlock() }
-    if self.error == nil { self.error = error }
   }
 }

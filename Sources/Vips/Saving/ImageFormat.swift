@@ -48,13 +48,20 @@ public enum ImageFormat: String, Sendable, CaseIterable, Equatable, Encodable {
   public var largestXMP: Int? { self == .jpeg ? 60_000 : nil }
 
   /// libvips's saver for files and for memory.
-  var saver: (file: String, buffer: String) {
+  ///
+  /// - Throws: `VipsError` for HEIC and AVIF: libvips 8.14's `heifsave` cannot write with the libheif
+  ///   FrameDial runs on (1.19 refuses its writer's answer), so FrameDial writes both through libheif
+  ///   itself (its HEIF module).
+  func saver() throws -> (file: String, buffer: String) {
     switch self {
-    case .jpeg: ("jpegsave", "jpegsave_buffer")
-    case .png: ("pngsave", "pngsave_buffer")
-    case .webp: ("webpsave", "webpsave_buffer")
-    case .tiff: ("tiffsave", "tiffsave_buffer")
-    case .heic, .avif: ("heifsave", "heifsave_buffer")
+    case .jpeg: return ("jpegsave", "jpegsave_buffer")
+    case .png: return ("pngsave", "pngsave_buffer")
+    case .webp: return ("webpsave", "webpsave_buffer")
+    case .tiff: return ("tiffsave", "tiffsave_buffer")
+    case .heic, .avif:
+      throw VipsError(
+        "\(rawValue.uppercased()) is written through libheif (FrameDial's HEIF module), not libvips"
+      )
     }
   }
 }

@@ -103,8 +103,11 @@ import Vips
     try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
     let tiny = try Image(contentsOf: CLIRunner.sample("coffee.png")).extractArea(
       left: 200, top: 100, width: 64, height: 48)
+    let png = root.appendingPathComponent("tiny.png").path
+    try tiny.write(to: png)
     for name in ["a.heic", "b.heic"] {
-      try tiny.write(to: input.appendingPathComponent(name).path, options: SaveOptions(quality: 50))
+      try HEICPictures.run(
+        "heif-enc", ["-q", "50", png, "-o", input.appendingPathComponent(name).path])
     }
     let plain = try CLIRunner.run([
       "batch", input.path, "-o", root.appendingPathComponent("o1").path,
