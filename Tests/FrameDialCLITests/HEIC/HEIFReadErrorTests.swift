@@ -59,8 +59,10 @@ import Testing
     try Self.replacing("meta", with: Array("mxta".utf8), in: try Self.heic(in: folder))
       .write(to: damaged)
     let reasons = try Self.reasons(damaged, scratch: folder)
+    // libheif 1.19 reads past the renamed box looking for its `meta` box, to the file's end.
     #expect(
-      Set(reasons) == ["cannot read: damaged HEIF: Invalid input: No 'meta' box"], "\(reasons)")
+      Set(reasons) == ["cannot read: damaged HEIF: Invalid input: Unexpected end of file"],
+      "\(reasons)")
   }
 
   @Test func heifWithADamagedFirstBrandIsADamagedHEIFNotAVideo() throws {
@@ -89,7 +91,8 @@ import Testing
     let reasons = try Self.reasons(damaged, scratch: folder)
     for reason in reasons {
       #expect(reason.hasPrefix("cannot read: damaged HEIF: Invalid input: "), "\(reason)")
-      #expect(reason.contains("'pitm' box references a non-existing image"), "\(reason)")
+      #expect(
+        reason.contains("'pitm' box references an unsupported or non-existing image"), "\(reason)")
     }
   }
 

@@ -261,7 +261,9 @@ import Vips
     #expect {
       try renderer.renderFile(at: cut, to: output, state: ControlState(exposureBias: 0.5))
     } throws: { error in
-      "\(error)".hasPrefix("\(cut): cannot read: ") && "\(error)".contains("end of file")
+      // libheif 1.19 opens a file whose coded data is cut and refuses it when decoding.
+      "\(error)".hasPrefix("\(cut): cannot decode the image: damaged HEIF: ")
+        && "\(error)".contains("end of file")
     }
     let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
     #expect(Set(left) == ["whole.heic", "cut.heic"])
