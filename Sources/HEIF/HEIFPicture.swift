@@ -60,7 +60,14 @@ public final class HEIFPicture {
   ///
   /// - Throws: ``HEIFError`` when libheif cannot encode the picture, or `PATH: cannot write: REASON`
   ///   with the system's reason (`no space left on device`) when the file cannot be written whole.
-  public func write(to path: String, encoding: HEIFEncoding, metadata: HEIFMetadata) throws {
+  ///
+  /// Each of `auxiliary` is encoded with the same settings (at its own quality, when it has one) as an
+  /// auxiliary image of the primary one:
+  /// its `auxl` reference, its type as an essential `auxC` property, its own XMP.
+  public func write(
+    to path: String, encoding: HEIFEncoding, metadata: HEIFMetadata,
+    auxiliary: [HEIFAuxiliaryPicture] = []
+  ) throws {
     guard (1...100).contains(encoding.quality) else {
       throw HEIFError("quality \(encoding.quality) is out of range: it must be 1 … 100")
     }
@@ -95,7 +102,79 @@ public final class HEIFPicture {
           "cannot add the XMP data")
       }
     }
+    for picture in auxiliary {
+      try Self.add(picture, to: handle, in: context, encoder: encoder)
+    }
     try HEIFFileWriter.write(context, to: path)
+  }
+
+  /// Encodes `picture` with `encoder` into `context` as an auxiliary image of `primary`, which stays
+  /// the file's primary image.
+  private static func add(
+    _ picture: HEIFAuxiliaryPicture, to primary: OpaquePointer, in context: OpaquePointer,
+    encoder: OpaquePointer
+  ) throws {
+    let what = "the auxiliary image \(picture.type)"
+    guard picture.width > 0, picture.height > 0,
+      picture.samples.count == picture.width * picture.height,
+      let width = Int32(exactly: picture.width), let height = Int32(exactly: picture.height)
+    else {
+      throw HEIFError(
+        "\(what) cannot be \(picture.width)×\(picture.height) with \(picture.samples.count) samples"
+      )
+    }
+    var created: OpaquePointer?
+    try HEIFError.check(
+      heif_image_create(
+        width, height, heif_colorspace_monochrome, heif_chroma_monochrome, &created),
+      "cannot create \(what)")
+    guard let image = created else { throw HEIFError("cannot create \(what)") }
+    defer { heif_image_release(image) }
+    try HEIFError.check(
+      heif_image_add_plane(image, heif_channel_Y, width, height, 8), "cannot allocate \(what)")
+    var stride: Int32 = 0
+    guard let plane = heif_image_get_plane(image, heif_channel_Y, &stride), stride > 0 else {
+      throw HEIFError("\(what) has no pixel memory")
+    }
+    picture.samples.withUnsafeBufferPointer { samples in
+      for row in 0..<picture.height {
+        let target = plane + row * Int(stride)
+        for x in 0..<picture.width { target[x] = samples[row * picture.width + x] }
+      }
+    }
+    if let quality = picture.quality {
+      guard (1...100).contains(quality) else {
+        throw HEIFError("quality \(quality) of \(what) is out of range: it must be 1 … 100")
+      }
+      try HEIFError.check(
+        heif_encoder_set_lossy_quality(encoder, Int32(quality)), "cannot set the quality of \(what)"
+      )
+    }
+    var coded: OpaquePointer?
+    try HEIFError.check(
+      heif_context_encode_image(context, image, encoder, nil, &coded), "cannot encode \(what)")
+    guard let handle = coded else { throw HEIFError("cannot encode \(what)") }
+    defer { heif_image_handle_release(handle) }
+    try HEIFError.check(
+      heif_context_set_primary_image(context, primary), "cannot keep the primary image first")
+    let id = heif_image_handle_get_item_id(handle)
+    try HEIFError.check(
+      heif_context_add_item_reference(
+        context, fourCC("auxl"), id, heif_image_handle_get_item_id(primary)),
+      "cannot reference \(what) from the primary image")
+    // auxC is a full box: version and flags (four zero bytes), then the type, ended by a zero.
+    let property = [UInt8](repeating: 0, count: 4) + Array(picture.type.utf8) + [0]
+    try HEIFError.check(
+      heif_item_add_raw_property(
+        context, id, fourCC("auxC"), nil, property, property.count, 1, nil),
+      "cannot write the type of \(what)")
+    if let xmp = picture.xmp, !xmp.isEmpty {
+      try xmp.withUnsafeBytes { raw in
+        try HEIFError.check(
+          heif_context_add_XMP_metadata(context, handle, raw.baseAddress, try length(raw)),
+          "cannot add the XMP data of \(what)")
+      }
+    }
   }
 
   /// libheif's encoder for `encoding`'s codec in `context`, set to its quality, chroma and codec
@@ -151,6 +230,11 @@ extension HEIFEncoding.Codec {
     case .av1: "AV1"
     }
   }
+}
+
+/// A four-character code as libheif's 32-bit number (the first character in the highest byte).
+private func fourCC(_ code: StaticString) -> UInt32 {
+  code.withUTF8Buffer { $0.reduce(UInt32(0)) { $0 << 8 | UInt32($1) } }
 }
 
 /// The byte count of a metadata block as libheif's `int`; over 2 GB is refused.

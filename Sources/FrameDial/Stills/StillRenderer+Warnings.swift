@@ -32,17 +32,6 @@ extension StillRenderer {
     }
   }
 
-  /// The warning for an HDR photo (a HEIF file with an HDR gain map, which `source`, the still read
-  /// from it, notes in ``HDRGainMap/imageField``), whose output is its SDR picture alone: the gain map
-  /// is not carried through an edit.
-  static func gainMapWarnings(source: Image, input: String) -> [String] {
-    guard let gainMap = try? source.string(HDRGainMap.imageField) else { return [] }
-    return [
-      "\(input): its HDR gain map (\(gainMap)) was not kept: the output is its SDR picture, "
-        + "which an HDR screen shows without the brighter highlights"
-    ]
-  }
-
   /// The metadata of `image` that `format` cannot hold, as warnings naming `input`: XMP over
   /// ``Vips/ImageFormat/largestXMP`` bytes, which a JPEG leaves out.
   static func metadataWarnings(_ image: Image, format: ImageFormat, input: String) -> [String] {

@@ -162,13 +162,18 @@ public final class StillRenderer: Sendable {
           flatten: flattens)
       }
     }
+    let gainMap = try DecodeVerdict.naming(input, load: options.load) {
+      try Self.keptGainMap(
+        input: input, source: source, output: (tagged.width, tagged.height), plan: plan,
+        format: format, options: options)
+    }
     do {
       try AtomicFile.write(to: output) { temporary in
         do {
           try ImageFileWriter.write(
             tagged, to: temporary, format: format,
             choice: QualityChoice(format: format, requested: options.quality, input: source),
-            effort: options.effort)
+            effort: options.effort, auxiliary: gainMap.map { [$0] } ?? [])
         } catch let error as VipsError {
           throw RenderError.writing(
             output, from: input, temporary: temporary, failure: error, load: options.load)
@@ -185,7 +190,10 @@ public final class StillRenderer: Sendable {
         + (flattens
           ? [Self.flatteningWarning(options.background, format: format, input: input)] : [])
         + Self.metadataWarnings(tagged, format: format, input: input)
-        + Self.gainMapWarnings(source: source, input: input))
+        + (gainMap == nil
+          ? Self.gainMapWarnings(
+            source: source, input: input,
+            keptByHEIC: format != .heic && Self.keepsGainMap(plan: plan, options: options)) : []))
   }
 
   /// `input` read, upright, and brought to the space its controls run in (see ``StillInput``) for an

@@ -15,10 +15,11 @@ enum HEIFOutput {
   static let av1Speed = 5
 
   /// Writes `image` to `path` as `format` (`.heic` or `.avif`) at `choice`'s quality (4:4:4 chroma
-  /// from quality 90, or when asked for; 4:2:0 otherwise, as libvips chooses) and, for HEIC, `effort`.
+  /// from quality 90, or when asked for; 4:2:0 otherwise, as libvips chooses) and, for HEIC, `effort`;
+  /// `auxiliary` pictures (an HDR gain map) are encoded alike as auxiliary images of the picture.
   static func write(
     _ image: Image, to path: String, format: ImageFormat, choice: QualityChoice,
-    effort: EncodingEffort
+    effort: EncodingEffort, auxiliary: [HEIFAuxiliaryPicture] = []
   ) throws {
     guard format == .heic || format == .avif else {
       throw VipsError("\(format.rawValue) is not written through libheif")
@@ -50,7 +51,8 @@ enum HEIFOutput {
         exif: (try? rgb.blob(Image.exifField)).map {
           EXIFUpright.patched($0, width: rgb.width, height: rgb.height)
         },
-        xmp: try? rgb.blob(Image.xmpField)))
+        xmp: try? rgb.blob(Image.xmpField)),
+      auxiliary: auxiliary)
     let written = try HEIFFile(path: path).size
     guard written == (rgb.width, rgb.height) else {
       throw HEIFError(

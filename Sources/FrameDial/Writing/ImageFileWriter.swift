@@ -8,20 +8,22 @@ import Vips
 /// unable to write at all with libheif 1.19, which refuses a writer result without a message).
 enum ImageFileWriter {
   /// Writes `image` to `path` as `format` at `choice`'s quality; `effort` sets the HEIC encoder and
-  /// is ignored by other formats.
+  /// is ignored by other formats, and `auxiliary` pictures (an HDR gain map) are written beside a
+  /// HEIC's or AVIF's primary image (other formats cannot hold them: none is given for them).
   ///
   /// - Throws: `VipsError` when the image cannot be computed or written (libheif's failures carry its
   ///   message).
   static func write(
     _ image: Image, to path: String, format: ImageFormat, choice: QualityChoice,
-    effort: EncodingEffort
+    effort: EncodingEffort, auxiliary: [HEIFAuxiliaryPicture] = []
   ) throws {
     guard format == .heic || format == .avif else {
       try image.write(to: path, format: format, options: choice.saveOptions)
       return
     }
     do {
-      try HEIFOutput.write(image, to: path, format: format, choice: choice, effort: effort)
+      try HEIFOutput.write(
+        image, to: path, format: format, choice: choice, effort: effort, auxiliary: auxiliary)
     } catch let error as HEIFError {
       throw VipsError(error.message)
     }

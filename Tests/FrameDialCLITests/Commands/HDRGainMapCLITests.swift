@@ -1,11 +1,12 @@
 import Foundation
+import HEIF
 import TestSupport
 import Testing
 
 /// iPhone HEICs' HDR gain maps on the command line: `info` reports the gain map and its headroom,
 /// against exiftool's reading of the same files (the auxiliary image's type, Apple's maker note tags
-/// 33 and 48, with Apple's rule applied here), and none for a photo without one; an edit, which does
-/// not keep the gain map, says so.
+/// 33 and 48, with Apple's rule applied here), and none for a photo without one; a HEIC of the
+/// unedited photo keeps it, and an edit, which does not keep the gain map, says so.
 @Suite struct HDRGainMapCLITests {
   /// `exiftool -s3 -n TAGS… PATH`: one value a line.
   static func exiftool(_ tags: [String], _ path: String) throws -> [String] {
@@ -68,6 +69,37 @@ import Testing
       try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
     #expect(object["loader"] as? String == "heifload")
     #expect(object["hdrGainMap"] is NSNull)
+  }
+
+  /// An unedited HEIC of an iPhone's HDR photo carries its gain map: Apple's type and version, the
+  /// headroom, the map's samples within a few codes (quality 75, see
+  /// `StillRenderer.gainMapQuality`); with `--size`, a map of the output's proportion.
+  @Test(.enabled(if: RealFiles.available))
+  func anUneditedHEICKeepsTheGainMap() throws {
+    let scratch = try CLIRunner.scratchFolder("gain-map-keep")
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let iphone = RealFiles.path("heif/iphone_13_pro_max.HEIC")
+    let output = scratch.appendingPathComponent("kept.heic").path
+    let result = try CLIRunner.run(["apply", iphone, "-o", output])
+    #expect(result.status == 0 && result.standardError.isEmpty, "\(result.standardError)")
+    let tags = ["-AuxiliaryImageType", "-HDRGainMapVersion", "-HDRHeadroom", "-HDRGain"]
+    #expect(try Self.exiftool(tags, output) == (try Self.exiftool(tags, iphone)))
+    let type = HEIFAuxiliaryImage.appleHDRGainMapType
+    let original = try #require(try HEIFFile(path: iphone).decodeAuxiliaryImage(type: type))
+    let kept = try #require(try HEIFFile(path: output).decodeAuxiliaryImage(type: type))
+    #expect((kept.width, kept.height) == (original.width, original.height))
+    let differences = zip(kept.samples, original.samples).map { abs(Int($0) - Int($1)) }
+    let far = differences.filter { $0 > 2 }.count
+    #expect(differences.max() ?? 255 <= 6 && far * 1000 < differences.count, "\(far) samples")
+    #expect(
+      Double(differences.reduce(0, +)) / Double(differences.count) < 0.25,
+      "mean \(Double(differences.reduce(0, +)) / Double(differences.count))")
+
+    let small = scratch.appendingPathComponent("small.heic").path
+    let sized = try CLIRunner.run(["apply", iphone, "-o", small, "--size", "1008"])
+    #expect(sized.status == 0, "\(sized.standardError)")
+    let info = try CLIRunner.run(["info", small]).standardOutput
+    #expect(info.contains("756×1008") && info.contains("HDR gain map (Apple, 378×504,"), "\(info)")
   }
 
   /// `apply` and `batch` name the gain map they leave behind, once a file, in any output format; a

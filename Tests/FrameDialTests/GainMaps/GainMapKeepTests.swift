@@ -1,0 +1,129 @@
+import Controls
+import Foundation
+import HEIF
+import Testing
+import Vips
+
+@testable import FrameDial
+
+/// An HDR photo's gain map through `apply`: a HEIC output of an unedited render keeps it (its samples,
+/// its XMP, the headroom in the EXIF's Apple maker note), scaled with a `--size`; an edit, or another
+/// format, leaves it behind and says so.
+@Suite(.serialized) struct GainMapKeepTests {
+  let renderer = StillRenderer()
+
+  /// The gain map's own XMP, as an iPhone writes its version.
+  static let mapXMP = Data(
+    """
+    <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">\
+    <rdf:Description rdf:about="" xmlns:HDRGainMap="http://ns.apple.com/HDRGainMap/1.0/" \
+    HDRGainMap:HDRGainMapVersion="65536"/></rdf:RDF></x:xmpmeta>
+    """.utf8)
+
+  /// Writes a 240 × 160 HDR HEIC at `path` (the coffee sample, an EXIF block whose Apple maker note
+  /// gives a headroom of 1.8 − 20 · 0.004 = 1.72 stops, and a 120 × 80 gain map: smooth ramps, bright
+  /// where the light is) and returns its gain map as written.
+  static func writeHDRPhoto(_ path: String) throws -> HEIFAuxiliaryPicture {
+    let sample = try Image(contentsOf: RenderFixtures.sample("coffee.png"))
+    let photo = try sample.resized(
+      by: 240 / Double(sample.width), vscale: 160 / Double(sample.height))
+    let picture = try HEIFPicture(width: 240, height: 160, hasAlpha: false)
+    try picture.withPixels { rows, stride in
+      try photo.render(
+        into: rows, layout: FrameLayout(width: 240, height: 160, bands: 3, rowStride: stride))
+    }
+    let samples = (0..<(120 * 80)).map { (index: Int) -> UInt8 in
+      UInt8(min(255, (index % 120) * 2 + index / 120))
+    }
+    let map = HEIFAuxiliaryPicture(
+      type: HEIFAuxiliaryImage.appleHDRGainMapType, width: 120, height: 80, samples: samples,
+      xmp: mapXMP)
+    let exif = AppleMakerNoteTests.exif(little: false, tags: [(0x21, 1, 2), (0x30, 4, 1000)])
+    try picture.write(
+      to: path, encoding: HEIFEncoding(quality: 95, preset: .ultrafast),
+      metadata: HEIFMetadata(exif: exif), auxiliary: [map])
+    return map
+  }
+
+  /// The gain map of the HEIF file at `path`, decoded.
+  static func map(_ path: String) throws -> HEIFAuxiliaryPicture? {
+    try HEIFFile(path: path).decodeAuxiliaryImage(type: HEIFAuxiliaryImage.appleHDRGainMapType)
+  }
+
+  static func largestDifference(_ a: [UInt8], _ b: [UInt8]) -> Int {
+    a.count == b.count ? zip(a, b).map { abs(Int($0) - Int($1)) }.max() ?? 0 : 255
+  }
+
+  @Test func anUneditedHEICKeepsTheGainMapItsXMPAndHeadroom() throws {
+    let folder = try RenderFixtures.scratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = folder.appendingPathComponent("hdr.heic").path
+    try Self.writeHDRPhoto(input)
+    let original = try #require(try Self.map(input))
+    let headroom = try #require(try HDRGainMap.read(heifAt: input))
+    #expect(abs((headroom.headroomStops ?? 0) - 1.72) < 1e-9)
+
+    let output = folder.appendingPathComponent("out.heic").path
+    let result = try renderer.renderFile(at: input, to: output, state: ControlState())
+    #expect(result.warnings == [], "\(result.warnings)")
+    #expect(try HDRGainMap.read(heifAt: output) == headroom)
+    let kept = try #require(try Self.map(output))
+    #expect((kept.width, kept.height) == (120, 80))
+    let largest = Self.largestDifference(kept.samples, original.samples)
+    #expect(largest <= 2, "the kept map is \(largest) codes from the input's")
+    #expect(kept.xmp == Self.mapXMP)
+  }
+
+  @Test func aSizedOutputScalesTheGainMapWithThePhoto() throws {
+    let folder = try RenderFixtures.scratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = folder.appendingPathComponent("hdr.heic").path
+    try Self.writeHDRPhoto(input)
+    let original = try #require(try Self.map(input))
+    let output = folder.appendingPathComponent("small.heic").path
+    let result = try renderer.renderFile(
+      at: input, to: output, state: ControlState(),
+      options: StillOptions(size: SizeFit(width: 120, height: 120)))
+    #expect((result.width, result.height) == (120, 80))
+    let kept = try #require(try Self.map(output))
+    #expect((kept.width, kept.height) == (60, 40))
+    // The input's map halved: each sample near the mean of its 2 × 2 block.
+    var halved = [UInt8](repeating: 0, count: 60 * 40)
+    for y in 0..<40 {
+      for x in 0..<60 {
+        let sum = [0, 1, 120, 121].reduce(0) {
+          $0 + Int(original.samples[(2 * y) * 120 + 2 * x + $1])
+        }
+        halved[y * 60 + x] = UInt8((sum + 2) / 4)
+      }
+    }
+    let largest = Self.largestDifference(kept.samples, halved)
+    #expect(largest <= 4, "the kept map is \(largest) codes from the halved input map")
+  }
+
+  @Test func anEditOrAnotherFormatLeavesTheGainMapAndSaysSo() throws {
+    let folder = try RenderFixtures.scratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = folder.appendingPathComponent("hdr.heic").path
+    try Self.writeHDRPhoto(input)
+    let said =
+      "\(input): its HDR gain map (Apple, headroom 1.72 stops) was not kept: the output "
+      + "is its SDR picture, which an HDR screen shows without the brighter highlights"
+
+    let edited = folder.appendingPathComponent("edited.heic").path
+    let result = try renderer.renderFile(
+      at: input, to: edited, state: ControlState(exposureBias: 0.3))
+    #expect(try Self.map(edited) == nil)
+    #expect(result.warnings == [said])
+
+    let stripped = folder.appendingPathComponent("stripped.heic").path
+    let strippedResult = try renderer.renderFile(
+      at: input, to: stripped, state: ControlState(), options: StillOptions(metadata: .strip))
+    #expect(try Self.map(stripped) == nil)
+    #expect(strippedResult.warnings == [said])
+
+    let jpeg = folder.appendingPathComponent("plain.jpg").path
+    let jpegResult = try renderer.renderFile(at: input, to: jpeg, state: ControlState())
+    #expect(jpegResult.warnings == [said + " (--format heic keeps it)"])
+  }
+}
