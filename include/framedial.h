@@ -126,6 +126,8 @@ void framedial_state_free(framedial_state *state);
  *                 report before the input is refused, as --fail-on (but a HEIC picture that FFmpeg's
  *                 HEVC decoder finds damaged is refused at every level: libheif's decoder is the
  *                 process's, shared by every call)
+ *   "hdrPhoto":   "keep" (default: an HDR photo's gain map kept in a HEIC of the unedited photo) or
+ *                 "drop" (left out of every output, without a warning), as --hdr-photo
  *   "overwrite":  true to replace an existing output, as --overwrite (framedial_apply only: a batch's
  *                 request has its own "overwrite")
  * Rendering uses libvips's worker threads; several threads may call this at once. */

@@ -76,6 +76,11 @@ enum StillOptionsJSON {
     if let effort = members[.effort] {
       options.effort = try choice(effort, .effort) { EncodingEffort(rawValue: $0.lowercased()) }
     }
+    if let hdrPhoto = members[.hdrPhoto] {
+      options.hdrPhoto = try choice(hdrPhoto, .hdrPhoto) {
+        HDRPhotoChoice(rawValue: $0.lowercased())
+      }
+    }
     if let failOn = members[.failOn] {
       options.load.failOn = try choice(failOn, .failOn) {
         LoadOptions.FailOn(rawValue: $0.lowercased())

@@ -208,7 +208,7 @@ static void test_still_option_keys(void) {
   CHECK(framedial_still_option_keys(&keys, &error) == FRAMEDIAL_OK && error == NULL, "option keys");
   CHECK(keys && strcmp(keys, "[\"quality\", \"format\", \"fit\", \"fitMode\", \"size\", \"enlarge\", "
                              "\"pixelLimit\", \"background\", \"profile\", \"strip\", \"stripLocation\", "
-                             "\"effort\", \"failOn\"]") == 0,
+                             "\"effort\", \"failOn\", \"hdrPhoto\"]") == 0,
         "option keys %s", keys);
   CHECK(failed_with(framedial_still_option_keys(NULL, &error), FRAMEDIAL_ERROR_ARGUMENT, &error, "null"),
         "null keys pointer");

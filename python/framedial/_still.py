@@ -105,7 +105,9 @@ def apply(
             location fields),
             ``effort`` ("fast", "balanced", "small": HEIC encoding time against file size),
             ``fail_on`` ("none", "truncated", "error", "warning": how much damage a decoder may
-            report before the input is refused; default "warning", any damage it notices).
+            report before the input is refused; default "warning", any damage it notices),
+            ``hdr_photo`` ("keep", "drop": an HDR photo's gain map kept in a HEIC of the unedited
+            photo, the default, or left out of every output without a warning).
 
     Raises:
         FrameDialError: with FrameDial's message, for bad control values or options, an input that

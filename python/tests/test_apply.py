@@ -87,7 +87,8 @@ def test_keywords_are_the_libraries_option_keys_in_snake_case(tmp_path: Path, sa
     assert raised.value.status == 3
     assert str(raised.value) == (
         'unknown option "qualty"; known options are quality, format, fit, fit_mode, size, enlarge, '
-        "pixel_limit, background, profile, strip, strip_location, effort, fail_on, overwrite"
+        "pixel_limit, background, profile, strip, strip_location, effort, fail_on, hdr_photo, "
+        "overwrite"
     )
     # Each keyword reaches its key: a wrong value is refused naming the key.
     for keyword, key, value in [
@@ -95,6 +96,7 @@ def test_keywords_are_the_libraries_option_keys_in_snake_case(tmp_path: Path, sa
         ("pixel_limit", "pixelLimit", 0),
         ("fail_on", "failOn", "never"),
         ("strip_location", "stripLocation", "yes"),
+        ("hdr_photo", "hdrPhoto", "maybe"),
     ]:
         with pytest.raises(framedial.FrameDialError, match=f'"{key}" must be'):
             framedial.apply(sample, tmp_path / "never.png", **{keyword: value})

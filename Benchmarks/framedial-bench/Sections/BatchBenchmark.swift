@@ -114,7 +114,8 @@ struct BatchBenchmark {
     }
     for which in cases {
       let times = seconds[which] ?? []
-      let count = [.heic, .heicBalanced, .heicSmall].contains(which) ? heicInput.count : input.count
+      let count =
+        [.heic, .heicBalanced, .heicSmall].contains(which) ? heicInput.count : input.count
       let rates = times.map { Double(count) / $0 }.sorted()
       results.append(
         BatchResult(

@@ -7,7 +7,7 @@ import Vips
 /// whole numbers) are listed here for both.
 package enum StillOptionKey: String, CaseIterable, Sendable {
   case quality, format, fit, fitMode, size, enlarge, pixelLimit, background, profile, strip
-  case stripLocation, effort, failOn
+  case stripLocation, effort, failOn, hdrPhoto
   /// Whether an existing output is replaced: a choice about the output file (the command line's
   /// `--overwrite`), not part of ``StillOptions``.
   case overwrite
@@ -32,13 +32,14 @@ package enum StillOptionKey: String, CaseIterable, Sendable {
   }
 
   /// The names the option's value is one of, in the order messages list them (`format`, `fitMode`,
-  /// `effort`, `failOn`: each read in any letter case); empty for the other options.
+  /// `effort`, `failOn`, `hdrPhoto`: each read in any letter case); empty for the other options.
   package var choices: [String] {
     switch self {
     case .format: ImageFormat.allCases.map(\.rawValue)
     case .fitMode: ScreenFit.Mode.allCases.map(\.rawValue)
     case .effort: EncodingEffort.allCases.map(\.rawValue)
     case .failOn: LoadOptions.FailOn.allCases.map(\.rawValue)
+    case .hdrPhoto: HDRPhotoChoice.allCases.map(\.rawValue)
     default: []
     }
   }

@@ -5,7 +5,7 @@ extension StillRenderer {
   /// The HDR gain map a HEIC output of `input` carries, nil when it carries none: a HEIF input's
   /// Apple gain map (with its own XMP) when the output is HEIC and the render changes no light or
   /// colour (an identity plan: no control moved, no `--fit`, the picture's own colour space and its
-  /// EXIF, where the map's headroom is, kept). The map keeps its proportion to the photo: a `--size`
+  /// EXIF, where the map's headroom is, kept) and ``StillOptions/hdrPhoto`` keeps it. The map keeps its proportion to the photo: a `--size`
   /// output of half the width has a map of half its width. The photo and the map are both upright
   /// as libheif turns them.
   static func keptGainMap(
@@ -47,8 +47,8 @@ extension StillRenderer {
   /// True when a HEIC output of a render by `plan` with `options` keeps an HDR photo's gain map (see
   /// ``keptGainMap(input:source:output:plan:format:options:)``).
   static func keepsGainMap(plan: Plan, options: StillOptions) -> Bool {
-    plan.recipe.isIdentity && options.fit == nil && options.profile == .keep
-      && options.metadata != .strip
+    options.hdrPhoto == .keep && plan.recipe.isIdentity && options.fit == nil
+      && options.profile == .keep && options.metadata != .strip
   }
 
   /// The warning for an HDR photo (a HEIF file with an HDR gain map, which `source`, the still read

@@ -36,6 +36,8 @@ public struct StillOptions: Sendable, Equatable, Encodable {
   public var metadata: MetadataChoice
   /// How hard the HEIC encoder works for a smaller file (`--effort`); other formats ignore it.
   public var effort: EncodingEffort
+  /// Whether an HDR photo's gain map is kept where the output can hold it (`--hdr-photo`).
+  public var hdrPhoto: HDRPhotoChoice
 
   /// Creates options with FrameDial's defaults.
   public init(
@@ -43,8 +45,9 @@ public struct StillOptions: Sendable, Equatable, Encodable {
     zoomKernel: ZoomKernel = .bicubic, optimized: Bool = true, fit: ScreenFit? = nil,
     background: SIMD3<Double> = SIMD3(255, 255, 255), size: SizeFit? = nil,
     profile: OutputProfile = .keep, metadata: MetadataChoice = .keep,
-    effort: EncodingEffort = .standard
+    effort: EncodingEffort = .standard, hdrPhoto: HDRPhotoChoice = .keep
   ) {
+    self.hdrPhoto = hdrPhoto
     self.profile = profile
     self.metadata = metadata
     self.effort = effort
@@ -190,7 +193,7 @@ public final class StillRenderer: Sendable {
         + (flattens
           ? [Self.flatteningWarning(options.background, format: format, input: input)] : [])
         + Self.metadataWarnings(tagged, format: format, input: input)
-        + (gainMap == nil
+        + (gainMap == nil && options.hdrPhoto == .keep
           ? Self.gainMapWarnings(
             source: source, input: input,
             keptByHEIC: format != .heic && Self.keepsGainMap(plan: plan, options: options)) : []))

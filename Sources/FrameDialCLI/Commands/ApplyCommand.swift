@@ -32,7 +32,8 @@ enum ApplyCommand: ExitingAtOnceCommand {
   static let parser = ArgumentParser(
     options: [
       output, QualityOption.option, EffortOption.option, format, PixelLimitOption.option,
-      FailOnOption.option, BackgroundOption.option, unoptimized, OverwriteOption.option,
+      FailOnOption.option, BackgroundOption.option, HDRPhotoOption.option, unoptimized,
+      OverwriteOption.option,
     ] + FitOptions.options + SizeOptions.options + ProfileOptions.options
       + StateOptions.options)
 
@@ -133,6 +134,7 @@ enum ApplyCommand: ExitingAtOnceCommand {
     options.quality = try arguments[QualityOption.option]
     options.format = try arguments[Self.format]
     if let effort = try arguments[EffortOption.option] { options.effort = effort }
+    if let hdrPhoto = try arguments[HDRPhotoOption.option] { options.hdrPhoto = hdrPhoto }
     options.load.pixelLimit = try PixelLimitOption.limit(from: arguments)
     options.load.failOn = try FailOnOption.level(from: arguments)
     options.optimized = !arguments[Self.unoptimized]

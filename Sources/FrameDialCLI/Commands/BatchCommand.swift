@@ -70,7 +70,8 @@ enum BatchCommand: SignalTrappingCommand {
   static let parser = ArgumentParser(
     options: [
       output, format, QualityOption.option, EffortOption.option, naming, jobs, shard,
-      PixelLimitOption.option, FailOnOption.option, BackgroundOption.option, noRecursive,
+      PixelLimitOption.option, FailOnOption.option, BackgroundOption.option, HDRPhotoOption.option,
+      noRecursive,
       followSymlinks, includeHidden, overwrite, allowOutputInside, dryRun, keepTime, pairs, json,
       verbose,
     ] + FitOptions.options + SizeOptions.options + ProfileOptions.options

@@ -52,7 +52,7 @@ import Testing
 
   static let expected: [String: String] = [
     "apply": #"""
-    usage: framedial apply IN|- -o OUT|- [--preset NAME] [--state FILE.json]… [--set KEY=VALUE]… [--quality Q] [--effort E] [--format F] [--fit DEVICE[:O] [--fit-mode MODE] | --size N|WxH [--enlarge]] [--profile P] [--strip | --strip-location] [--fail-on LEVEL] [--pixel-limit PIXELS] [--background COLOUR] [--unoptimized] [--overwrite]
+    usage: framedial apply IN|- -o OUT|- [--preset NAME] [--state FILE.json]… [--set KEY=VALUE]… [--quality Q] [--effort E] [--format F] [--fit DEVICE[:O] [--fit-mode MODE] | --size N|WxH [--enlarge]] [--profile P] [--strip | --strip-location] [--fail-on LEVEL] [--pixel-limit PIXELS] [--background COLOUR] [--hdr-photo keep|drop] [--unoptimized] [--overwrite]
 
     Render one image with the control values and write it (in its own colour space unless --profile; EXIF with orientation 1, XMP and IPTC kept unless --strip).
 
@@ -64,12 +64,13 @@ import Testing
           --pixel-limit PIXELS                    refuse larger images (default 100000000)
           --fail-on none|truncated|error|warning  refuse a file whose decoder reports this or worse (default warning: any damage it notices; none writes what could be decoded)
           --background COLOUR                     what transparency is flattened onto for JPEG output: white (default), black, #RRGGBB, R,G,B
+          --hdr-photo keep|drop                   an HDR photo's gain map: keep (default: in a HEIC of the unedited photo; other outputs say it was not kept) or drop (every output its SDR picture, without a warning)
           --unoptimized                           render through the unoptimized graph (for comparisons)
       -y, --overwrite                             replace OUT when it exists (without it, an existing OUT is left as it is)
     \#(Self.stillOptionsHelp)
     """#,
     "batch": #"""
-    usage: framedial batch IN_DIR|FILE… -o OUT_DIR [--preset NAME] [--state FILE.json]… [--set KEY=VALUE]… [--format F] [--quality Q] [--effort E] [--fit DEVICE[:O] [--fit-mode MODE] | --size N|WxH [--enlarge]] [--profile P] [--strip | --strip-location] [--name TEMPLATE] [--jobs N] [--shard I/N] [--pixel-limit PIXELS] [--fail-on LEVEL] [--background COLOUR] [--no-recursive] [--follow-symlinks] [--include-hidden] [--overwrite] [--allow-output-inside] [--dry-run] [--keep-time] [--pairs both|raw|jpeg] [--json] [--verbose]
+    usage: framedial batch IN_DIR|FILE… -o OUT_DIR [--preset NAME] [--state FILE.json]… [--set KEY=VALUE]… [--format F] [--quality Q] [--effort E] [--fit DEVICE[:O] [--fit-mode MODE] | --size N|WxH [--enlarge]] [--profile P] [--strip | --strip-location] [--name TEMPLATE] [--jobs N] [--shard I/N] [--pixel-limit PIXELS] [--fail-on LEVEL] [--background COLOUR] [--hdr-photo keep|drop] [--no-recursive] [--follow-symlinks] [--include-hidden] [--overwrite] [--allow-output-inside] [--dry-run] [--keep-time] [--pairs both|raw|jpeg] [--json] [--verbose]
 
     Render every image under the input folders into OUT_DIR, mirroring the tree; bad files are reported and skipped.
 
@@ -84,6 +85,7 @@ import Testing
           --pixel-limit PIXELS                    refuse larger images (default 100000000)
           --fail-on none|truncated|error|warning  refuse a file whose decoder reports this or worse (default warning: any damage it notices; none writes what could be decoded)
           --background COLOUR                     what transparency is flattened onto for JPEG output: white (default), black, #RRGGBB, R,G,B
+          --hdr-photo keep|drop                   an HDR photo's gain map: keep (default: in a HEIC of the unedited photo; other outputs say it was not kept) or drop (every output its SDR picture, without a warning)
           --no-recursive                          do not walk sub-folders
           --follow-symlinks                       walk into symbolically linked folders
           --include-hidden                        include files and folders whose names start with a dot

@@ -126,4 +126,19 @@ import Vips
     let jpegResult = try renderer.renderFile(at: input, to: jpeg, state: ControlState())
     #expect(jpegResult.warnings == [said + " (--format heic keeps it)"])
   }
+
+  @Test func aGainMapDroppedOnPurposeIsLeftOutWithoutAWarning() throws {
+    let folder = try RenderFixtures.scratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = folder.appendingPathComponent("hdr.heic").path
+    try Self.writeHDRPhoto(input)
+    let options = StillOptions(hdrPhoto: .drop)
+    for name in ["dropped.heic", "dropped.jpg"] {
+      let output = folder.appendingPathComponent(name).path
+      let result = try renderer.renderFile(
+        at: input, to: output, state: ControlState(), options: options)
+      #expect(result.warnings == [], "\(name): \(result.warnings)")
+      if name.hasSuffix(".heic") { #expect(try Self.map(output) == nil) }
+    }
+  }
 }
