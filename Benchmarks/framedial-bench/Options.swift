@@ -8,6 +8,7 @@ struct BenchmarkOptions: Sendable {
     case frames, hdr, compile, latency, batch, raw, python, video, browser
     case heicDecode = "heic-decode"
     case startup
+    case hdrPhoto = "hdr-photo"
   }
 
   /// A short run (under a minute): fewer frames, events and images.

@@ -84,6 +84,10 @@ func runBenchmarks(_ options: BenchmarkOptions) throws -> BenchmarkResult {
     result.startup = try StartupBenchmark(options: options, progress: progress).run()
     result.startupInput = StartupBenchmark.inputDescription
   }
+  if sections.contains(.hdrPhoto) {
+    result.hdrPhoto = try HDRPhotoBenchmark(options: options, progress: progress).run()
+    result.hdrPhotoInput = HDRPhotoBenchmark.inputDescription
+  }
   if sections.contains(.raw) {
     result.raw = try RawBatchBenchmark(options: options, progress: progress).run()
     result.rawInput = RawBatchBenchmark.inputDescription

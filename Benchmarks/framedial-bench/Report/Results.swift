@@ -55,9 +55,13 @@ struct BenchmarkResult: Sendable, Codable {
   /// How the HLG video clip was made.
   var hdrVideoInput: String?
   /// `framedial --version` and a small photo's `apply` against libvips's own commands, when measured.
-  var startup: [StartupResult]?
+  var startup: [CommandPairResult]?
   /// How the small photo was made.
   var startupInput: String?
+  /// An HDR HEIC written with its gain map kept and with it dropped, when measured.
+  var hdrPhoto: [CommandPairResult]?
+  /// How the HDR photo was made.
+  var hdrPhotoInput: String?
   /// `framedial studio`'s page in headless Chromium, when measured (and Chromium and Selenium are there).
   var browser: BrowserResult?
   /// Every target checked.

@@ -29,6 +29,8 @@ enum Targets {
   static let versionOverVips = 1.2
   /// A small photo's `framedial apply --size 256` over `vipsthumbnail -s 256`, wall time (issue 40).
   static let smallApplyOverVipsthumbnail = 1.0
+  /// A HEIC of an HDR photo with its gain map kept over the same HEIC without it, wall time (issue 41).
+  static let hdrPhotoKeptOverDropped = 1.15
   /// HEIC → HEIC throughput (libheif, the default effort) over x265 `slow`'s (`--effort small`, the
   /// setting of libvips's `heifsave`).
   static let heicOverSlow = 5.0
@@ -69,6 +71,7 @@ enum Targets {
   static func check(_ result: BenchmarkResult) -> [Target] {
     let order: [BenchmarkOptions.Section] = [
       .frames, .hdr, .compile, .python, .latency, .browser, .batch, .raw, .video, .startup,
+      .hdrPhoto,
     ]
     return order.flatMap { check(result, section: $0) }
   }
@@ -195,6 +198,14 @@ enum Targets {
           Target(
             "`\(item.framedialCommand)` ÷ `\(item.anchorCommand)`, wall time, median of rounds",
             measured: ratio, .atMost, limit, unit: "×"))
+      }
+    case .hdrPhoto:
+      for item in result.hdrPhoto ?? [] {
+        guard let ratio = item.ratio else { continue }
+        targets.append(
+          Target(
+            "`\(item.framedialCommand)` ÷ `\(item.anchorCommand)`, wall time, median of rounds",
+            measured: ratio, .atMost, hdrPhotoKeptOverDropped, unit: "×"))
       }
     case .batch:
       if let batch = result.batch?.first(where: { $0.jobs == 2 && $0.role == "colour" }) {
