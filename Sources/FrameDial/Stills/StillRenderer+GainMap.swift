@@ -53,11 +53,18 @@ extension StillRenderer {
 
   /// The warning for an HDR photo (a HEIF file with an HDR gain map, which `source`, the still read
   /// from it, notes in ``HDRGainMap/imageField``) whose output does not carry its gain map: the output
-  /// is its SDR picture alone. `keptByHEIC` adds that a HEIC output of the same render keeps it.
-  static func gainMapWarnings(source: Image, input: String, keptByHEIC: Bool) -> [String] {
+  /// is its SDR picture alone. `failure` says why a map that was to be kept could not be read;
+  /// `keptByHEIC` adds that a HEIC output of the same render keeps it.
+  static func gainMapWarnings(
+    source: Image, input: String, failure: String? = nil, keptByHEIC: Bool
+  )
+    -> [String]
+  {
     guard let gainMap = try? source.string(HDRGainMap.imageField) else { return [] }
     return [
-      "\(input): its HDR gain map (\(gainMap)) was not kept: the output is its SDR picture, "
+      "\(input): its HDR gain map (\(gainMap)) was not kept"
+        + (failure.map { " (it cannot be read: \($0))" } ?? "")
+        + ": the output is its SDR picture, "
         + "which an HDR screen shows without the brighter highlights"
         + (keptByHEIC ? " (--format heic keeps it)" : "")
     ]

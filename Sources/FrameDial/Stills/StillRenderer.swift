@@ -1,5 +1,6 @@
 import Controls
 import Foundation
+import HEIF
 import Raw
 import Vips
 
@@ -165,10 +166,15 @@ public final class StillRenderer: Sendable {
           flatten: flattens)
       }
     }
-    let gainMap = try DecodeVerdict.naming(input, load: options.load) {
-      try Self.keptGainMap(
+    // A gain map that cannot be read leaves the SDR picture, which is whole, and a warning.
+    var gainMap: HEIFAuxiliaryPicture?
+    var gainMapFailure: String?
+    do {
+      gainMap = try Self.keptGainMap(
         input: input, source: source, output: (tagged.width, tagged.height), plan: plan,
         format: format, options: options)
+    } catch {
+      gainMapFailure = "\(error)"
     }
     do {
       try AtomicFile.write(to: output) { temporary in
@@ -195,7 +201,7 @@ public final class StillRenderer: Sendable {
         + Self.metadataWarnings(tagged, format: format, input: input)
         + (gainMap == nil && options.hdrPhoto == .keep
           ? Self.gainMapWarnings(
-            source: source, input: input,
+            source: source, input: input, failure: gainMapFailure,
             keptByHEIC: format != .heic && Self.keepsGainMap(plan: plan, options: options)) : []))
   }
 

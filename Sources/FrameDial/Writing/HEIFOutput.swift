@@ -53,11 +53,21 @@ enum HEIFOutput {
         },
         xmp: try? rgb.blob(Image.xmpField)),
       auxiliary: auxiliary)
-    let written = try HEIFFile(path: path).size
+    let file = try HEIFFile(path: path)
+    let written = file.size
     guard written == (rgb.width, rgb.height) else {
       throw HEIFError(
         "the \(format.rawValue.uppercased()) written reads back as \(written.width)×\(written.height), not \(rgb.width)×\(rgb.height)"
       )
+    }
+    let read = auxiliary.isEmpty ? [] : try file.auxiliaryImages()
+    for picture in auxiliary
+    where !read.contains(where: {
+      $0.type == picture.type && ($0.width, $0.height) == (picture.width, picture.height)
+    }) {
+      throw HEIFError(
+        "the \(format.rawValue.uppercased()) written reads back without its \(picture.width)×"
+          + "\(picture.height) auxiliary image \(picture.type)")
     }
   }
 

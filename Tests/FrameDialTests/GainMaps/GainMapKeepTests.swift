@@ -127,6 +127,61 @@ import Vips
     #expect(jpegResult.warnings == [said + " (--format heic keeps it)"])
   }
 
+  /// The byte range of the coded data of the auxiliary image (the item an `auxl` reference starts
+  /// from) in the HEIF file at `path`, as `heif-info -d` lists its `iloc` entry.
+  static func auxiliaryData(_ path: String) throws -> Range<Int> {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["heif-info", "-d", path]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+    let reference = try #require(lines.first { $0.contains("reference with type 'auxl' from ID:") })
+    let id = try #require(reference.split(separator: " ").drop { $0 != "ID:" }.dropFirst().first)
+    let entry = try #require(lines.firstIndex(of: "| item ID: \(id)"))
+    func value(_ key: String) throws -> String {
+      let line = try #require(lines[entry..<min(entry + 6, lines.count)].first { $0.contains(key) })
+      return String(line.split(separator: ":").last ?? "").trimmingCharacters(in: .whitespaces)
+    }
+    let base = try #require(Int(try value("base_offset:")))
+    let extent = try value("extents:").split(separator: ",").compactMap { Int($0) }
+    try #require(extent.count == 2)
+    return (base + extent[0])..<(base + extent[0] + extent[1])
+  }
+
+  @Test func aGainMapThatCannotBeReadLeavesTheSDRPictureAndSaysWhy() throws {
+    let folder = try RenderFixtures.scratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = folder.appendingPathComponent("hdr.heic").path
+    try Self.writeHDRPhoto(input)
+    let data = try Self.auxiliaryData(input)
+    var bytes = try Data(contentsOf: URL(fileURLWithPath: input))
+    // The map's coded data zeroed after its first NAL unit's length.
+    bytes.replaceSubrange(
+      (data.lowerBound + 4)..<data.upperBound,
+      with: [UInt8](repeating: 0, count: data.count - 4))
+    let damaged = folder.appendingPathComponent("damaged-map.heic").path
+    try bytes.write(to: URL(fileURLWithPath: damaged))
+
+    let output = folder.appendingPathComponent("out.heic").path
+    let result = try renderer.renderFile(at: damaged, to: output, state: ControlState())
+    #expect(try Self.map(output) == nil)
+    #expect(try Image(contentsOf: output).width == 240)
+    #expect(result.warnings.count == 1)
+    let warning = result.warnings.first ?? ""
+    #expect(
+      warning.hasPrefix(
+        "\(damaged): its HDR gain map (Apple, headroom 1.72 stops) was not kept (it cannot be read: "
+      ),
+      "\(warning)")
+    #expect(
+      warning.hasSuffix(
+        "the output is its SDR picture, which an HDR screen shows without the brighter highlights"))
+  }
+
   @Test func aGainMapDroppedOnPurposeIsLeftOutWithoutAWarning() throws {
     let folder = try RenderFixtures.scratchFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
