@@ -14,8 +14,8 @@ struct HDRPhotoBenchmark {
   static let inputDescription =
     "hdr.heic: the batch section's first 4000×3000 photo written as a HEIC (quality 90, 4:4:4) by "
     + "libheif with a 2000×1500 HDR gain map of Apple's type (the photo's luminance at 1/32, enlarged "
-    + "to half the photo's size, highlights brightened, shadows 0: smooth, as an iPhone's map is), "
-    + "half the photo's size, as an iPhone 13 Pro Max or 14 stores it"
+    + "to half the photo's size, highlights brightened, shadows 0: smooth, as an iPhone's map is; "
+    + "an iPhone 13 Pro Max or 14 stores it at half size too)"
 
   func run() throws -> [CommandPairResult] {
     let framedial = try BatchBenchmark.framedialBinary()
