@@ -164,7 +164,7 @@ let package = Package(
       name: "FrameDialTests",
       dependencies: [
         "FrameDial", "PlanCompiler", "Controls", "Vips", "HEIF", "ColourTransfer",
-        "ImageMathContract", "JPEG", "RowKernels",
+        "ImageMathContract", "JPEG", "RowKernels", "TestSupport",
       ]),
     .testTarget(
       name: "FrameDialCLITests",

@@ -95,13 +95,7 @@ public final class HEIFPicture {
           "cannot add the EXIF data")
       }
     }
-    if let xmp = metadata.xmp, !xmp.isEmpty {
-      try xmp.withUnsafeBytes { raw in
-        try HEIFError.check(
-          heif_context_add_XMP_metadata(context, handle, raw.baseAddress, try length(raw)),
-          "cannot add the XMP data")
-      }
-    }
+    try Self.addXMP(metadata.xmp, to: handle, in: context, what: "the XMP data")
     for picture in auxiliary {
       try Self.add(picture, to: handle, in: context, encoder: encoder)
     }
@@ -168,12 +162,18 @@ public final class HEIFPicture {
       heif_item_add_raw_property(
         context, id, fourCC("auxC"), nil, property, property.count, 1, nil),
       "cannot write the type of \(what)")
-    if let xmp = picture.xmp, !xmp.isEmpty {
-      try xmp.withUnsafeBytes { raw in
-        try HEIFError.check(
-          heif_context_add_XMP_metadata(context, handle, raw.baseAddress, try length(raw)),
-          "cannot add the XMP data of \(what)")
-      }
+    try addXMP(picture.xmp, to: handle, in: context, what: "the XMP data of \(what)")
+  }
+
+  /// Adds `xmp`, when there is some, to the image `handle` in `context`; `what` names it in errors.
+  private static func addXMP(
+    _ xmp: Data?, to handle: OpaquePointer, in context: OpaquePointer, what: String
+  ) throws {
+    guard let xmp, !xmp.isEmpty else { return }
+    try xmp.withUnsafeBytes { raw in
+      try HEIFError.check(
+        heif_context_add_XMP_metadata(context, handle, raw.baseAddress, try length(raw)),
+        "cannot add \(what)")
     }
   }
 

@@ -8,23 +8,9 @@ import Vips
 /// default, left out without a warning when dropped; batch's settings record holds the choice, so a
 /// change redoes the outputs.
 @Suite struct HDRPhotoOptionTests {
-  /// A 160 × 120 HEIC with a 80 × 60 Apple gain map (no EXIF: its headroom is not given) at `path`.
+  /// A 160 × 120 HEIC with an 80 × 60 Apple gain map (no EXIF: its headroom is not given) at `path`.
   static func writeHDRPhoto(_ path: String) throws {
-    let sample = try Image(contentsOf: CLIRunner.sample("coffee.png"))
-    let photo = try sample.resized(
-      by: 160 / Double(sample.width), vscale: 120 / Double(sample.height))
-    let picture = try HEIFPicture(width: 160, height: 120, hasAlpha: false)
-    try picture.withPixels { rows, stride in
-      try photo.render(
-        into: rows, layout: FrameLayout(width: 160, height: 120, bands: 3, rowStride: stride))
-    }
-    let samples = (0..<(80 * 60)).map { (index: Int) -> UInt8 in UInt8((index % 80) * 3) }
-    try picture.write(
-      to: path, encoding: HEIFEncoding(quality: 90, preset: .ultrafast), metadata: HEIFMetadata(),
-      auxiliary: [
-        HEIFAuxiliaryPicture(
-          type: HEIFAuxiliaryImage.appleHDRGainMapType, width: 80, height: 60, samples: samples)
-      ])
+    try HDRPhotos.write(path, width: 160, height: 120)
   }
 
   /// True when the HEIF file at `path` carries an Apple gain map.

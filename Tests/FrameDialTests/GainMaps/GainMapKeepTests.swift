@@ -1,6 +1,7 @@
 import Controls
 import Foundation
 import HEIF
+import TestSupport
 import Testing
 import Vips
 
@@ -21,28 +22,14 @@ import Vips
     """.utf8)
 
   /// Writes a 240 × 160 HDR HEIC at `path` (the coffee sample, an EXIF block whose Apple maker note
-  /// gives a headroom of 1.8 − 20 · 0.004 = 1.72 stops, and a 120 × 80 gain map: smooth ramps, bright
-  /// where the light is) and returns its gain map as written.
+  /// gives a headroom of 1.8 − 20 · 0.004 = 1.72 stops, and a 120 × 80 gain map of smooth ramps) and
+  /// returns its gain map as written.
+  @discardableResult
   static func writeHDRPhoto(_ path: String) throws -> HEIFAuxiliaryPicture {
-    let sample = try Image(contentsOf: RenderFixtures.sample("coffee.png"))
-    let photo = try sample.resized(
-      by: 240 / Double(sample.width), vscale: 160 / Double(sample.height))
-    let picture = try HEIFPicture(width: 240, height: 160, hasAlpha: false)
-    try picture.withPixels { rows, stride in
-      try photo.render(
-        into: rows, layout: FrameLayout(width: 240, height: 160, bands: 3, rowStride: stride))
-    }
-    let samples = (0..<(120 * 80)).map { (index: Int) -> UInt8 in
-      UInt8(min(255, (index % 120) * 2 + index / 120))
-    }
-    let map = HEIFAuxiliaryPicture(
-      type: HEIFAuxiliaryImage.appleHDRGainMapType, width: 120, height: 80, samples: samples,
-      xmp: mapXMP)
-    let exif = AppleMakerNoteTests.exif(little: false, tags: [(0x21, 1, 2), (0x30, 4, 1000)])
-    try picture.write(
-      to: path, encoding: HEIFEncoding(quality: 95, preset: .ultrafast),
-      metadata: HEIFMetadata(exif: exif), auxiliary: [map])
-    return map
+    try HDRPhotos.write(
+      path, width: 240, height: 160,
+      exif: AppleMakerNoteTests.exif(little: false, tags: [(0x21, 1, 2), (0x30, 4, 1000)]),
+      mapXMP: mapXMP)
   }
 
   /// The gain map of the HEIF file at `path`, decoded.

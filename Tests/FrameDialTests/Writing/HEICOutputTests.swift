@@ -1,6 +1,7 @@
 import Controls
 import Foundation
 import HEIF
+import TestSupport
 import Testing
 import Vips
 
@@ -36,15 +37,7 @@ import Vips
   static func writeHEIC(
     _ path: String, width: Int, height: Int, xmp: Data? = nil
   ) throws {
-    let sample = try Image(contentsOf: RenderFixtures.sample("coffee.png"))
-    let photo = try sample.resized(
-      by: Double(width) / Double(sample.width), vscale: Double(height) / Double(sample.height))
-    let picture = try HEIFPicture(width: width, height: height, hasAlpha: false)
-    try picture.withPixels { rows, stride in
-      try photo.render(
-        into: rows, layout: FrameLayout(width: width, height: height, bands: 3, rowStride: stride))
-    }
-    try picture.write(
+    try HDRPhotos.coffee(width: width, height: height).write(
       to: path, encoding: HEIFEncoding(quality: 80, preset: .ultrafast),
       metadata: HEIFMetadata(xmp: xmp))
   }
