@@ -134,8 +134,7 @@ let package = Package(
       name: "framedial-bench",
       dependencies: [
         "FrameDial", "Controls", "Vips", "Video", "FrameDialCLI", "FrameDialFullCLI", "Measurement",
-        "HEIF",
-        "RowKernels",
+        "HEIF", "RowKernels", "TestSupport",
       ],
       path: "Benchmarks/framedial-bench"
     ),
@@ -171,7 +170,7 @@ let package = Package(
       dependencies: [
         "FrameDialCLI", "FrameDialFullCLI", "framedial", "framedial-full", "FrameDial", "Controls",
         "Vips", "Video", "Studio", "Raw", "HEIF", "TIFF", "FrameDialC", "TestSupport", "JPEG",
-        "RowKernels", "SeededRandom",
+        "RowKernels", "SeededRandom", "ImageMathContract",
       ]),
     // Video's decoders in process: HEIC pictures through FFmpeg's HEVC decoder (as libheif's plugin,
     // against libde265), its damage verdicts, and playback.

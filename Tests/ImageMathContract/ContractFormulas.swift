@@ -82,6 +82,45 @@ package enum ContractFormulas {
     return 10000 * pow(max(p - c1, 0) / (c2 - c3 * p), 1 / m1)
   }
 
+  /// BT.709 OETF: light 0 … 1 to signal (Apple's gain map samples).
+  package static func bt709OETF(_ l: Double) -> Double {
+    l < 0.018 ? 4.5 * max(l, 0) : 1.099 * pow(l, 0.45) - 0.099
+  }
+
+  /// BT.709 inverse OETF: signal to light.
+  package static func bt709InverseOETF(_ v: Double) -> Double {
+    v < 0.081 ? max(v, 0) / 4.5 : pow((v + 0.099) / 1.099, 1 / 0.45)
+  }
+
+  /// The luma weights of linear Display P3: the `Y` row of its published RGB → XYZ (D65) matrix.
+  package static let displayP3Luma = SIMD3(0.2289746, 0.6917385, 0.0792869)
+
+  /// An HDR photo's light (SDR white 1) from its base picture's light and its gain map's code:
+  /// `sdr × (1 + (headroom − 1) × bt709⁻¹(code / 255))`.
+  package static func hdrRendition(sdr: SIMD3<Double>, mapCode: Int, headroom: Double) -> SIMD3<
+    Double
+  > {
+    sdr * (1 + (headroom - 1) * bt709InverseOETF(Double(mapCode) / 255))
+  }
+
+  /// Exposure `ev`, white-balance `gains`, saturation `s` (around the luma of `luma`) and contrast
+  /// `k` (around sRGB's 0.5) on linear light, back to linear light, clipped to 0 … `top`: the SDR
+  /// picture's edit with `top` 1, the HDR rendition's with `top` the headroom (the sRGB transfer and
+  /// contrast continue their formulas above 1).
+  package static func edited(
+    _ light: SIMD3<Double>, ev: Double, gains: SIMD3<Double>, saturation s: Double,
+    contrast k: Double, luma: SIMD3<Double>, top: Double
+  ) -> SIMD3<Double> {
+    let balanced = light * pow(2, ev) * gains
+    let y = (balanced * luma).sum()
+    let saturated = SIMD3(repeating: y) + s * (balanced - SIMD3(repeating: y))
+    func channel(_ c: Double) -> Double {
+      let contrasted = (encode(max(c, 0)) - 0.5) * k + 0.5
+      return min(max(decode(max(contrasted, 0)), 0), top)
+    }
+    return SIMD3(channel(saturated.x), channel(saturated.y), channel(saturated.z))
+  }
+
   /// Published XYZ (D65) → linear Display P3.
   package static let xyzToDisplayP3: [[Double]] = [
     [2.4934969, -0.9313836, -0.4027108], [-0.8294890, 1.7626641, 0.0236247],

@@ -7,13 +7,16 @@ import Vips
 package enum HDRPhotos {
   /// Writes a `width × height` HDR HEIC at `path` (quality 95, x265 ultrafast) with `samples` as its
   /// `width / 2 × height / 2` gain map (by default ramps, bright across and down), `exif` and the
-  /// map's own `mapXMP`; returns the gain map as written.
+  /// map's own `mapXMP`; returns the gain map as written. Its picture is `rgb` (three bytes a pixel),
+  /// by default the coffee sample.
   @discardableResult
   package static func write(
-    _ path: String, width: Int, height: Int, samples: [UInt8]? = nil, exif: Data? = nil,
-    mapXMP: Data? = nil
+    _ path: String, width: Int, height: Int, rgb: [UInt8]? = nil, samples: [UInt8]? = nil,
+    exif: Data? = nil, mapXMP: Data? = nil
   ) throws -> HEIFAuxiliaryPicture {
-    let picture = try coffee(width: width, height: height)
+    let picture =
+      try rgb.map { try HEIFPicture(rgb: $0, width: width, height: height) }
+      ?? coffee(width: width, height: height)
     let (mapWidth, mapHeight) = (width / 2, height / 2)
     let ramps = (0..<(mapWidth * mapHeight)).map { (index: Int) -> UInt8 in
       UInt8(min(255, (index % mapWidth) * 2 + index / mapWidth))
@@ -38,5 +41,19 @@ package enum HDRPhotos {
         into: rows, layout: FrameLayout(width: width, height: height, bands: 3, rowStride: stride))
     }
     return picture
+  }
+}
+
+extension HEIFPicture {
+  /// A picture of `width × height` pixels from packed RGB bytes.
+  package convenience init(rgb: [UInt8], width: Int, height: Int) throws {
+    try self.init(width: width, height: height, hasAlpha: false)
+    try withPixels { rows, stride in
+      for row in 0..<height {
+        for byte in 0..<(width * 3) {
+          rows[row * stride + byte] = rgb[(row * width) * 3 + byte]
+        }
+      }
+    }
   }
 }

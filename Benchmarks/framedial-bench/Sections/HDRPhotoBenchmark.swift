@@ -1,11 +1,13 @@
 import Foundation
 import HEIF
 import Measurement
+import TestSupport
 import Vips
 
 /// What keeping an HDR photo's gain map costs: `framedial apply` of a 12-megapixel HDR HEIC to HEIC,
 /// gain map kept (the default), against the same command with `--hdr-photo drop` (the same photo
-/// written without its gain map), each a fresh process, in turns.
+/// written without its gain map), each a fresh process, in turns; unedited (the map copied) and
+/// edited (exposure, white balance, contrast and saturation: the map edited with the photo).
 struct HDRPhotoBenchmark {
   var options: BenchmarkOptions
   var progress: (String) -> Void
@@ -15,7 +17,13 @@ struct HDRPhotoBenchmark {
     "hdr.heic: the batch section's first 4000×3000 photo written as a HEIC (quality 90, 4:4:4) by "
     + "libheif with a 2000×1500 HDR gain map of Apple's type (the photo's luminance at 1/32, enlarged "
     + "to half the photo's size, highlights brightened, shadows 0: smooth, as an iPhone's map is; "
-    + "an iPhone 13 Pro Max or 14 stores it at half size too)"
+    + "an iPhone 13 Pro Max or 14 stores it at half size too) and an Apple maker note giving a "
+    + "headroom of 1.72 stops"
+
+  /// The edit of the second pair.
+  static let edit = [
+    "--set", "ev=0.3", "--set", "wb=tungsten", "--set", "contrast=1.2", "--set", "saturation=1.3",
+  ]
 
   func run() throws -> [CommandPairResult] {
     let framedial = try BatchBenchmark.framedialBinary()
@@ -24,16 +32,34 @@ struct HDRPhotoBenchmark {
       .appendingPathComponent("framedial-bench-hdr-photo-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
-    let kept = folder.appendingPathComponent("kept.heic").path
-    let dropped = folder.appendingPathComponent("dropped.heic").path
-    let pair = CommandPairs.Pair(
-      name: "apply hdr.heic to HEIC, gain map kept",
-      framedial: (framedial, ["apply", photo, "-o", kept, "--overwrite"]),
-      anchor: (framedial, ["apply", photo, "-o", dropped, "--overwrite", "--hdr-photo", "drop"]))
+    let cases = [("kept", "", [String]()), ("edited", ", edited", Self.edit)]
+    let pairs = cases.map { file, name, edit in
+      CommandPairs.Pair(
+        name: "apply hdr.heic to HEIC\(name), gain map kept",
+        framedial: (
+          framedial, ["apply", photo, "-o", "\(folder.path)/\(file).heic", "--overwrite"] + edit
+        ),
+        anchor: (
+          framedial,
+          [
+            "apply", photo, "-o", "\(folder.path)/dropped.heic", "--overwrite", "--hdr-photo",
+            "drop",
+          ]
+            + edit
+        ))
+    }
     let rounds = options.quick ? 3 : 7
-    progress("hdr-photo: \(rounds) rounds, kept and dropped in turns")
+    progress("hdr-photo: \(rounds) rounds, kept and dropped in turns, unedited and edited")
     let results = try CommandPairs.time(
-      [pair], rounds: rounds, warmUpRounds: 1, folder: folder.path)
+      pairs, rounds: rounds, warmUpRounds: 1, folder: folder.path)
+    for (file, _, _) in cases {
+      let output = folder.appendingPathComponent("\(file).heic").path
+      guard
+        try HEIFFile(path: output).decodeAuxiliaryImage(
+          type: HEIFAuxiliaryImage.appleHDRGainMapType)
+          != nil
+      else { throw ChildProcessError("hdr-photo: \(output) has no HDR gain map") }
+    }
     return results.map { result in
       var result = result
       result.framedialCommand = result.framedialCommand.replacingOccurrences(
@@ -46,7 +72,7 @@ struct HDRPhotoBenchmark {
   /// The HDR HEIC, made once and kept in the temporary folder for later runs.
   private func makeHDRPhoto() throws -> String {
     let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("framedial-bench-hdr-photo-v2")
+      .appendingPathComponent("framedial-bench-hdr-photo-v3")
     let path = folder.appendingPathComponent("hdr.heic").path
     if FileManager.default.fileExists(atPath: path) { return path }
     let source = try BatchBenchmark(options: options, progress: progress).generateInputs()[0]
@@ -76,7 +102,7 @@ struct HDRPhotoBenchmark {
     let temporary = path + ".partial"
     try picture.write(
       to: temporary, encoding: HEIFEncoding(quality: 90, preset: .ultrafast, chroma: .yuv444),
-      metadata: HEIFMetadata(), auxiliary: [map])
+      metadata: HEIFMetadata(exif: AppleMakerNotes.hdrPhotoEXIF), auxiliary: [map])
     try FileManager.default.moveItem(atPath: temporary, toPath: path)
     return path
   }

@@ -1,40 +1,77 @@
 import HEIF
+import Raw
 import Vips
 
 extension StillRenderer {
   /// The HDR gain map a HEIC output of `input` carries, nil when it carries none: a HEIF input's
-  /// Apple gain map (with its own XMP) when the output is HEIC and the render changes no light or
-  /// colour (an identity plan: no control moved, no `--fit`, the picture's own colour space and its
-  /// EXIF, where the map's headroom is, kept) and ``StillOptions/hdrPhoto`` keeps it. The map keeps its proportion to the photo: a `--size`
-  /// output of half the width has a map of half its width. The photo and the map are both upright
-  /// as libheif turns them.
+  /// Apple gain map (with its own XMP) when the output is HEIC, ``StillOptions/hdrPhoto`` keeps it and
+  /// the render keeps the picture's own colour space, size proportions and EXIF (where the map's
+  /// headroom is): no `--fit`, `--profile keep`, no `--strip`.
+  ///
+  /// A render that changes colour edits the map with it (``GainMapEdit``, at the map's own size, from
+  /// `still`, the picture the plan runs on, brought to that size). The map then goes through the plan's
+  /// geometry as the photo does: the zoom window, and the output's size, so that it keeps its proportion
+  /// to the photo (a `--size` output of half the width has a map of half its width). The photo and the
+  /// map are both upright as libheif turns them; `photo` is the upright photo's full size.
   static func keptGainMap(
-    input: String, source: Image, output: (width: Int, height: Int), plan: Plan,
-    format: ImageFormat, options: StillOptions
+    input: String, still: PreparedStill, photo: (width: Int, height: Int),
+    output: (width: Int, height: Int), plan: Plan, format: ImageFormat, options: StillOptions
   ) throws -> HEIFAuxiliaryPicture? {
-    guard format == .heic, source.hasField(HDRGainMap.imageField),
-      keepsGainMap(plan: plan, options: options)
+    guard format == .heic, still.image.hasField(HDRGainMap.imageField),
+      keepsGainMap(options: options)
     else { return nil }
     let file = try HEIFFile(path: input)
     guard var map = try file.decodeAuxiliaryImage(type: HEIFAuxiliaryImage.appleHDRGainMapType)
     else { return nil }
     map.quality = max(
       options.quality ?? QualityChoice.defaultQuality(for: .heic) ?? gainMapQuality, gainMapQuality)
-    let photo = file.size
-    let width = max(1, Int((Double(map.width * output.width) / Double(photo.width)).rounded()))
-    let height = max(1, Int((Double(map.height * output.height) / Double(photo.height)).rounded()))
-    guard width != map.width || height != map.height else { return map }
-    let resized = try Image.fromPixels(map.samples, width: map.width, height: map.height, bands: 1)
-      .resized(
-        by: Double(width) / Double(map.width), vscale: Double(height) / Double(map.height))
-    guard resized.width == width, resized.height == height, resized.bands == 1 else {
-      throw VipsError(
-        "the HDR gain map resized to \(resized.width)×\(resized.height), not \(width)×\(height)")
+    if let pipeline = plan.pipeline {
+      guard let headroom = try HDRGainMap.read(file)?.headroom else {
+        throw GainMapLeft(
+          "no Apple maker note gives its headroom, which an edit needs")
+      }
+      guard
+        let edit = GainMapEdit(
+          pipeline: pipeline, autoGains: try autoGains(plan: plan, image: still.image),
+          headroom: headroom,
+          lumaWeights: still.encoding.primaries.lumaWeights)
+      else {
+        throw GainMapLeft(
+          String(format: "its headroom, %.3f×, leaves no HDR light to edit", headroom))
+      }
+      let base = try eightBitRGB(still.image).thumbnailed(width: map.width, height: map.height)
+      map.samples = edit.editedMap(
+        base: try base.pixelBytes(), map: map.samples, width: map.width, height: map.height)
     }
-    map.width = width
-    map.height = height
-    map.samples = try resized.cast(to: .uchar).pixelBytes()
+    let size = (
+      width: max(1, Int((Double(map.width * output.width) / Double(photo.width)).rounded())),
+      height: max(1, Int((Double(map.height * output.height) / Double(photo.height)).rounded()))
+    )
+    guard plan.zoom != nil || size.width != map.width || size.height != map.height else {
+      return map
+    }
+    let shaped = try plan.lowered(
+      on: try Image.fromPixels(map.samples, width: map.width, height: map.height, bands: 1),
+      zoomKernel: options.zoomKernel, outputSize: size
+    ) { $0 }
+    guard shaped.width == size.width, shaped.height == size.height, shaped.bands == 1 else {
+      throw VipsError(
+        "the HDR gain map came out \(shaped.width)×\(shaped.height), not \(size.width)×\(size.height)"
+      )
+    }
+    map.width = size.width
+    map.height = size.height
+    map.samples = try shaped.cast(to: .uchar).pixelBytes()
     return map
+  }
+
+  /// The red, green and blue bands of `image` at 8 bits.
+  private static func eightBitRGB(_ image: Image) throws -> Image {
+    guard image.bands - (image.hasAlpha ? 1 : 0) == 3 else {
+      throw RenderError("its picture is not RGB (\(image.bands) bands)")
+    }
+    let colour = image.bands == 3 ? image : try image.extractBands(0, count: 3)
+    return colour.format == .ushort ? try RawStill.eightBits(colour) : colour
   }
 
   /// The least quality a kept gain map is encoded at. A decoded map carries its first encoding's
@@ -44,17 +81,18 @@ extension StillRenderer {
   /// at most 2).
   static let gainMapQuality = 75
 
-  /// True when a HEIC output of a render by `plan` with `options` keeps an HDR photo's gain map (see
-  /// ``keptGainMap(input:source:output:plan:format:options:)``).
-  static func keepsGainMap(plan: Plan, options: StillOptions) -> Bool {
-    options.hdrPhoto == .keep && plan.recipe.isIdentity && options.fit == nil
-      && options.profile == .keep && options.metadata != .strip
+  /// True when a HEIC output of a render with `options` keeps an HDR photo's gain map (see
+  /// ``keptGainMap(input:still:photo:output:plan:format:options:)``).
+  static func keepsGainMap(options: StillOptions) -> Bool {
+    options.hdrPhoto == .keep && options.fit == nil && options.profile == .keep
+      && options.metadata != .strip
   }
 
   /// The warning for an HDR photo (a HEIF file with an HDR gain map, which `source`, the still read
   /// from it, notes in ``HDRGainMap/imageField``) whose output does not carry its gain map: the output
-  /// is its SDR picture alone. `failure` says why a map that was to be kept could not be read;
-  /// `keptByHEIC` adds that a HEIC output of the same render keeps it.
+  /// is its SDR picture alone. `failure` says why a map that was to be kept was not (a
+  /// ``GainMapLeft`` reason, or "it cannot be read: …"); `keptByHEIC` adds that a HEIC output of the
+  /// same render keeps it.
   static func gainMapWarnings(
     source: Image, input: String, failure: String? = nil, keptByHEIC: Bool
   )
@@ -63,10 +101,17 @@ extension StillRenderer {
     guard let gainMap = try? source.string(HDRGainMap.imageField) else { return [] }
     return [
       "\(input): its HDR gain map (\(gainMap)) was not kept"
-        + (failure.map { " (it cannot be read: \($0))" } ?? "")
+        + (failure.map { " (\($0))" } ?? "")
         + ": the output is its SDR picture, "
         + "which an HDR screen shows without the brighter highlights"
         + (keptByHEIC ? " (--format heic keeps it)" : "")
     ]
   }
+}
+
+/// Why an HDR photo's gain map, readable, is left out of a HEIC output, in words that follow "was not
+/// kept" in the warning.
+struct GainMapLeft: Error {
+  var reason: String
+  init(_ reason: String) { self.reason = reason }
 }

@@ -99,15 +99,7 @@ public final class StillRenderer: Sendable {
     outputSize: (width: Int, height: Int)? = nil, encoding: ColourEncoding = .sRGB
   ) throws -> Image {
     let plan = cache.plan(for: state, encoding: encoding)
-    var gains = SIMD3<Double>(1, 1, 1)
-    if plan.needsAutoWhiteBalance {
-      var window = image
-      if let zoom = plan.zoom {
-        window = try image.extractArea(
-          zoom.window(imageWidth: image.width, imageHeight: image.height).pixelBounds(margin: 0))
-      }
-      gains = try AutoWhiteBalance.gains(of: window, sampleWidth: AutoWhiteBalance.stillSampleWidth)
-    }
+    let gains = try Self.autoGains(plan: plan, image: image)
     if options.optimized {
       return try plan.lowered(
         on: image, autoGains: gains, zoomKernel: options.zoomKernel, outputSize: outputSize)
@@ -117,6 +109,18 @@ public final class StillRenderer: Sendable {
     guard let size = outputSize, size.width != rendered.width || size.height != rendered.height
     else { return rendered }
     return try rendered.thumbnailed(width: size.width, height: size.height)
+  }
+
+  /// The white-balance gains `plan` measures on `image` (the zoom window's pixels), ones when it
+  /// measures none.
+  static func autoGains(plan: Plan, image: Image) throws -> SIMD3<Double> {
+    guard plan.needsAutoWhiteBalance else { return SIMD3(1, 1, 1) }
+    var window = image
+    if let zoom = plan.zoom {
+      window = try image.extractArea(
+        zoom.window(imageWidth: image.width, imageHeight: image.height).pixelBounds(margin: 0))
+    }
+    return try AutoWhiteBalance.gains(of: window, sampleWidth: AutoWhiteBalance.stillSampleWidth)
   }
 
   /// Reads `input`, renders it with `state` and writes `output` atomically: a failure leaves no file at
@@ -146,6 +150,7 @@ public final class StillRenderer: Sendable {
     let source: Image
     var flattens = false
     var fallback: ProfileFallback?
+    var read: (still: PreparedStill, photo: (width: Int, height: Int))?
     if let raw,
       let rendered = try rawInOnePass(
         input, raw, plan: plan, format: format, options: options)
@@ -154,9 +159,10 @@ public final class StillRenderer: Sendable {
     } else {
       // A developed raw keeps 16 bits through the plan whatever the output, so exposure bias acts on
       // the sensor's precision; an 8-bit output is quantised after it (`RawStill.eightBits(_:)`).
-      let (still, outputSize) = try preparedStill(
+      let (still, outputSize, photo) = try preparedStill(
         input, plan: plan, sixteen: format.supportsSixteenBits || raw != nil, options: options,
         load: load, format: format)
+      read = (still, photo)
       fallback = still.fallback
       source = still.image
       flattens = still.image.hasAlpha && !format.supportsAlpha
@@ -170,11 +176,15 @@ public final class StillRenderer: Sendable {
     var gainMap: HEIFAuxiliaryPicture?
     var gainMapFailure: String?
     do {
-      gainMap = try Self.keptGainMap(
-        input: input, source: source, output: (tagged.width, tagged.height), plan: plan,
-        format: format, options: options)
+      if let (still, photo) = read {
+        gainMap = try Self.keptGainMap(
+          input: input, still: still, photo: photo, output: (tagged.width, tagged.height),
+          plan: cache.plan(for: state, encoding: still.encoding), format: format, options: options)
+      }
+    } catch let left as GainMapLeft {
+      gainMapFailure = left.reason
     } catch {
-      gainMapFailure = "\(error)"
+      gainMapFailure = "it cannot be read: \(error)"
     }
     do {
       try AtomicFile.write(to: output) { temporary in
@@ -202,17 +212,20 @@ public final class StillRenderer: Sendable {
         + (gainMap == nil && options.hdrPhoto == .keep
           ? Self.gainMapWarnings(
             source: source, input: input, failure: gainMapFailure,
-            keptByHEIC: format != .heic && Self.keepsGainMap(plan: plan, options: options)) : []))
+            keptByHEIC: format != .heic && Self.keepsGainMap(options: options)) : []))
   }
 
   /// `input` read, upright, and brought to the space its controls run in (see ``StillInput``) for an
   /// output in `format`, made smaller on load for ``StillOptions/size``, with the size of the result
-  /// (nil keeps the image's); `sixteen` keeps 16-bit samples.
+  /// (nil keeps the image's) and the upright picture's full size; `sixteen` keeps 16-bit samples.
   private func preparedStill(
     _ input: String, plan: Plan, sixteen: Bool, options: StillOptions, load: LoadOptions,
     format: ImageFormat
-  ) throws -> (still: PreparedStill, outputSize: (width: Int, height: Int)?) {
+  ) throws -> (
+    still: PreparedStill, outputSize: (width: Int, height: Int)?, photo: (width: Int, height: Int)
+  ) {
     var outputSize: (width: Int, height: Int)?
+    var photo: (width: Int, height: Int)
     let upright: Image
     if let size = options.size {
       let zoom = plan.zoom?.factor ?? 1
@@ -221,16 +234,18 @@ public final class StillRenderer: Sendable {
         jpegEighths: { size.jpegEighths(imageWidth: $0, imageHeight: $1, zoom: zoom) },
         shrink: { size.loadShrink(imageWidth: $0, imageHeight: $1, zoom: zoom) })
       upright = shrunk.image
+      photo = (shrunk.uprightWidth, shrunk.uprightHeight)
       outputSize = size.outputSize(
         inputWidth: shrunk.uprightWidth, inputHeight: shrunk.uprightHeight)
     } else {
       upright = try StillInput.upright(input, options: load)
+      photo = (upright.width, upright.height)
     }
     let still = try StillInput.prepare(
       upright,
       keepSixteenBits: sixteen,
       convertsColour: !plan.recipe.colorStages.isEmpty, profile: options.profile, format: format)
-    return (still, outputSize)
+    return (still, outputSize, photo)
   }
 
   /// A raw written to 8 bits whose plan does nothing but colour (no zoom, no auto white balance, no
