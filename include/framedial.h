@@ -126,14 +126,24 @@ void framedial_state_free(framedial_state *state);
  *                 report before the input is refused, as --fail-on (but a HEIC picture that FFmpeg's
  *                 HEVC decoder finds damaged is refused at every level: libheif's decoder is the
  *                 process's, shared by every call)
- *   "hdrPhoto":   "keep" (default: an HDR photo's gain map kept in a HEIC of the unedited photo) or
- *                 "drop" (left out of every output, without a warning), as --hdr-photo
+ *   "hdrPhoto":   "keep" (default: an HDR photo's gain map kept in a HEIC output, edited with the
+ *                 photo) or "drop" (left out of every output, without a warning), as --hdr-photo
  *   "overwrite":  true to replace an existing output, as --overwrite (framedial_apply only: a batch's
  *                 request has its own "overwrite")
  * Rendering uses libvips's worker threads; several threads may call this at once. */
 framedial_status framedial_apply(const char *input_path, const char *output_path,
                                  const framedial_state *state, const char *options_json,
                                  char **error);
+
+/* framedial_apply, and on success sets *report_json (free it with framedial_string_free; NULL when the
+ * call fails) to a JSON object of what was written: {"output": PATH, "width": W, "height": H,
+ * "format": "jpeg", "warnings": [...]}. "warnings" holds what could not be carried over, one sentence
+ * each naming the input, as `framedial apply` prints them (an HDR photo's gain map left out of a JPEG,
+ * transparency flattened onto a JPEG's background, metadata the format cannot hold); framedial_apply
+ * drops them. A NULL `report_json` is FRAMEDIAL_ERROR_ARGUMENT, before any work. */
+framedial_status framedial_apply_report(const char *input_path, const char *output_path,
+                                        const framedial_state *state, const char *options_json,
+                                        char **report_json, char **error);
 
 /* Sets *keys to the keys `options_json` takes (all but "overwrite", framedial_apply's own), a JSON
  * array in the order messages list them: ["quality", "format", "fit", …]. The string is static: do not

@@ -890,6 +890,91 @@ static void test_slider_during_frames(void) {
   free(expected);
 }
 
+/* CRC-32 of PNG chunks (bit by bit; the test's PNG is small). */
+static uint32_t crc32_of(const unsigned char *bytes, size_t size) {
+  uint32_t crc = 0xFFFFFFFFu;
+  for (size_t i = 0; i < size; i++) {
+    crc ^= bytes[i];
+    for (int bit = 0; bit < 8; bit++) crc = (crc >> 1) ^ (0xEDB88320u & (0u - (crc & 1u)));
+  }
+  return crc ^ 0xFFFFFFFFu;
+}
+
+static size_t put32(unsigned char *at, uint32_t value) {
+  at[0] = value >> 24, at[1] = value >> 16, at[2] = value >> 8, at[3] = value;
+  return 4;
+}
+
+/* One PNG chunk of `type` and `data` at `at`; returns its size. */
+static size_t put_chunk(unsigned char *at, const char *type, const unsigned char *data, size_t size) {
+  size_t n = put32(at, (uint32_t)size);
+  memcpy(at + n, type, 4);
+  memcpy(at + n + 4, data, size);
+  n += put32(at + n + 4 + size, crc32_of(at + n, 4 + size)) + 4 + size;
+  return n;
+}
+
+/* Writes an 8 x 8 RGBA PNG, half transparent (its zlib stream one stored deflate block). */
+static void write_transparent_png(const char *path) {
+  unsigned char raw[8 * 33], idat[2 + 5 + sizeof raw + 4], png[1024];
+  for (int y = 0; y < 8; y++) {
+    raw[y * 33] = 0;
+    for (int x = 0; x < 8; x++) {
+      unsigned char *pixel = raw + y * 33 + 1 + 4 * x;
+      pixel[0] = 200, pixel[1] = 40, pixel[2] = 40, pixel[3] = 128;
+    }
+  }
+  uint32_t a = 1, b = 0;
+  for (size_t i = 0; i < sizeof raw; i++) a = (a + raw[i]) % 65521, b = (b + a) % 65521;
+  size_t n = 0;
+  idat[n++] = 0x78, idat[n++] = 0x01, idat[n++] = 0x01;
+  idat[n++] = sizeof raw & 0xFF, idat[n++] = sizeof raw >> 8;
+  idat[n++] = ~sizeof raw & 0xFF, idat[n++] = (~sizeof raw >> 8) & 0xFF;
+  memcpy(idat + n, raw, sizeof raw);
+  n += sizeof raw;
+  n += put32(idat + n, (b << 16) | a);
+  const unsigned char header[13] = {0, 0, 0, 8, 0, 0, 0, 8, 8, 6, 0, 0, 0};
+  size_t size = 0;
+  memcpy(png, "\x89PNG\r\n\x1a\n", 8);
+  size = 8;
+  size += put_chunk(png + size, "IHDR", header, sizeof header);
+  size += put_chunk(png + size, "IDAT", idat, n);
+  size += put_chunk(png + size, "IEND", NULL, 0);
+  write_file(path, png, size);
+}
+
+/* framedial_apply_report: what was written, and the warnings `framedial apply` prints. */
+static void test_apply_report(void) {
+  char *png = path_in_scratch("transparent.png"), *jpeg = path_in_scratch("transparent.jpg");
+  char *plain = path_in_scratch("report-plain.png");
+  write_transparent_png(png);
+  char *report = NULL, *error = NULL;
+  CHECK(framedial_apply_report(png, jpeg, NULL, NULL, &report, &error) == FRAMEDIAL_OK && report,
+        "report: %s", error ? error : "");
+  char expected[4096];
+  snprintf(expected, sizeof expected,
+           "\"warnings\":[\"%s: its transparency was flattened onto white (jpeg has no alpha; "
+           "--background sets the colour)\"]",
+           png);
+  CHECK(report && strstr(report, expected) && strstr(report, "\"format\":\"jpeg\"") &&
+            strstr(report, "\"width\":8") && strstr(report, "\"height\":8"),
+        "report %s", report ? report : "(null)");
+  framedial_string_free(report);
+  report = NULL;
+  CHECK(framedial_apply_report(sample, plain, NULL, NULL, &report, &error) == FRAMEDIAL_OK && report &&
+            strstr(report, "\"warnings\":[]"),
+        "plain report %s", report ? report : "(null)");
+  framedial_string_free(report);
+  char *never = path_in_scratch("never-reported.png");
+  CHECK(failed_with(framedial_apply_report(sample, never, NULL, NULL, NULL, &error),
+                    FRAMEDIAL_ERROR_ARGUMENT, &error, "report") && !exists(never),
+        "a NULL report pointer");
+  free(png);
+  free(jpeg);
+  free(plain);
+  free(never);
+}
+
 int main(int argc, char **argv) {
   if (argc != 4) {
     fprintf(stderr, "usage: %s FRAMEDIAL_BINARY SAMPLE_IMAGE SCRATCH_FOLDER\n", argv[0]);
@@ -905,6 +990,7 @@ int main(int argc, char **argv) {
   test_hostile_values();
   test_wide_auto_white_balance();
   test_apply();
+  test_apply_report();
   test_messages();
   test_batch();
   compare_frames("rgb24", 3, "{\"exposureBias\": 0.5, \"whiteBalance\": \"tungsten\", \"contrast\": 1.2}");

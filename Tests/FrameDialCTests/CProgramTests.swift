@@ -55,7 +55,7 @@ import Testing
       })
     let declared = Self.functionNames(
       in: try String(contentsOf: Self.header, encoding: .utf8), declaredOnly: true)
-    #expect(declared.count == 14)
+    #expect(declared.count == 15)
     #expect(exported == declared)
     let called = Self.functionNames(
       in: try String(contentsOf: Self.program, encoding: .utf8), declaredOnly: false)

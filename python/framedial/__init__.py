@@ -7,12 +7,13 @@ tint, filter, zoom) applied to still files and to NumPy video frames, through Fr
 - :class:`FrameRenderer` renders NumPy frames, as ``framedial frames``; its state may change from any
   thread, and the GIL is released while a frame renders.
 - :func:`version` is FrameDial's version.
-- :class:`FrameDialError` carries FrameDial's message for every failure.
+- :class:`FrameDialError` carries FrameDial's message for every failure, and
+  :class:`FrameDialWarning` what an output could not carry over.
 """
 
 from ._batch import batch
 from ._frames import FrameRenderer
-from ._native import FrameDialError
+from ._native import FrameDialError, FrameDialWarning
 from ._still import apply, version
 
-__all__ = ["apply", "batch", "FrameRenderer", "version", "FrameDialError"]
+__all__ = ["apply", "batch", "FrameRenderer", "version", "FrameDialError", "FrameDialWarning"]

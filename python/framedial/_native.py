@@ -19,6 +19,12 @@ class FrameDialError(Exception):
         self.status = status
 
 
+class FrameDialWarning(UserWarning):
+    """What FrameDial could not carry into an output it wrote, one sentence naming the input (as
+    ``framedial apply`` prints it): an HDR photo's gain map left out of a JPEG, transparency flattened
+    onto a JPEG's background, metadata the output's format cannot hold."""
+
+
 _LIBRARY_NAME = "libFrameDialC.so"
 _lock = threading.Lock()
 _library: Optional[ctypes.CDLL] = None
@@ -52,6 +58,10 @@ def _declare(library: ctypes.CDLL) -> None:
         "framedial_string_free": ([ctypes.c_void_p], None),
         "framedial_apply": (
             [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_void_p, ctypes.c_char_p, _void_pp],
+            ctypes.c_int,
+        ),
+        "framedial_apply_report": (
+            [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_void_p, ctypes.c_char_p, _void_pp, _void_pp],
             ctypes.c_int,
         ),
         "framedial_batch_plan": ([ctypes.c_char_p, _void_pp, _void_pp], ctypes.c_int),

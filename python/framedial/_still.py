@@ -8,9 +8,10 @@ import json
 import numbers
 import os
 import re
+import warnings
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Union
 
-from ._native import FrameDialError, State, c_path, call
+from ._native import FrameDialError, FrameDialWarning, State, c_path, call, call_for_text
 
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -106,8 +107,13 @@ def apply(
             ``effort`` ("fast", "balanced", "small": HEIC encoding time against file size),
             ``fail_on`` ("none", "truncated", "error", "warning": how much damage a decoder may
             report before the input is refused; default "warning", any damage it notices),
-            ``hdr_photo`` ("keep", "drop": an HDR photo's gain map kept in a HEIC of the unedited
-            photo, the default, or left out of every output without a warning).
+            ``hdr_photo`` ("keep", "drop": an HDR photo's gain map kept in a HEIC output, edited
+            with the photo, the default, or left out of every output without a warning).
+
+    Warns:
+        FrameDialWarning: once for each thing the output could not carry over, with the sentence
+            ``framedial apply`` prints (an HDR photo's gain map left out of a JPEG, transparency
+            flattened onto a JPEG's background, metadata the format cannot hold).
 
     Raises:
         FrameDialError: with FrameDial's message, for bad control values or options, an input that
@@ -128,8 +134,8 @@ def apply(
     except (TypeError, ValueError) as error:
         raise FrameDialError(f"the options cannot be written as JSON: {error}", 3) from None
     try:
-        call(
-            "framedial_apply",
+        report = call_for_text(
+            "framedial_apply_report",
             input_bytes,
             output_bytes,
             handle.handle,
@@ -142,6 +148,8 @@ def apply(
             message = message[: -len(_C_OVERWRITE_HINT)] + "pass overwrite=True to replace it"
             raise FrameDialError(message, error.status) from None
         raise
+    for warning in json.loads(report).get("warnings", []):
+        warnings.warn(warning, FrameDialWarning, stacklevel=2)
 
 
 def version() -> str:

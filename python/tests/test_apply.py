@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import warnings
 from pathlib import Path
 
 import pytest
@@ -155,3 +157,39 @@ def test_an_existing_output_is_replaced_only_with_overwrite(tmp_path: Path, samp
     state_file.write_text(json.dumps({"exposureBias": 0.5}))
     run([framedial_binary, "apply", sample, "-o", str(theirs), "--state", str(state_file)])
     assert output.read_bytes() == theirs.read_bytes()
+
+
+def transparent_png(path: Path) -> None:
+    """Writes an 8 x 8 RGBA PNG, half transparent."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    rows = b"".join(b"\x00" + bytes([200, 40, 40, 128]) * 8 for _ in range(8))
+    path.write_bytes(
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", struct.pack(">IIBBBBB", 8, 8, 8, 6, 0, 0, 0))
+        + chunk(b"IDAT", zlib.compress(rows))
+        + chunk(b"IEND", b"")
+    )
+
+
+def test_what_an_output_cannot_carry_is_a_warning_as_on_the_command_line(
+    tmp_path: Path, sample: str, framedial_binary: str
+) -> None:
+    png = tmp_path / "transparent.png"
+    transparent_png(png)
+    with pytest.warns(framedial.FrameDialWarning) as caught:
+        framedial.apply(png, tmp_path / "flat.jpg")
+    said = [str(warning.message) for warning in caught]
+    assert said == [f"{png}: its transparency was flattened onto white (jpeg has no alpha; --background sets the colour)"]
+    result = subprocess.run(
+        [framedial_binary, "apply", str(png), "-o", str(tmp_path / "cli.jpg")], capture_output=True, check=True
+    )
+    assert f"framedial apply: warning: {said[0]}" in result.stderr.decode()
+    # An output that carries everything warns of nothing.
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        framedial.apply(sample, tmp_path / "plain.png")

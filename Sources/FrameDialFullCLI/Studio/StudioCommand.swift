@@ -81,7 +81,9 @@ enum StudioCommand: SignalTrappingCommand {
     let link = StudioServerLink()
     let session = try StudioSession(
       live: live, model: model, configuration: configuration,
-      downloads: StudioDownloads(input: input, load: load), changed: { frames.wake() },
+      downloads: StudioDownloads(
+        input: input, load: load, warn: { console.err("framedial \(name): warning: \($0)") }),
+      changed: { frames.wake() },
       overlayChanged: { link.overlayChanged() },
       viewfinderShown: { frames.show(width: $0, height: $1) },
       framesWanted: {

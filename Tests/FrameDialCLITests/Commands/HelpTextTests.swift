@@ -64,7 +64,7 @@ import Testing
           --pixel-limit PIXELS                    refuse larger images (default 100000000)
           --fail-on none|truncated|error|warning  refuse a file whose decoder reports this or worse (default warning: any damage it notices; none writes what could be decoded)
           --background COLOUR                     what transparency is flattened onto for JPEG output: white (default), black, #RRGGBB, R,G,B
-          --hdr-photo keep|drop                   an HDR photo's gain map: keep (default: in a HEIC of the unedited photo; other outputs say it was not kept) or drop (every output its SDR picture, without a warning)
+          --hdr-photo keep|drop                   an HDR photo's gain map: keep (default: in a HEIC output, edited with the photo; other outputs say it was not kept) or drop (every output its SDR picture, without a warning)
           --unoptimized                           render through the unoptimized graph (for comparisons)
       -y, --overwrite                             replace OUT when it exists (without it, an existing OUT is left as it is)
     \#(Self.stillOptionsHelp)
@@ -85,7 +85,7 @@ import Testing
           --pixel-limit PIXELS                    refuse larger images (default 100000000)
           --fail-on none|truncated|error|warning  refuse a file whose decoder reports this or worse (default warning: any damage it notices; none writes what could be decoded)
           --background COLOUR                     what transparency is flattened onto for JPEG output: white (default), black, #RRGGBB, R,G,B
-          --hdr-photo keep|drop                   an HDR photo's gain map: keep (default: in a HEIC of the unedited photo; other outputs say it was not kept) or drop (every output its SDR picture, without a warning)
+          --hdr-photo keep|drop                   an HDR photo's gain map: keep (default: in a HEIC output, edited with the photo; other outputs say it was not kept) or drop (every output its SDR picture, without a warning)
           --no-recursive                          do not walk sub-folders
           --follow-symlinks                       walk into symbolically linked folders
           --include-hidden                        include files and folders whose names start with a dot

@@ -47,6 +47,27 @@ import Vips
     #expect(after > before + 30, "mean \(before) → \(after)")
   }
 
+  /// The capture is a JPEG: of an HDR photo it is the SDR picture, and the studio's console says
+  /// so as `apply` does, once a capture.
+  @Test func aCaptureOfAnHDRPhotoSaysItsGainMapWasNotKept() throws {
+    let folder = try CLIRunner.scratchFolder("studio-capture-hdr")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let photo = folder.appendingPathComponent("hdr.heic").path
+    try HDRPhotos.write(photo, width: 240, height: 160, exif: AppleMakerNotes.hdrPhotoEXIF)
+    let studio = try StudioClient([photo])
+    let said =
+      "framedial studio: warning: \(photo): its HDR gain map (Apple, headroom 1.72 stops) was not "
+      + "kept: the output is its SDR picture, which an HDR screen shows without the brighter "
+      + "highlights (--format heic keeps it)"
+    for captures in 1...2 {
+      let capture = try studio.request("GET", "/capture.jpg")
+      #expect(capture.status == 200)
+      #expect(try Image(bytes: capture.body).width == 240)
+      let lines = studio.standardError.split(separator: "\n").filter { $0.contains("gain map") }
+      #expect(lines == Array(repeating: Substring(said), count: captures), "\(lines)")
+    }
+  }
+
   @Test func lookCubeIsTheLUTOfTheStateAndAutoWhiteBalanceIsRefused() throws {
     let studio = try StudioClient(["--set", "wb=tungsten", "--set", "contrast=1.2"])
     let look = try studio.request("GET", "/look.cube")
