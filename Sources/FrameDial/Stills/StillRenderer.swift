@@ -225,7 +225,7 @@ public final class StillRenderer: Sendable {
     still: PreparedStill, outputSize: (width: Int, height: Int)?, photo: (width: Int, height: Int)
   ) {
     var outputSize: (width: Int, height: Int)?
-    var photo: (width: Int, height: Int)
+    let photo: (width: Int, height: Int)
     let upright: Image
     if let size = options.size {
       let zoom = plan.zoom?.factor ?? 1

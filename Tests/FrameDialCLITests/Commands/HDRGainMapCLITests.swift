@@ -73,12 +73,15 @@ import Testing
 
   /// An unedited HEIC of an iPhone's HDR photo carries its gain map: Apple's type and version, the
   /// headroom, the map's samples within a few codes (quality 75, see
-  /// `StillRenderer.gainMapQuality`); with `--size`, a map of the output's proportion.
-  @Test(.enabled(if: RealFiles.available))
-  func anUneditedHEICKeepsTheGainMap() throws {
+  /// `StillRenderer.gainMapQuality`); with `--size`, a map of the output's proportion. (Both photos
+  /// are 3024 × 4032 with a 1512 × 2016 map.)
+  @Test(
+    .enabled(if: RealFiles.available),
+    arguments: ["heif/iphone_13_pro_max.HEIC", "heif/Apple_iPhone14.HEIC"])
+  func anUneditedHEICKeepsTheGainMap(name: String) throws {
     let scratch = try CLIRunner.scratchFolder("gain-map-keep")
     defer { try? FileManager.default.removeItem(at: scratch) }
-    let iphone = RealFiles.path("heif/iphone_13_pro_max.HEIC")
+    let iphone = RealFiles.path(name)
     let output = scratch.appendingPathComponent("kept.heic").path
     let result = try CLIRunner.run(["apply", iphone, "-o", output])
     #expect(result.status == 0 && result.standardError.isEmpty, "\(result.standardError)")
