@@ -5,8 +5,10 @@ import Vips
 extension StillRenderer {
   /// The HDR gain map a HEIC output of `input` carries, nil when it carries none: a HEIF input's
   /// Apple gain map (with its own XMP) when the output is HEIC, ``StillOptions/hdrPhoto`` keeps it and
-  /// the render keeps the picture's own colour space, size proportions and EXIF (where the map's
-  /// headroom is): no `--fit`, `--profile keep`, no `--strip`.
+  /// the render keeps the picture's size proportions, an sRGB transfer and the EXIF (where the map's
+  /// headroom is): no `--fit`, no `--profile FILE.icc`, no `--strip`. (`--profile srgb` or `p3`
+  /// converts the picture before the controls; a change of primaries scales the HDR rendition's
+  /// light by the same factor as the SDR picture's, so the map holds for either.)
   ///
   /// A render that changes colour edits the map with it (``GainMapEdit``, at the map's own size, from
   /// `still`, the picture the plan runs on, brought to that size). The map then goes through the plan's
@@ -84,8 +86,13 @@ extension StillRenderer {
   /// True when a HEIC output of a render with `options` keeps an HDR photo's gain map (see
   /// ``keptGainMap(input:still:photo:output:plan:format:options:)``).
   static func keepsGainMap(options: StillOptions) -> Bool {
-    options.hdrPhoto == .keep && options.fit == nil && options.profile == .keep
-      && options.metadata != .strip
+    guard options.hdrPhoto == .keep, options.fit == nil, options.metadata != .strip else {
+      return false
+    }
+    switch options.profile {
+    case .keep, .srgb, .p3: return true
+    case .file: return false
+    }
   }
 
   /// The warning for an HDR photo (a HEIF file with an HDR gain map, which `source`, the still read

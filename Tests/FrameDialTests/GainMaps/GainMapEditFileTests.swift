@@ -172,4 +172,41 @@ import Vips
           + "shows without the brighter highlights"
       ])
   }
+
+  /// `--profile p3` converts the picture before the controls: the map, in proportion to light, holds
+  /// for the converted picture and is kept, unedited or edited; a profile file is another transfer,
+  /// and the map is left behind with the warning.
+  @Test func aConvertedColourSpaceKeepsTheGainMap() throws {
+    let folder = try RenderFixtures.scratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = folder.appendingPathComponent("hdr.heic").path
+    let original = try GainMapKeepTests.writeHDRPhoto(input)
+    let p3 = folder.appendingPathComponent("p3.heic").path
+    let result = try renderer.renderFile(
+      at: input, to: p3, state: ControlState(), options: StillOptions(profile: .p3))
+    #expect(result.warnings == [], "\(result.warnings)")
+    let kept = try #require(try GainMapKeepTests.map(p3))
+    let largest = GainMapKeepTests.largestDifference(kept.samples, original.samples)
+    #expect(largest <= 2, "the kept map is \(largest) codes from the input's")
+    #expect(try Image(contentsOf: p3).hasICCProfile)
+
+    let edited = folder.appendingPathComponent("p3-edited.heic").path
+    let editedResult = try renderer.renderFile(
+      at: input, to: edited, state: ControlState(exposureBias: 0.3),
+      options: StillOptions(profile: .srgb))
+    #expect(editedResult.warnings == [], "\(editedResult.warnings)")
+    #expect(try GainMapKeepTests.map(edited) != nil)
+
+    let file = folder.appendingPathComponent("p3.icc")
+    try Vips.builtinICCProfile("p3").write(to: file)
+    let filed = folder.appendingPathComponent("filed.heic").path
+    let filedResult = try renderer.renderFile(
+      at: input, to: filed, state: ControlState(),
+      options: StillOptions(profile: try OutputProfile(argument: file.path)))
+    #expect(try GainMapKeepTests.map(filed) == nil)
+    #expect(filedResult.warnings.count == 1)
+    #expect(
+      filedResult.warnings.first?.contains(
+        "its HDR gain map (Apple, headroom 1.72 stops) was not kept") == true)
+  }
 }
