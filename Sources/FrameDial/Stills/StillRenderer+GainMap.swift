@@ -5,19 +5,21 @@ import Vips
 extension StillRenderer {
   /// The HDR gain map a HEIC output of `input` carries, nil when it carries none: a HEIF input's
   /// Apple gain map (with its own XMP) when the output is HEIC, ``StillOptions/hdrPhoto`` keeps it and
-  /// the render keeps the picture's size proportions, an sRGB transfer and the EXIF (where the map's
-  /// headroom is): no `--fit`, no `--profile FILE.icc`, no `--strip`. (`--profile srgb` or `p3`
+  /// the render keeps an sRGB transfer and the EXIF (where the map's headroom is): no
+  /// `--profile FILE.icc`, no `--strip`. (`--profile srgb` or `p3`
   /// converts the picture before the controls; a change of primaries scales the HDR rendition's
   /// light by the same factor as the SDR picture's, so the map holds for either.)
   ///
   /// A render that changes colour edits the map with it (``GainMapEdit``, at the map's own size, from
   /// `still`, the picture the plan runs on, brought to that size). The map then goes through the plan's
-  /// geometry as the photo does: the zoom window, and the output's size, so that it keeps its proportion
-  /// to the photo (a `--size` output of half the width has a map of half its width). The photo and the
-  /// map are both upright as libheif turns them; `photo` is the upright photo's full size.
+  /// geometry as the photo does: the zoom window, and the `rendered` size (before `--fit`), so that it
+  /// keeps its proportion to the photo (a `--size` output of half the width has a map of half its
+  /// width), then `--fit`'s scale and crop; `output` is the size written. The photo and the map are
+  /// both upright as libheif turns them; `photo` is the upright photo's full size.
   static func keptGainMap(
     input: String, still: PreparedStill, photo: (width: Int, height: Int),
-    output: (width: Int, height: Int), plan: Plan, format: ImageFormat, options: StillOptions
+    rendered output: (width: Int, height: Int), output finalOutput: (width: Int, height: Int),
+    plan: Plan, format: ImageFormat, options: StillOptions
   ) throws -> HEIFAuxiliaryPicture? {
     guard format == .heic, still.image.hasField(HDRGainMap.imageField),
       keepsGainMap(options: options)
@@ -49,22 +51,60 @@ extension StillRenderer {
       width: max(1, Int((Double(map.width * output.width) / Double(photo.width)).rounded())),
       height: max(1, Int((Double(map.height * output.height) / Double(photo.height)).rounded()))
     )
-    guard plan.zoom != nil || size.width != map.width || size.height != map.height else {
-      return map
-    }
-    let shaped = try plan.lowered(
+    guard
+      plan.zoom != nil || options.fit != nil || size.width != map.width
+        || size.height != map.height
+    else { return map }
+    var shaped = try plan.lowered(
       on: try Image.fromPixels(map.samples, width: map.width, height: map.height, bands: 1),
       zoomKernel: options.zoomKernel, outputSize: size
     ) { $0 }
-    guard shaped.width == size.width, shaped.height == size.height, shaped.bands == 1 else {
+    if let fit = options.fit {
+      shaped = try fitted(shaped, fit: fit, rendered: output)
+    }
+    let final = (
+      width: max(1, Int((Double(map.width * finalOutput.width) / Double(photo.width)).rounded())),
+      height: max(
+        1, Int((Double(map.height * finalOutput.height) / Double(photo.height)).rounded()))
+    )
+    guard shaped.bands == 1, abs(shaped.width - final.width) <= 1,
+      abs(shaped.height - final.height) <= 1
+    else {
       throw VipsError(
-        "the HDR gain map came out \(shaped.width)×\(shaped.height), not \(size.width)×\(size.height)"
+        "the HDR gain map came out \(shaped.width)×\(shaped.height), not \(final.width)×\(final.height)"
       )
     }
-    map.width = size.width
-    map.height = size.height
+    map.width = shaped.width
+    map.height = shaped.height
     map.samples = try shaped.cast(to: .uchar).pixelBytes()
     return map
+  }
+
+  /// `map`, shaped for a render of `rendered` size, taken through `fit` as the photo is: scaled by the
+  /// fit's factor and, for cover, centre-cropped, at the map's own scale.
+  private static func fitted(_ map: Image, fit: ScreenFit, rendered: (width: Int, height: Int))
+    throws -> Image
+  {
+    let scaled = fit.scaledSize(inputWidth: rendered.width, inputHeight: rendered.height)
+    let cropped = fit.outputSize(inputWidth: rendered.width, inputHeight: rendered.height)
+    guard max(scaled.width, scaled.height) <= ScreenFit.maximumScaledSide else {
+      throw GainMapLeft("the fit crops it to an extreme shape")
+    }
+    let (xScale, yScale) = (
+      Double(map.width) / Double(rendered.width), Double(map.height) / Double(rendered.height)
+    )
+    func atMapScale(_ length: Int, _ scale: Double) -> Int {
+      max(1, Int((Double(length) * scale).rounded()))
+    }
+    let size = (atMapScale(scaled.width, xScale), atMapScale(scaled.height, yScale))
+    let crop = (
+      min(size.0, atMapScale(cropped.width, xScale)),
+      min(size.1, atMapScale(cropped.height, yScale))
+    )
+    let resized = try map.thumbnailed(width: size.0, height: size.1)
+    guard crop != size else { return resized }
+    return try resized.extractArea(
+      left: (size.0 - crop.0) / 2, top: (size.1 - crop.1) / 2, width: crop.0, height: crop.1)
   }
 
   /// The red, green and blue bands of `image` at 8 bits.
@@ -84,9 +124,9 @@ extension StillRenderer {
   static let gainMapQuality = 75
 
   /// True when a HEIC output of a render with `options` keeps an HDR photo's gain map (see
-  /// ``keptGainMap(input:still:photo:output:plan:format:options:)``).
+  /// ``keptGainMap(input:still:photo:rendered:output:plan:format:options:)``).
   static func keepsGainMap(options: StillOptions) -> Bool {
-    guard options.hdrPhoto == .keep, options.fit == nil, options.metadata != .strip else {
+    guard options.hdrPhoto == .keep, options.metadata != .strip else {
       return false
     }
     switch options.profile {

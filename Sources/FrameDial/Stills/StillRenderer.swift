@@ -150,7 +150,8 @@ public final class StillRenderer: Sendable {
     let source: Image
     var flattens = false
     var fallback: ProfileFallback?
-    var read: (still: PreparedStill, photo: (width: Int, height: Int))?
+    var read:
+      (still: PreparedStill, photo: (width: Int, height: Int), rendered: (width: Int, height: Int))?
     if let raw,
       let rendered = try rawInOnePass(
         input, raw, plan: plan, format: format, options: options)
@@ -162,7 +163,7 @@ public final class StillRenderer: Sendable {
       let (still, outputSize, photo) = try preparedStill(
         input, plan: plan, sixteen: format.supportsSixteenBits || raw != nil, options: options,
         load: load, format: format)
-      read = (still, photo)
+      read = (still, photo, outputSize ?? (still.image.width, still.image.height))
       fallback = still.fallback
       source = still.image
       flattens = still.image.hasAlpha && !format.supportsAlpha
@@ -176,9 +177,10 @@ public final class StillRenderer: Sendable {
     var gainMap: HEIFAuxiliaryPicture?
     var gainMapFailure: String?
     do {
-      if let (still, photo) = read {
+      if let (still, photo, rendered) = read {
         gainMap = try Self.keptGainMap(
-          input: input, still: still, photo: photo, output: (tagged.width, tagged.height),
+          input: input, still: still, photo: photo, rendered: rendered,
+          output: (tagged.width, tagged.height),
           plan: cache.plan(for: state, encoding: still.encoding), format: format, options: options)
       }
     } catch let left as GainMapLeft {

@@ -150,6 +150,40 @@ import Vips
     #expect(worst <= 3, "a sample is \(worst) codes from the window's")
   }
 
+  /// `--fit` scales and centre-crops the map as it does the photo: a 240 × 160 photo covering a
+  /// 100 × 100 screen is scaled to 150 × 100 and cut to its middle; its 120 × 80 map to 75 × 50, cut
+  /// to the middle 50 × 50.
+  @Test func aFitScalesAndCropsTheGainMapWithThePhoto() throws {
+    let folder = try RenderFixtures.scratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = folder.appendingPathComponent("hdr.heic").path
+    try GainMapKeepTests.writeHDRPhoto(input)
+    let output = folder.appendingPathComponent("fitted.heic").path
+    let result = try renderer.renderFile(
+      at: input, to: output, state: ControlState(exposureBias: 0.3),
+      options: StillOptions(fit: ScreenFit(width: 100, height: 100)))
+    #expect((result.width, result.height) == (100, 100))
+    #expect(result.warnings == [], "\(result.warnings)")
+    let map = try #require(try GainMapKeepTests.map(output))
+    #expect((map.width, map.height) == (50, 50))
+    // The edit brightens the map where the picture clips; the ramps' shape is checked unedited.
+    let plain = folder.appendingPathComponent("fitted-plain.heic").path
+    try renderer.renderFile(
+      at: input, to: plain, state: ControlState(),
+      options: StillOptions(fit: ScreenFit(width: 100, height: 100)))
+    let ramps = try #require(try GainMapKeepTests.map(plain))
+    var worst = 0.0
+    for y in stride(from: 4, to: 46, by: 3) {
+      for x in stride(from: 4, to: 46, by: 3) {
+        let (sourceX, sourceY) = (
+          (Double(x + 12) + 0.5) / 0.625 - 0.5, (Double(y) + 0.5) / 0.625 - 0.5
+        )
+        worst = max(worst, abs(Double(ramps.samples[y * 50 + x]) - (2 * sourceX + sourceY)))
+      }
+    }
+    #expect(worst <= 3, "a sample is \(worst) codes from the fitted ramps'")
+  }
+
   /// Without Apple's maker note the headroom is unknown: an unedited HEIC keeps the map as it is,
   /// an edited one is its SDR picture and says why.
   @Test func anEditWithoutAHeadroomLeavesTheGainMapAndSaysWhy() throws {
