@@ -1,8 +1,8 @@
 import CHeif
 import Foundation
 
-/// An 8-bit interleaved RGB or RGBA picture in libheif's memory, filled by the caller and then written as
-/// a HEIC or AVIF file.
+/// An interleaved RGB or RGBA picture in libheif's memory, 8 bits a sample or 10 or 12 (each in a
+/// little-endian 16-bit word), filled by the caller and then written as a HEIC or AVIF file.
 public final class HEIFPicture {
   /// The libheif image this object owns.
   private let image: OpaquePointer
@@ -12,25 +12,35 @@ public final class HEIFPicture {
   public let height: Int
   /// True when the picture has a fourth, alpha band.
   public let hasAlpha: Bool
+  /// Bits a sample: 8, 10 or 12.
+  public let bitDepth: Int
 
-  /// Allocates a `width` × `height` picture of 3 bands (RGB) or 4 (RGBA).
-  public init(width: Int, height: Int, hasAlpha: Bool) throws {
+  /// Allocates a `width` × `height` picture of 3 bands (RGB) or 4 (RGBA) of `bitDepth` bits a sample
+  /// (8, 10 or 12; above 8, each sample is a little-endian 16-bit word of 0 … 2^bitDepth − 1).
+  public init(width: Int, height: Int, hasAlpha: Bool, bitDepth: Int = 8) throws {
     guard (1...Int(Int32.max)).contains(width), (1...Int(Int32.max)).contains(height) else {
       throw HEIFError("a HEIC picture cannot be \(width)×\(height)")
     }
+    guard [8, 10, 12].contains(bitDepth) else {
+      throw HEIFError("a HEIC picture has 8, 10 or 12 bits a sample, not \(bitDepth)")
+    }
+    let chroma =
+      bitDepth == 8
+      ? (hasAlpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB)
+      : (hasAlpha ? heif_chroma_interleaved_RRGGBBAA_LE : heif_chroma_interleaved_RRGGBB_LE)
     var created: OpaquePointer?
     try HEIFError.check(
-      heif_image_create(
-        Int32(width), Int32(height), heif_colorspace_RGB,
-        hasAlpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB, &created),
+      heif_image_create(Int32(width), Int32(height), heif_colorspace_RGB, chroma, &created),
       "cannot create a \(width)×\(height) HEIC picture")
     guard let created else { throw HEIFError("cannot create a \(width)×\(height) HEIC picture") }
     image = created
     self.width = width
     self.height = height
     self.hasAlpha = hasAlpha
+    self.bitDepth = bitDepth
     try HEIFError.check(
-      heif_image_add_plane(created, heif_channel_interleaved, Int32(width), Int32(height), 8),
+      heif_image_add_plane(
+        created, heif_channel_interleaved, Int32(width), Int32(height), Int32(bitDepth)),
       "cannot allocate a \(width)×\(height) HEIC picture")
   }
 
@@ -41,8 +51,11 @@ public final class HEIFPicture {
   /// Bands per pixel: 3, or 4 with alpha.
   public var bands: Int { hasAlpha ? 4 : 3 }
 
-  /// Calls `body` with the picture's rows (`height` rows of `width` × ``bands`` bytes, each starting
-  /// `rowStride` bytes after the previous one) for it to fill.
+  /// Bytes a sample: 1 at 8 bits, 2 above.
+  public var sampleBytes: Int { bitDepth > 8 ? 2 : 1 }
+
+  /// Calls `body` with the picture's rows (`height` rows of `width` × ``bands`` samples of
+  /// ``sampleBytes`` bytes, each row starting `rowStride` bytes after the previous one) for it to fill.
   public func withPixels<T>(
     _ body: (_ rows: UnsafeMutableRawBufferPointer, _ rowStride: Int) throws -> T
   ) throws -> T {
@@ -50,7 +63,7 @@ public final class HEIFPicture {
     guard let plane = heif_image_get_plane(image, heif_channel_interleaved, &stride), stride > 0
     else { throw HEIFError("the HEIC picture has no pixel memory") }
     let rowStride = Int(stride)
-    let bytes = rowStride * (height - 1) + width * bands
+    let bytes = rowStride * (height - 1) + width * bands * sampleBytes
     return try body(UnsafeMutableRawBufferPointer(start: plane, count: bytes), rowStride)
   }
 

@@ -33,8 +33,10 @@ public enum ImageFormat: String, Sendable, CaseIterable, Equatable, Encodable {
     }
   }
 
-  /// True when the format stores 16 bits per band.
-  public var supportsSixteenBits: Bool { self == .png || self == .tiff }
+  /// True when the format stores more than 8 bits per band, so that a 16-bit picture is rendered at 16
+  /// bits for it: PNG and TIFF store 16, HEIC 10 and AVIF 12 (FrameDial's HEIF writer; see
+  /// `HEIFOutput.bitDepth(of:format:)`).
+  public var supportsSixteenBits: Bool { self != .jpeg && self != .webp }
 
   /// True when the format keeps an alpha band (JPEG does not).
   public var supportsAlpha: Bool { self != .jpeg }
