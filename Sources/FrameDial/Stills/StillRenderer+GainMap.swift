@@ -47,10 +47,14 @@ extension StillRenderer {
       map.samples = edit.editedMap(
         base: try base.pixelBytes(), map: map.samples, width: map.width, height: map.height)
     }
-    let size = (
-      width: max(1, Int((Double(map.width * output.width) / Double(photo.width)).rounded())),
-      height: max(1, Int((Double(map.height * output.height) / Double(photo.height)).rounded()))
-    )
+    // A size of the photo's at the map's scale.
+    func atMapScale(_ length: (width: Int, height: Int)) -> (width: Int, height: Int) {
+      (
+        max(1, Int((Double(map.width * length.width) / Double(photo.width)).rounded())),
+        max(1, Int((Double(map.height * length.height) / Double(photo.height)).rounded()))
+      )
+    }
+    let size = atMapScale(output)
     guard
       plan.zoom != nil || options.fit != nil || size.width != map.width
         || size.height != map.height
@@ -62,11 +66,7 @@ extension StillRenderer {
     if let fit = options.fit {
       shaped = try fitted(shaped, fit: fit, rendered: output)
     }
-    let final = (
-      width: max(1, Int((Double(map.width * finalOutput.width) / Double(photo.width)).rounded())),
-      height: max(
-        1, Int((Double(map.height * finalOutput.height) / Double(photo.height)).rounded()))
-    )
+    let final = atMapScale(finalOutput)
     guard shaped.bands == 1, abs(shaped.width - final.width) <= 1,
       abs(shaped.height - final.height) <= 1
     else {
