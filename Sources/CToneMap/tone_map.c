@@ -28,6 +28,16 @@ static inline float look(const float *table, const Step *s, float value, float s
     return table[index] + (table[index + 1] - table[index]) * fraction;
 }
 
+// look() from a table of (value, step) pairs: the same result, since each step is the difference
+// look() computes.
+static inline float look_steps(const float *steps, const Step *s, float value, float scale) {
+    const float position = fminf(fmaxf(value * scale, 0.0f), s->last);
+    const int whole = (int)position;
+    const int index = whole < s->last_index ? whole : s->last_index;
+    const float fraction = position - (float)index;
+    return steps[2 * index] + steps[2 * index + 1] * fraction;
+}
+
 // The display-light step on `count` pixels of three planes, in place, a stage a loop: one pixel's
 // chain through every stage is too long for the processor to overlap many pixels, while each stage's
 // loop has independent iterations (and those without tables can be vectorized by the compiler). With
@@ -43,7 +53,7 @@ static void display_light(
             }
         for (size_t x = 0; x < count; x++) {
             const float luminance = s->w0 * red[x] + s->w1 * green[x] + s->w2 * blue[x];
-            const float gain = look(s->system_gain, s, luminance, s->luminance_scale);
+            const float gain = look_steps(s->system_gain_steps, s, luminance, s->luminance_scale);
             red[x] *= gain;
             green[x] *= gain;
             blue[x] *= gain;
@@ -112,14 +122,15 @@ static void mix_front(const uint16_t *in, size_t n, const FDToneMapMix *mix, flo
 }
 
 // The 8-bit code of display light `light`: the first code of the slot its float's exponent and top 8
-// mantissa bits name, or the next when `light` is at or above the slot's threshold.
-static inline int sdr_code(float light, const uint8_t *first_codes, const float *slot_thresholds) {
+// mantissa bits name, or the next when the float's low 15 bits are at or above the slot's threshold's.
+static inline int sdr_code(float light, const uint32_t *slot_codes) {
     const float clamped = fminf(fmaxf(light, 0.0f), 1.0f);
     uint32_t bits;
     memcpy(&bits, &clamped, sizeof bits);
     int slot = (int)(bits >> 15) - FD_TONE_MAP_FIRST_SLOT;
     slot = slot > 0 ? slot : 0;
-    return first_codes[slot] + (light >= slot_thresholds[slot]);
+    const uint32_t entry = slot_codes[slot];
+    return (int)(entry >> 16) + ((bits & 0x7FFF) >= (entry & 0xFFFF));
 }
 
 // Pixels a chunk of fd_tone_map_rgb48_row works on, a stage at a time.
@@ -129,8 +140,8 @@ static inline int sdr_code(float light, const uint8_t *first_codes, const float 
 static void map_row(
     const uint16_t *input, uint8_t *output, size_t count, const FDToneMap *map, const FDToneMapMix *mix) {
     const Step s = step_of(&map->light);
-    const float *code_value = map->code_value, *slot_thresholds = map->slot_thresholds;
-    const uint8_t *first_codes = map->first_codes;
+    const float *code_value = map->code_value;
+    const uint32_t *slot_codes = map->slot_codes;
     // libavfilter's mobius above the knee j: (b² + 2bj + j²) / (b − a) · (in + a) / (in + b).
     const Mobius curve = mobius_of(map);
     const float j = curve.j, a = curve.a, b = curve.b, scale = curve.scale;
@@ -170,9 +181,9 @@ static void map_row(
             blue[x] *= ratio;
         }
         for (size_t x = 0; x < n; x++) {
-            out[3 * x] = (uint8_t)sdr_code(red[x], first_codes, slot_thresholds);
-            out[3 * x + 1] = (uint8_t)sdr_code(green[x], first_codes, slot_thresholds);
-            out[3 * x + 2] = (uint8_t)sdr_code(blue[x], first_codes, slot_thresholds);
+            out[3 * x] = (uint8_t)sdr_code(red[x], slot_codes);
+            out[3 * x + 1] = (uint8_t)sdr_code(green[x], slot_codes);
+            out[3 * x + 2] = (uint8_t)sdr_code(blue[x], slot_codes);
         }
     }
 }

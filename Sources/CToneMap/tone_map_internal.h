@@ -9,7 +9,7 @@
 
 // The step's parameters, as locals use them.
 typedef struct {
-    const float *scene_light, *system_gain;
+    const float *scene_light, *system_gain_steps;
     float last;  // table_size
     int last_index;  // table_size − 1
     float signal_scale, luminance_scale;  // table_size / signal_top, table_size / luminance_top
@@ -21,7 +21,7 @@ typedef struct {
 static inline Step step_of(const FDDisplayLight *d) {
     Step s;
     s.scene_light = d->scene_light;
-    s.system_gain = d->system_gain;
+    s.system_gain_steps = d->system_gain_steps;
     s.last = (float)d->table_size;
     s.last_index = d->table_size - 1;
     s.signal_scale = (float)d->table_size / d->signal_top;

@@ -27,21 +27,38 @@ FD_AVX2 static inline __m256 look8(const float *table, const Step *s, __m256 val
     return _mm256_add_ps(low, _mm256_mul_ps(_mm256_sub_ps(high, low), fraction));
 }
 
-// The 8-bit codes of 8 display lights (the scalar sdr_code()): the slot's first code and threshold
-// gathered side by side.
+// look8 from a table of (value, step) pairs (the scalar look_steps()): two 64-bit gathers of four
+// pairs each, split into values and steps.
+FD_AVX2 static inline __m256 look_steps8(const float *steps, const Step *s, __m256 value, float scale) {
+    const __m256 position = _mm256_min_ps(
+        _mm256_max_ps(_mm256_mul_ps(value, _mm256_set1_ps(scale)), _mm256_setzero_ps()),
+        _mm256_set1_ps(s->last));
+    const __m256i index =
+        _mm256_min_epi32(_mm256_cvttps_epi32(position), _mm256_set1_epi32(s->last_index));
+    const __m256 fraction = _mm256_sub_ps(position, _mm256_cvtepi32_ps(index));
+    const double *pairs = (const double *)(const void *)steps;
+    // Lanes 0 … 3 and 4 … 7, each pair (value, step) one double: v0 d0 v1 d1 | v2 d2 v3 d3.
+    const __m256 low = _mm256_castpd_ps(_mm256_i32gather_pd(pairs, _mm256_castsi256_si128(index), 8));
+    const __m256 high = _mm256_castpd_ps(_mm256_i32gather_pd(pairs, _mm256_extracti128_si256(index, 1), 8));
+    // v0 v1 v4 v5 | v2 v3 v6 v7, then the 64-bit quarters in order 0, 2, 1, 3: v0 … v7.
+    const __m256 values = _mm256_castpd_ps(
+        _mm256_permute4x64_pd(_mm256_castps_pd(_mm256_shuffle_ps(low, high, 0x88)), 0xD8));
+    const __m256 deltas = _mm256_castpd_ps(
+        _mm256_permute4x64_pd(_mm256_castps_pd(_mm256_shuffle_ps(low, high, 0xDD)), 0xD8));
+    return _mm256_add_ps(values, _mm256_mul_ps(deltas, fraction));
+}
+
+// The 8-bit codes of 8 display lights (the scalar sdr_code()): one gather of the slots' entries.
 FD_AVX2 static inline __m256i codes8(__m256 light, const FDToneMap *map) {
-    const __m256 clamped =
-        _mm256_min_ps(_mm256_max_ps(light, _mm256_setzero_ps()), _mm256_set1_ps(1.0f));
-    __m256i slot = _mm256_sub_epi32(
-        _mm256_srli_epi32(_mm256_castps_si256(clamped), 15), _mm256_set1_epi32(FD_TONE_MAP_FIRST_SLOT));
+    const __m256i bits = _mm256_castps_si256(
+        _mm256_min_ps(_mm256_max_ps(light, _mm256_setzero_ps()), _mm256_set1_ps(1.0f)));
+    __m256i slot = _mm256_sub_epi32(_mm256_srli_epi32(bits, 15), _mm256_set1_epi32(FD_TONE_MAP_FIRST_SLOT));
     slot = _mm256_max_epi32(slot, _mm256_setzero_si256());
-    // Bytes read as 32-bit words: the table has three bytes of padding after its last slot.
-    const __m256i first = _mm256_and_si256(
-        _mm256_i32gather_epi32((const int *)(const void *)map->first_codes, slot, 1),
-        _mm256_set1_epi32(0xFF));
-    const __m256 above =
-        _mm256_cmp_ps(light, _mm256_i32gather_ps(map->slot_thresholds, slot, 4), _CMP_GE_OQ);
-    return _mm256_sub_epi32(first, _mm256_castps_si256(above));  // true is −1
+    const __m256i entry = _mm256_i32gather_epi32((const int *)(const void *)map->slot_codes, slot, 4);
+    // −1 where the threshold's low bits are above the light's: the first code; else the next.
+    const __m256i below = _mm256_cmpgt_epi32(_mm256_and_si256(entry, _mm256_set1_epi32(0xFFFF)),
+        _mm256_and_si256(bits, _mm256_set1_epi32(0x7FFF)));
+    return _mm256_add_epi32(_mm256_add_epi32(_mm256_srli_epi32(entry, 16), _mm256_set1_epi32(1)), below);
 }
 
 // A mixed row's mix (FDToneMapMix) as the vector paths read it.
@@ -134,7 +151,7 @@ FD_AVX2 size_t fd_tone_map_avx2(const uint16_t *input, uint8_t *output, size_t c
             const __m256 luminance = _mm256_add_ps(
                 _mm256_add_ps(_mm256_mul_ps(_mm256_set1_ps(s->w0), r), _mm256_mul_ps(_mm256_set1_ps(s->w1), g)),
                 _mm256_mul_ps(_mm256_set1_ps(s->w2), b));
-            const __m256 gain = look8(s->system_gain, s, luminance, s->luminance_scale);
+            const __m256 gain = look_steps8(s->system_gain_steps, s, luminance, s->luminance_scale);
             r = _mm256_mul_ps(r, gain);
             g = _mm256_mul_ps(g, gain);
             b = _mm256_mul_ps(b, gain);
@@ -213,17 +230,35 @@ FD_AVX512 static inline __m512 look16(const float *table, const Step *s, __m512 
     return _mm512_add_ps(low, _mm512_mul_ps(_mm512_sub_ps(high, low), fraction));
 }
 
+// look_steps8 for 16 lanes: two 64-bit gathers of eight pairs, split by two-register permutes.
+FD_AVX512 static inline __m512 look_steps16(const float *steps, const Step *s, __m512 value, float scale) {
+    const __m512 position = _mm512_min_ps(
+        _mm512_max_ps(_mm512_mul_ps(value, _mm512_set1_ps(scale)), _mm512_setzero_ps()),
+        _mm512_set1_ps(s->last));
+    const __m512i index =
+        _mm512_min_epi32(_mm512_cvttps_epi32(position), _mm512_set1_epi32(s->last_index));
+    const __m512 fraction = _mm512_sub_ps(position, _mm512_cvtepi32_ps(index));
+    const double *pairs = (const double *)(const void *)steps;
+    const __m512 low = _mm512_castpd_ps(_mm512_i32gather_pd(_mm512_castsi512_si256(index), pairs, 8));
+    const __m512 high =
+        _mm512_castpd_ps(_mm512_i32gather_pd(_mm512_extracti64x4_epi64(index, 1), pairs, 8));
+    // Floats 0, 2, … 30 of low then high are the values; 1, 3, … 31 the steps.
+    const __m512i even = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+    const __m512i odd = _mm512_add_epi32(even, _mm512_set1_epi32(1));
+    const __m512 values = _mm512_permutex2var_ps(low, even, high);
+    const __m512 deltas = _mm512_permutex2var_ps(low, odd, high);
+    return _mm512_add_ps(values, _mm512_mul_ps(deltas, fraction));
+}
+
 FD_AVX512 static inline __m512i codes16(__m512 light, const FDToneMap *map) {
-    const __m512 clamped =
-        _mm512_min_ps(_mm512_max_ps(light, _mm512_setzero_ps()), _mm512_set1_ps(1.0f));
-    __m512i slot = _mm512_sub_epi32(_mm512_srli_epi32(_mm512_castps_si512(clamped), 15),
-        _mm512_set1_epi32(FD_TONE_MAP_FIRST_SLOT));
+    const __m512i bits = _mm512_castps_si512(
+        _mm512_min_ps(_mm512_max_ps(light, _mm512_setzero_ps()), _mm512_set1_ps(1.0f)));
+    __m512i slot = _mm512_sub_epi32(_mm512_srli_epi32(bits, 15), _mm512_set1_epi32(FD_TONE_MAP_FIRST_SLOT));
     slot = _mm512_max_epi32(slot, _mm512_setzero_si512());
-    const __m512i first = _mm512_and_si512(
-        _mm512_i32gather_epi32(slot, (const int *)(const void *)map->first_codes, 1),
-        _mm512_set1_epi32(0xFF));
-    const __mmask16 above =
-        _mm512_cmp_ps_mask(light, _mm512_i32gather_ps(slot, map->slot_thresholds, 4), _CMP_GE_OQ);
+    const __m512i entry = _mm512_i32gather_epi32(slot, (const int *)(const void *)map->slot_codes, 4);
+    const __m512i first = _mm512_srli_epi32(entry, 16);
+    const __mmask16 above = _mm512_cmpge_epi32_mask(_mm512_and_si512(bits, _mm512_set1_epi32(0x7FFF)),
+        _mm512_and_si512(entry, _mm512_set1_epi32(0xFFFF)));
     return _mm512_mask_add_epi32(first, above, first, _mm512_set1_epi32(1));
 }
 
@@ -286,7 +321,7 @@ FD_AVX512 size_t fd_tone_map_avx512(const uint16_t *input, uint8_t *output, size
             const __m512 luminance = _mm512_add_ps(
                 _mm512_add_ps(_mm512_mul_ps(_mm512_set1_ps(s->w0), r), _mm512_mul_ps(_mm512_set1_ps(s->w1), g)),
                 _mm512_mul_ps(_mm512_set1_ps(s->w2), b));
-            const __m512 gain = look16(s->system_gain, s, luminance, s->luminance_scale);
+            const __m512 gain = look_steps16(s->system_gain_steps, s, luminance, s->luminance_scale);
             r = _mm512_mul_ps(r, gain);
             g = _mm512_mul_ps(g, gain);
             b = _mm512_mul_ps(b, gain);

@@ -186,28 +186,35 @@ import Testing
     }
   }
 
-  /// The code tables: a slot's first code is its least light's, its threshold the next code's, and no
-  /// slot holds two thresholds, so first code or the next by one comparison is every light's exact
-  /// code; checked on lights spread over every slot against the thresholds themselves.
-  @Test func theSlotTablesGiveEveryLightsExactCode() throws {
+  /// The code table: a slot's first code is its least light's, its low bits those of the next code's
+  /// threshold when it lies in the slot, and no slot holds two thresholds, so first code or the next by
+  /// one comparison of low bits is every light's exact code; checked on lights spread over every slot,
+  /// and on each side of every threshold, against the thresholds themselves.
+  @Test func theSlotTableGivesEveryLightsExactCode() throws {
     let (_, colour, metadata) = Self.setting(0)
     let mapper = try RGBToneMapper(width: 8, height: 8, colour: colour, metadata: metadata)
-    let first = try #require(mapper.parameters.first_codes)
-    let next = try #require(mapper.parameters.slot_thresholds)
+    let entries = try #require(mapper.parameters.slot_codes)
     let thresholds = RGBToneMapper.sdrThresholds
     func exact(_ light: Float) -> Int { (thresholds.lastIndex { $0 <= light } ?? 0) }
+    func first(_ slot: Int) -> Int { Int(entries[slot] >> 16) }
     let slots = Int(FD_TONE_MAP_SLOTS)
-    #expect(Int(first[0]) == 0 && Int(first[slots - 1]) == 255)
-    var checked = 0
+    #expect(first(0) == 0 && first(slots - 1) == 255)
+    var (checked, inside) = (0, 0)
     for slot in 0..<slots {
-      #expect(next[slot] == thresholds[Int(first[slot]) + 1], "slot \(slot)")
-      if slot + 1 < slots { #expect(Int(first[slot + 1]) - Int(first[slot]) <= 1, "slot \(slot)") }
-      // The slot's least light, 61 lights across it, its last light.
+      if slot + 1 < slots { #expect(first(slot + 1) - first(slot) <= 1, "slot \(slot)") }
+      let low = entries[slot] & 0xFFFF
+      #expect(low <= 0x8000, "slot \(slot)")
+      // The slot's least light, 61 lights across it, its last light, and both sides of its threshold.
       let least = UInt32(slot + Int(FD_TONE_MAP_FIRST_SLOT)) << 15
       let span: UInt32 = slot + 1 < slots ? 1 << 15 : 1
-      for step in stride(from: 0, to: span, by: 541) + [span - 1] {
+      var steps = Array(stride(from: 0, to: span, by: 541)) + [span - 1]
+      if low < 0x8000 {
+        steps += [low, max(low, 1) - 1]
+        inside += 1
+      }
+      for step in steps {
         let light = Float(bitPattern: least + step)
-        let code = Int(first[slot]) + (light >= next[slot] ? 1 : 0)
+        let code = first(slot) + (step >= low ? 1 : 0)
         if code != exact(light) {
           Issue.record("light \(light) in slot \(slot): \(code), not \(exact(light))")
           return
@@ -216,5 +223,6 @@ import Testing
       }
     }
     #expect(checked > 300_000)
+    #expect(inside > 200, "most codes' thresholds lie inside a slot")
   }
 }

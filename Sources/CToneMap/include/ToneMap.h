@@ -14,15 +14,17 @@
 // From what zscale gives to BT.709 display light, 1.0 being reference white, every colour inside BT.709:
 // - with `scene_light` (HLG), the values are signals: each is decoded by `scene_light` (BT.2100's
 //   inverse OETF tabulated over 0 … signal_top, table_size + 1 entries, read with linear interpolation,
-//   clamped at both ends), then all three are multiplied by `system_gain` (the OOTF's
-//   Lw/203 · Ys^(γ−1), tabulated over 0 … luminance_top) read at their luminance Ys (`weights`);
+//   clamped at both ends), then all three are multiplied by the OOTF's gain Lw/203 · Ys^(γ−1) at their
+//   luminance Ys (`weights`), tabulated over 0 … luminance_top and read the same way from
+//   `system_gain_steps`: table_size pairs (the gain at position i, then the gain at i + 1 minus it),
+//   so that one 64-bit read gives both ends of an interpolation;
 //   without it (PQ), the values are already display light;
 // - with `converts`, `matrix` (row-major 3 × 3) takes BT.2020 to BT.709;
 // - a colour with a channel below 0 moves towards the grey of its BT.709 luminance until that channel
 //   is 0 (black when that luminance is not positive).
 typedef struct {
     const float *scene_light;
-    const float *system_gain;
+    const float *system_gain_steps;
     int table_size;
     float signal_top;
     float luminance_top;
@@ -41,14 +43,15 @@ void fd_display_light_row(float *red, float *green, float *blue, size_t count, c
 // scaled by its ratio), then BT.709's SDR encoding: code k (0 … 255) is the one whose range
 // thresholds[k] ≤ light < thresholds[k + 1] holds the channel's light (thresholds[0] = −∞,
 // thresholds[256] = +∞, and between them the display lights of codes 0.5 … 254.5 through BT.1886's
-// 2.4 power). The code is read from two tables of slots, a slot being the lights that share a float's
+// 2.4 power). The code is read from a table of slots, a slot being the lights that share a float's
 // exponent and top 8 mantissa bits (its bits >> 15), from 2^−24 up to 1.0 (lights below 2^−24 read
-// slot 0, lights above 1.0 the last): `first_codes` holds the code k of each slot's least light (three
-// bytes of padding follow its last slot) and `slot_thresholds` the light thresholds[k + 1] at which
-// the next code begins. No slot holds two thresholds (the codes of consecutive slots differ by one at
-// most), so a light's code is k, or k + 1 when the light is at or above that threshold. Every path of
-// the CPU dispatch (CRowKernels' SIMDPath.h: scalar, AVX2 8 pixels a step, AVX-512 16) gives the same
-// codes.
+// slot 0, lights above 1.0 the last). No slot holds two thresholds (the codes of consecutive slots
+// differ by one at most), and a threshold inside a slot shares the slot's top bits with every light in
+// it, so `slot_codes` holds, for each slot, the code k of its least light in the high 16 bits and, in
+// the low 16, the low 15 bits of thresholds[k + 1] when that threshold lies inside the slot (0x8000,
+// above every light's low 15 bits, when it does not): a light's code is k, plus one when the low 15
+// bits of its float are at or above that number. Every path of the CPU dispatch (CRowKernels'
+// SIMDPath.h: scalar, AVX2 8 pixels a step, AVX-512 16) gives the same codes.
 enum { FD_TONE_MAP_FIRST_SLOT = (127 - 24) << 8, FD_TONE_MAP_SLOTS = (24 << 8) + 1 };
 typedef struct {
     FDDisplayLight light;
@@ -58,8 +61,7 @@ typedef struct {
     const float *code_light;
     float knee;
     float peak;
-    const uint8_t *first_codes;
-    const float *slot_thresholds;
+    const uint32_t *slot_codes;
 } FDToneMap;
 
 // Fills `table` (65536 entries) with each code's value through the HLG decoding of `map` (its

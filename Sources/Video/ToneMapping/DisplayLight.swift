@@ -40,8 +40,8 @@ final class DisplayLight: @unchecked Sendable {
   /// The largest scene luminance tabulated for Ys^(γ−1).
   private static let luminanceTop: Float = 1.5
 
-  /// HLG's inverse OETF (``HLGTransfer/decode(_:)``) over 0 … `signalTop`, then `Lw/203 · Y^(γ−1)`
-  /// over 0 … `luminanceTop`, `tableSize + 1` entries each; nil for PQ.
+  /// `Lw/203 · Y^(γ−1)` over 0 … `luminanceTop` as `tableSize` (value, step) pairs, then HLG's
+  /// inverse OETF (``HLGTransfer/decode(_:)``) over 0 … `signalTop`, `tableSize + 1` entries; nil for PQ.
   private let tables: UnsafeMutableBufferPointer<Float>?
   /// The step as the C kernel runs it (``fd_display_light_row``), pointing into `tables`.
   let parameters: FDDisplayLight
@@ -51,16 +51,22 @@ final class DisplayLight: @unchecked Sendable {
     let size = Self.tableSize
     var step = FDDisplayLight()
     if range == .hlg {
-      let tables = UnsafeMutableBufferPointer<Float>.allocate(capacity: 2 * (size + 1))
+      // The gain's (value, step) pairs first, so that each pair is 8-byte aligned, then the decoding.
+      let tables = UnsafeMutableBufferPointer<Float>.allocate(capacity: 2 * size + size + 1)
       let scale = Float(RGBToneMapper.hlgPeak / RGBToneMapper.referenceWhite)
-      for index in 0...size {
-        tables[index] = Float(
-          HLGTransfer.decode(Double(index) / Double(size) * Double(Self.signalTop)))
-        tables[size + 1 + index] =
-          scale * pow(Float(index) / Float(size) * Self.luminanceTop, Self.hlgGamma - 1)
+      let gains = (0...size).map {
+        scale * pow(Float($0) / Float(size) * Self.luminanceTop, Self.hlgGamma - 1)
       }
-      step.scene_light = UnsafePointer(tables.baseAddress)
-      step.system_gain = UnsafePointer(tables.baseAddress.map { $0 + size + 1 })
+      for index in 0..<size {
+        tables[2 * index] = gains[index]
+        tables[2 * index + 1] = gains[index + 1] - gains[index]
+      }
+      for index in 0...size {
+        tables[2 * size + index] = Float(
+          HLGTransfer.decode(Double(index) / Double(size) * Double(Self.signalTop)))
+      }
+      step.system_gain_steps = UnsafePointer(tables.baseAddress)
+      step.scene_light = UnsafePointer(tables.baseAddress.map { $0 + 2 * size })
       self.tables = tables
     } else {
       tables = nil

@@ -55,18 +55,28 @@ public final class RGBToneMapper: @unchecked Sendable {
   static let sdrThresholds =
     [-Float.infinity] + (1...255).map { Float(pow((Double($0) - 0.5) / 255, 2.4)) } + [.infinity]
 
+  /// Slot `slot`'s entry of `FDToneMap.slot_codes`: the code of its least light in the high 16 bits;
+  /// in the low 16, the low 15 bits of the light at which the next code begins when that light lies in
+  /// the slot (it then shares the slot's top bits), else 0x8000, which no light's low 15 bits reach.
+  static func slotCode(_ slot: Int) -> UInt32 {
+    let id = UInt32(slot + Int(FD_TONE_MAP_FIRST_SLOT))
+    let light = Float(bitPattern: id << 15)
+    let code = sdrThresholds.lastIndex { $0 <= light } ?? 0
+    let next = sdrThresholds[code + 1].bitPattern
+    return UInt32(code) << 16 | (next >> 15 == id ? next & 0x7FFF : 0x8000)
+  }
+
   /// The width of the frames mapped, in pixels.
   public let width: Int
   /// The height of the frames mapped, in pixels.
   public let height: Int
   private let light: DisplayLight
-  /// A 16-bit code's value as the display-light step takes it (65 536 entries), then each slot's
-  /// threshold, the light at which the code after its first begins (`FD_TONE_MAP_SLOTS` entries), then,
-  /// for HLG, each code's value already through the HLG decoding (65 536 entries,
-  /// `fd_tone_map_code_light`).
+  /// A 16-bit code's value as the display-light step takes it (65 536 entries), then, for HLG, each
+  /// code's value already through the HLG decoding (65 536 entries, `fd_tone_map_code_light`).
   private let tables: UnsafeMutableBufferPointer<Float>
-  /// The 8-bit code of each slot's least light (`FD_TONE_MAP_SLOTS` entries).
-  private let firstCodes: UnsafeMutableBufferPointer<UInt8>
+  /// Each slot's first 8-bit code and its threshold's low bits (`FD_TONE_MAP_SLOTS` entries, as
+  /// `FDToneMap.slot_codes` holds them).
+  private let slotCodes: UnsafeMutableBufferPointer<UInt32>
   /// The mapping's parameters, pointing into the tables above.
   let parameters: FDToneMap
   /// The lights of the last channel mix a fused stage took in (``fused(with:)``).
@@ -84,28 +94,22 @@ public final class RGBToneMapper: @unchecked Sendable {
     (self.width, self.height) = (width, height)
     light = DisplayLight(range: range, bt2020: colour.primaries != AVCOL_PRI_BT709)
     let (codes, slots) = (65536, Int(FD_TONE_MAP_SLOTS))
-    tables = .allocate(capacity: codes + slots + (range == .hlg ? codes : 0))
+    tables = .allocate(capacity: codes + (range == .hlg ? codes : 0))
     for code in 0..<codes {
       let signal = Double(code) / 65535
       tables[code] = Float(range == .pq ? PQTransfer.decode(signal) : signal)
     }
-    // Three bytes past the last slot: the SIMD paths read each code as a 32-bit word.
-    firstCodes = .allocate(capacity: slots + 3)
-    firstCodes.initialize(repeating: 0)
+    slotCodes = .allocate(capacity: slots)
     for slot in 0..<slots {
-      let light = Float(bitPattern: UInt32(slot + Int(FD_TONE_MAP_FIRST_SLOT)) << 15)
-      let code = Self.sdrThresholds.lastIndex { $0 <= light } ?? 0
-      firstCodes[slot] = UInt8(code)
-      tables[codes + slot] = Self.sdrThresholds[code + 1]
+      slotCodes[slot] = Self.slotCode(slot)
     }
     var map = FDToneMap()
     map.light = light.parameters
     map.code_value = UnsafePointer(tables.baseAddress)
     map.knee = Float(Self.mobiusKnee)
     map.peak = Float(Self.peak(of: range, metadata: metadata) / Self.referenceWhite)
-    map.first_codes = UnsafePointer(firstCodes.baseAddress)
-    map.slot_thresholds = UnsafePointer(tables.baseAddress.map { $0 + codes })
-    if range == .hlg, let decoded = tables.baseAddress.map({ $0 + codes + slots }) {
+    map.slot_codes = UnsafePointer(slotCodes.baseAddress)
+    if range == .hlg, let decoded = tables.baseAddress.map({ $0 + codes }) {
       // The same values as decoding each pixel's signals, read from one table.
       withUnsafePointer(to: map) { fd_tone_map_code_light($0, decoded) }
       map.code_light = UnsafePointer(decoded)
@@ -115,7 +119,7 @@ public final class RGBToneMapper: @unchecked Sendable {
 
   deinit {
     tables.deallocate()
-    firstCodes.deallocate()
+    slotCodes.deallocate()
   }
 
   /// `input` (`width × height` rgb48le pixels, packed, little-endian) tone-mapped into `output`
