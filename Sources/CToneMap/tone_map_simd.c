@@ -102,6 +102,9 @@ FD_AVX2 static inline void mixed8(const Front *f, const __m256i codes[3], __m256
     }
 }
 
+// Pixels a chunk of the AVX2 path's stage loops (a multiple of 8).
+#define VECTOR_CHUNK 128
+
 FD_AVX2 size_t fd_tone_map_avx2(const uint16_t *input, uint8_t *output, size_t count,
     const FDToneMap *map, const FDToneMapMix *mix, const Step *s, const Mobius *m) {
     const Front front = mix ? front_of(mix) : (Front){ 0 };
@@ -124,93 +127,115 @@ FD_AVX2 size_t fd_tone_map_avx2(const uint16_t *input, uint8_t *output, size_t c
     for (int a = 0; a < 2; a++)
         for (int b = 0; b < 2; b++)
             join[a][b] = _mm_loadu_si128((const __m128i *)(const void *)join_bytes[a][b]);
+    // A chunk at a time, a stage a loop (as the scalar code runs): each loop's blocks are independent,
+    // so the processor overlaps the table reads of many blocks, which one block's chain through every
+    // stage, table read after table read, would leave waiting.
+    float planes[3][VECTOR_CHUNK] __attribute__((aligned(32)));
+    const size_t whole = count - count % 8;
     size_t x = 0;
-    for (; x + 8 <= count; x += 8) {
-        const uint16_t *in = input + 3 * x;
-        const __m128i registers[3] = { _mm_loadu_si128((const __m128i *)(const void *)in),
-            _mm_loadu_si128((const __m128i *)(const void *)(in + 8)),
-            _mm_loadu_si128((const __m128i *)(const void *)(in + 16)) };
-        __m256i codes[3];
-        for (int channel = 0; channel < 3; channel++)
-            codes[channel] = _mm256_cvtepu16_epi32(_mm_or_si128(
-                _mm_or_si128(_mm_shuffle_epi8(registers[0], split[channel][0]),
-                    _mm_shuffle_epi8(registers[1], split[channel][1])),
-                _mm_shuffle_epi8(registers[2], split[channel][2])));
-        __m256 c[3];
-        if (mix)
-            mixed8(&front, codes, c);
-        else
-            for (int channel = 0; channel < 3; channel++) c[channel] = _mm256_i32gather_ps(value, codes[channel], 4);
-        __m256 r = c[0], g = c[1], b = c[2];
-        if (s->scene_light) {
-            if (!mix && !map->code_light) {
-                r = look8(s->scene_light, s, r, s->signal_scale);
-                g = look8(s->scene_light, s, g, s->signal_scale);
-                b = look8(s->scene_light, s, b, s->signal_scale);
+    while (x < whole) {
+        const size_t n = whole - x < VECTOR_CHUNK ? whole - x : VECTOR_CHUNK;
+        // The three channels' values.
+        for (size_t k = 0; k < n; k += 8) {
+            const uint16_t *in = input + 3 * (x + k);
+            const __m128i registers[3] = { _mm_loadu_si128((const __m128i *)(const void *)in),
+                _mm_loadu_si128((const __m128i *)(const void *)(in + 8)),
+                _mm_loadu_si128((const __m128i *)(const void *)(in + 16)) };
+            __m256i codes[3];
+            for (int channel = 0; channel < 3; channel++)
+                codes[channel] = _mm256_cvtepu16_epi32(_mm_or_si128(
+                    _mm_or_si128(_mm_shuffle_epi8(registers[0], split[channel][0]),
+                        _mm_shuffle_epi8(registers[1], split[channel][1])),
+                    _mm_shuffle_epi8(registers[2], split[channel][2])));
+            __m256 c[3];
+            if (mix)
+                mixed8(&front, codes, c);
+            else
+                for (int channel = 0; channel < 3; channel++)
+                    c[channel] = _mm256_i32gather_ps(value, codes[channel], 4);
+            for (int channel = 0; channel < 3; channel++) _mm256_store_ps(planes[channel] + k, c[channel]);
+        }
+        // Display light, inside BT.709, the curve.
+        for (size_t k = 0; k < n; k += 8) {
+            __m256 r = _mm256_load_ps(planes[0] + k), g = _mm256_load_ps(planes[1] + k),
+                   b = _mm256_load_ps(planes[2] + k);
+            if (s->scene_light) {
+                if (!mix && !map->code_light) {
+                    r = look8(s->scene_light, s, r, s->signal_scale);
+                    g = look8(s->scene_light, s, g, s->signal_scale);
+                    b = look8(s->scene_light, s, b, s->signal_scale);
+                }
+                const __m256 luminance = _mm256_add_ps(
+                    _mm256_add_ps(_mm256_mul_ps(_mm256_set1_ps(s->w0), r), _mm256_mul_ps(_mm256_set1_ps(s->w1), g)),
+                    _mm256_mul_ps(_mm256_set1_ps(s->w2), b));
+                const __m256 gain = look_steps8(s->system_gain_steps, s, luminance, s->luminance_scale);
+                r = _mm256_mul_ps(r, gain);
+                g = _mm256_mul_ps(g, gain);
+                b = _mm256_mul_ps(b, gain);
             }
-            const __m256 luminance = _mm256_add_ps(
-                _mm256_add_ps(_mm256_mul_ps(_mm256_set1_ps(s->w0), r), _mm256_mul_ps(_mm256_set1_ps(s->w1), g)),
-                _mm256_mul_ps(_mm256_set1_ps(s->w2), b));
-            const __m256 gain = look_steps8(s->system_gain_steps, s, luminance, s->luminance_scale);
-            r = _mm256_mul_ps(r, gain);
-            g = _mm256_mul_ps(g, gain);
-            b = _mm256_mul_ps(b, gain);
+            if (s->converts) {
+                const float *mk = s->m;
+                __m256 rows[3];
+                for (int row = 0; row < 3; row++)
+                    rows[row] = _mm256_add_ps(
+                        _mm256_add_ps(_mm256_mul_ps(_mm256_set1_ps(mk[3 * row]), r),
+                            _mm256_mul_ps(_mm256_set1_ps(mk[3 * row + 1]), g)),
+                        _mm256_mul_ps(_mm256_set1_ps(mk[3 * row + 2]), b));
+                r = rows[0];
+                g = rows[1];
+                b = rows[2];
+            }
+            // Outside BT.709: towards the grey of the BT.709 luminance.
+            const __m256 least = _mm256_min_ps(_mm256_min_ps(r, g), b);
+            const __m256 grey = _mm256_max_ps(
+                _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(_mm256_set1_ps(0.2126f), r),
+                                  _mm256_mul_ps(_mm256_set1_ps(0.7152f), g)),
+                    _mm256_mul_ps(_mm256_set1_ps(0.0722f), b)),
+                zero);
+            // Blocks wholly inside BT.709 (most of a picture) skip the step and its division.
+            const __m256 outside = _mm256_cmp_ps(least, zero, _CMP_LT_OQ);
+            if (_mm256_movemask_ps(outside)) {
+                const __m256 keep = _mm256_div_ps(grey, _mm256_sub_ps(grey, least));
+                r = _mm256_blendv_ps(r, _mm256_add_ps(grey, _mm256_mul_ps(keep, _mm256_sub_ps(r, grey))), outside);
+                g = _mm256_blendv_ps(g, _mm256_add_ps(grey, _mm256_mul_ps(keep, _mm256_sub_ps(g, grey))), outside);
+                b = _mm256_blendv_ps(b, _mm256_add_ps(grey, _mm256_mul_ps(keep, _mm256_sub_ps(b, grey))), outside);
+            }
+            // The Möbius curve on the largest channel, the three scaled by its ratio; blocks wholly below
+            // the knee keep their light (a ratio of 1 changes nothing).
+            const __m256 largest =
+                _mm256_max_ps(_mm256_max_ps(_mm256_max_ps(r, g), b), _mm256_set1_ps(1e-6f));
+            const __m256 linear = _mm256_cmp_ps(largest, _mm256_set1_ps(m->j), _CMP_LE_OQ);
+            if (_mm256_movemask_ps(linear) != 0xFF) {
+                const __m256 curved = _mm256_div_ps(
+                    _mm256_mul_ps(_mm256_set1_ps(m->scale), _mm256_add_ps(largest, _mm256_set1_ps(m->a))),
+                    _mm256_mul_ps(_mm256_add_ps(largest, _mm256_set1_ps(m->b)), largest));
+                const __m256 ratio = _mm256_blendv_ps(curved, one, linear);
+                r = _mm256_mul_ps(r, ratio);
+                g = _mm256_mul_ps(g, ratio);
+                b = _mm256_mul_ps(b, ratio);
+            }
+            _mm256_store_ps(planes[0] + k, r);
+            _mm256_store_ps(planes[1] + k, g);
+            _mm256_store_ps(planes[2] + k, b);
         }
-        if (s->converts) {
-            const float *k = s->m;
-            __m256 rows[3];
-            for (int row = 0; row < 3; row++)
-                rows[row] = _mm256_add_ps(
-                    _mm256_add_ps(_mm256_mul_ps(_mm256_set1_ps(k[3 * row]), r),
-                        _mm256_mul_ps(_mm256_set1_ps(k[3 * row + 1]), g)),
-                    _mm256_mul_ps(_mm256_set1_ps(k[3 * row + 2]), b));
-            r = rows[0];
-            g = rows[1];
-            b = rows[2];
+        // The 8-bit codes, back in pixel order.
+        for (size_t k = 0; k < n; k += 8) {
+            const __m256i cr = codes8(_mm256_load_ps(planes[0] + k), map);
+            const __m256i cg = codes8(_mm256_load_ps(planes[1] + k), map);
+            const __m256i cb = codes8(_mm256_load_ps(planes[2] + k), map);
+            // Codes 0 … 255: packing to words and then bytes keeps them.
+            const __m128i red_green = _mm_packus_epi16(
+                _mm_packus_epi32(_mm256_castsi256_si128(cr), _mm256_extracti128_si256(cr, 1)),
+                _mm_packus_epi32(_mm256_castsi256_si128(cg), _mm256_extracti128_si256(cg, 1)));
+            const __m128i blue = _mm_packus_epi16(
+                _mm_packus_epi32(_mm256_castsi256_si128(cb), _mm256_extracti128_si256(cb, 1)), _mm_setzero_si128());
+            uint8_t *out = output + 3 * (x + k);
+            _mm_storeu_si128((__m128i *)(void *)out,
+                _mm_or_si128(_mm_shuffle_epi8(red_green, join[0][0]), _mm_shuffle_epi8(blue, join[0][1])));
+            _mm_storel_epi64((__m128i *)(void *)(out + 16),
+                _mm_or_si128(_mm_shuffle_epi8(red_green, join[1][0]), _mm_shuffle_epi8(blue, join[1][1])));
         }
-        // Outside BT.709: towards the grey of the BT.709 luminance.
-        const __m256 least = _mm256_min_ps(_mm256_min_ps(r, g), b);
-        const __m256 grey = _mm256_max_ps(
-            _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(_mm256_set1_ps(0.2126f), r),
-                              _mm256_mul_ps(_mm256_set1_ps(0.7152f), g)),
-                _mm256_mul_ps(_mm256_set1_ps(0.0722f), b)),
-            zero);
-        // Blocks wholly inside BT.709 (most of a picture) skip the step and its division.
-        const __m256 outside = _mm256_cmp_ps(least, zero, _CMP_LT_OQ);
-        if (_mm256_movemask_ps(outside)) {
-            const __m256 keep = _mm256_div_ps(grey, _mm256_sub_ps(grey, least));
-            r = _mm256_blendv_ps(r, _mm256_add_ps(grey, _mm256_mul_ps(keep, _mm256_sub_ps(r, grey))), outside);
-            g = _mm256_blendv_ps(g, _mm256_add_ps(grey, _mm256_mul_ps(keep, _mm256_sub_ps(g, grey))), outside);
-            b = _mm256_blendv_ps(b, _mm256_add_ps(grey, _mm256_mul_ps(keep, _mm256_sub_ps(b, grey))), outside);
-        }
-        // The Möbius curve on the largest channel, the three scaled by its ratio; blocks wholly below
-        // the knee keep their light (a ratio of 1 changes nothing).
-        const __m256 largest =
-            _mm256_max_ps(_mm256_max_ps(_mm256_max_ps(r, g), b), _mm256_set1_ps(1e-6f));
-        const __m256 linear = _mm256_cmp_ps(largest, _mm256_set1_ps(m->j), _CMP_LE_OQ);
-        if (_mm256_movemask_ps(linear) != 0xFF) {
-            const __m256 curved = _mm256_div_ps(
-                _mm256_mul_ps(_mm256_set1_ps(m->scale), _mm256_add_ps(largest, _mm256_set1_ps(m->a))),
-                _mm256_mul_ps(_mm256_add_ps(largest, _mm256_set1_ps(m->b)), largest));
-            const __m256 ratio = _mm256_blendv_ps(curved, one, linear);
-            r = _mm256_mul_ps(r, ratio);
-            g = _mm256_mul_ps(g, ratio);
-            b = _mm256_mul_ps(b, ratio);
-        }
-        const __m256i cr = codes8(r, map);
-        const __m256i cg = codes8(g, map);
-        const __m256i cb = codes8(b, map);
-        // Codes 0 … 255: packing to words and then bytes keeps them.
-        const __m128i red_green = _mm_packus_epi16(
-            _mm_packus_epi32(_mm256_castsi256_si128(cr), _mm256_extracti128_si256(cr, 1)),
-            _mm_packus_epi32(_mm256_castsi256_si128(cg), _mm256_extracti128_si256(cg, 1)));
-        const __m128i blue = _mm_packus_epi16(
-            _mm_packus_epi32(_mm256_castsi256_si128(cb), _mm256_extracti128_si256(cb, 1)), _mm_setzero_si128());
-        uint8_t *out = output + 3 * x;
-        _mm_storeu_si128((__m128i *)(void *)out,
-            _mm_or_si128(_mm_shuffle_epi8(red_green, join[0][0]), _mm_shuffle_epi8(blue, join[0][1])));
-        _mm_storel_epi64((__m128i *)(void *)(out + 16),
-            _mm_or_si128(_mm_shuffle_epi8(red_green, join[1][0]), _mm_shuffle_epi8(blue, join[1][1])));
+        x += n;
     }
     return x;
 }
