@@ -60,12 +60,10 @@ FD_AVX2 static inline Mix16AVX2 mix16_avx2_constants(const KernelParams *params)
     return k;
 }
 
-// The codes (in the low half of each lane) of 8 pixels whose channel samples are `samples`: the input
-// floats gathered from the tables, the matrix as the scalar path's multiplies and adds in its order (no
-// fused multiply-add), the index clamped as fd_mix_output_index does (max with 0 first, so NaN gives 0),
-// and the codes gathered as 32-bit words at their 16-bit offsets, of which the low half is the code (the
-// output tables have two bytes of padding after the last).
-FD_AVX2 static inline void mix16_avx2_block(const Mix16AVX2 *k, const __m256i samples[3], __m256i codes[3]) {
+// The output tables' indexes of 8 pixels whose channel samples are `samples`: the input floats
+// gathered from the tables, the matrix as the scalar path's multiplies and adds in its order (no fused
+// multiply-add), the index clamped as fd_mix_output_index does (max with 0 first, so NaN gives 0).
+FD_AVX2 static inline void mix16_avx2_indexes(const Mix16AVX2 *k, const __m256i samples[3], __m256i indexes[3]) {
     __m256 in[3];
     for (int c = 0; c < 3; c++) in[c] = _mm256_i32gather_ps(k->tables[c], samples[c], 4);
     for (int row = 0; row < 3; row++) {
@@ -75,10 +73,23 @@ FD_AVX2 static inline void mix16_avx2_block(const Mix16AVX2 *k, const __m256i sa
         if (k->square_root) v = _mm256_sqrt_ps(_mm256_max_ps(v, k->zero));
         __m256 position = _mm256_add_ps(_mm256_mul_ps(v, k->scale), k->half);
         position = _mm256_min_ps(_mm256_max_ps(position, k->zero), k->last);
-        const __m256i index = _mm256_cvttps_epi32(position);
-        const int *outputs = (const int *)(const void *)(k->outputs + (size_t)row * k->count);
-        codes[row] = _mm256_and_si256(_mm256_i32gather_epi32(outputs, index, 2), _mm256_set1_epi32(0xFFFF));
+        indexes[row] = _mm256_cvttps_epi32(position);
     }
+}
+
+// The codes (in the low half of each lane) at 8 indexes of output table `row`, gathered as 32-bit words
+// at their 16-bit offsets, of which the low half is the code (the output tables have two bytes of
+// padding after the last).
+FD_AVX2 static inline __m256i mix16_avx2_codes(const Mix16AVX2 *k, int row, __m256i index) {
+    const int *outputs = (const int *)(const void *)(k->outputs + (size_t)row * k->count);
+    return _mm256_and_si256(_mm256_i32gather_epi32(outputs, index, 2), _mm256_set1_epi32(0xFFFF));
+}
+
+// The codes (in the low half of each lane) of 8 pixels whose channel samples are `samples`.
+FD_AVX2 static inline void mix16_avx2_block(const Mix16AVX2 *k, const __m256i samples[3], __m256i codes[3]) {
+    __m256i indexes[3];
+    mix16_avx2_indexes(k, samples, indexes);
+    for (int row = 0; row < 3; row++) codes[row] = mix16_avx2_codes(k, row, indexes[row]);
 }
 
 // AVX2 mix of 16-bit pixels of four bands (the fourth copied; RGB rows take mix16_avx2_rgb), 8 at a
@@ -132,9 +143,10 @@ static Mix16Shuffles mix16_shuffles(void) {
     return t;
 }
 
-// AVX2 mix of 16-bit RGB pixels, 8 at a time, giving exactly mix16_scalar's codes as mix16_avx2 does, with
-// the samples split into channels and the codes put back in pixel order by byte shuffles instead of a
-// load and a store a sample. Returns the pixels done, a multiple of 8.
+// AVX2 mix of 16-bit RGB pixels, 8 at a time, giving exactly mix16_scalar's codes as mix16_avx2 does (by
+// mix16_avx2_indexes, then mix16_avx2_codes), with the samples split into channels and the codes put back in
+// pixel order by byte shuffles instead of a load and a store a sample. Returns the pixels done, a
+// multiple of 8.
 FD_AVX2 static int mix16_avx2_rgb(const uint16_t *p, uint16_t *q, int n, const KernelParams *params) {
     const Mix16AVX2 k = mix16_avx2_constants(params);
     const Mix16Shuffles t = mix16_shuffles();
@@ -144,27 +156,45 @@ FD_AVX2 static int mix16_avx2_rgb(const uint16_t *p, uint16_t *q, int n, const K
             split[a][b] = _mm_loadu_si128((const __m128i *)(const void *)t.split[a][b]);
             join[a][b] = _mm_loadu_si128((const __m128i *)(const void *)t.join[a][b]);
         }
+    // A chunk at a time in two loops, the output indexes first, then the codes: each loop's blocks are
+    // independent, so the processor overlaps the gathers of many blocks instead of waiting on each
+    // block's input gathers before its output gathers.
+    enum { CHUNK = 128 };
+    int32_t indexes[3][CHUNK] __attribute__((aligned(32)));
+    const int whole = n - n % 8;
     int x = 0;
-    for (; x + 8 <= n; x += 8, p += 24, q += 24) {
-        const __m128i in_registers[3] = { _mm_loadu_si128((const __m128i *)(const void *)p),
-            _mm_loadu_si128((const __m128i *)(const void *)(p + 8)),
-            _mm_loadu_si128((const __m128i *)(const void *)(p + 16)) };
-        __m256i samples[3], mixed[3];
-        for (int c = 0; c < 3; c++)
-            samples[c] = _mm256_cvtepu16_epi32(_mm_or_si128(
-                _mm_or_si128(_mm_shuffle_epi8(in_registers[0], split[c][0]),
-                    _mm_shuffle_epi8(in_registers[1], split[c][1])),
-                _mm_shuffle_epi8(in_registers[2], split[c][2])));
-        mix16_avx2_block(&k, samples, mixed);
-        __m128i codes[3];
-        for (int row = 0; row < 3; row++)
-            codes[row] =
-                _mm_packus_epi32(_mm256_castsi256_si128(mixed[row]), _mm256_extracti128_si256(mixed[row], 1));
-        for (int r = 0; r < 3; r++)
-            _mm_storeu_si128((__m128i *)(void *)(q + 8 * r),
-                _mm_or_si128(_mm_or_si128(_mm_shuffle_epi8(codes[0], join[r][0]),
-                                 _mm_shuffle_epi8(codes[1], join[r][1])),
-                    _mm_shuffle_epi8(codes[2], join[r][2])));
+    while (x < whole) {
+        const int m = whole - x < CHUNK ? whole - x : CHUNK;
+        for (int j = 0; j < m; j += 8) {
+            const uint16_t *from = p + 3 * (x + j);
+            const __m128i in_registers[3] = { _mm_loadu_si128((const __m128i *)(const void *)from),
+                _mm_loadu_si128((const __m128i *)(const void *)(from + 8)),
+                _mm_loadu_si128((const __m128i *)(const void *)(from + 16)) };
+            __m256i samples[3], index[3];
+            for (int c = 0; c < 3; c++)
+                samples[c] = _mm256_cvtepu16_epi32(_mm_or_si128(
+                    _mm_or_si128(_mm_shuffle_epi8(in_registers[0], split[c][0]),
+                        _mm_shuffle_epi8(in_registers[1], split[c][1])),
+                    _mm_shuffle_epi8(in_registers[2], split[c][2])));
+            mix16_avx2_indexes(&k, samples, index);
+            for (int row = 0; row < 3; row++)
+                _mm256_store_si256((__m256i *)(void *)(indexes[row] + j), index[row]);
+        }
+        for (int j = 0; j < m; j += 8) {
+            __m128i codes[3];
+            for (int row = 0; row < 3; row++) {
+                const __m256i mixed =
+                    mix16_avx2_codes(&k, row, _mm256_load_si256((const __m256i *)(const void *)(indexes[row] + j)));
+                codes[row] = _mm_packus_epi32(_mm256_castsi256_si128(mixed), _mm256_extracti128_si256(mixed, 1));
+            }
+            uint16_t *to = q + 3 * (x + j);
+            for (int r = 0; r < 3; r++)
+                _mm_storeu_si128((__m128i *)(void *)(to + 8 * r),
+                    _mm_or_si128(_mm_or_si128(_mm_shuffle_epi8(codes[0], join[r][0]),
+                                     _mm_shuffle_epi8(codes[1], join[r][1])),
+                        _mm_shuffle_epi8(codes[2], join[r][2])));
+        }
+        x += m;
     }
     return x;
 }
