@@ -83,10 +83,10 @@ static inline Front front_of(const FDToneMapMix *mix) {
     return f;
 }
 
-// The values of 8 pixels whose channels' codes are `codes`, mixed (the scalar mix_front): the
+// The lights' indexes of 8 pixels whose channels' codes are `codes`, mixed (the scalar mix_front): the
 // matrix as separate multiplies and adds in its order, the index clamped as fd_mix_output_index does
-// (max with 0 first, so NaN gives 0), the lights gathered at it.
-FD_AVX2 static inline void mixed8(const Front *f, const __m256i codes[3], __m256 out[3]) {
+// (max with 0 first, so NaN gives 0).
+FD_AVX2 static inline void mixed_indexes8(const Front *f, const __m256i codes[3], __m256i out[3]) {
     __m256 in[3];
     for (int c = 0; c < 3; c++) in[c] = _mm256_i32gather_ps(f->inputs[c], codes[c], 4);
     const __m256 zero = _mm256_setzero_ps();
@@ -98,7 +98,7 @@ FD_AVX2 static inline void mixed8(const Front *f, const __m256i codes[3], __m256
         if (f->square_root) v = _mm256_sqrt_ps(_mm256_max_ps(v, zero));
         __m256 position = _mm256_add_ps(_mm256_mul_ps(v, _mm256_set1_ps(f->scale)), _mm256_set1_ps(0.5f));
         position = _mm256_min_ps(_mm256_max_ps(position, zero), _mm256_set1_ps(f->last));
-        out[row] = _mm256_i32gather_ps(f->lights[row], _mm256_cvttps_epi32(position), 4);
+        out[row] = _mm256_cvttps_epi32(position);
     }
 }
 
@@ -131,11 +131,13 @@ FD_AVX2 size_t fd_tone_map_avx2(const uint16_t *input, uint8_t *output, size_t c
     // so the processor overlaps the table reads of many blocks, which one block's chain through every
     // stage, table read after table read, would leave waiting.
     float planes[3][VECTOR_CHUNK] __attribute__((aligned(32)));
+    int32_t indexes[3][VECTOR_CHUNK] __attribute__((aligned(32)));
     const size_t whole = count - count % 8;
     size_t x = 0;
     while (x < whole) {
         const size_t n = whole - x < VECTOR_CHUNK ? whole - x : VECTOR_CHUNK;
-        // The three channels' values.
+        // The three channels' values: gathered at their codes or, mixed, from the lights at the mix's
+        // indexes, in a loop of its own (the indexes wait on the input tables' gathers).
         for (size_t k = 0; k < n; k += 8) {
             const uint16_t *in = input + 3 * (x + k);
             const __m128i registers[3] = { _mm_loadu_si128((const __m128i *)(const void *)in),
@@ -147,28 +149,47 @@ FD_AVX2 size_t fd_tone_map_avx2(const uint16_t *input, uint8_t *output, size_t c
                     _mm_or_si128(_mm_shuffle_epi8(registers[0], split[channel][0]),
                         _mm_shuffle_epi8(registers[1], split[channel][1])),
                     _mm_shuffle_epi8(registers[2], split[channel][2])));
-            __m256 c[3];
-            if (mix)
-                mixed8(&front, codes, c);
-            else
+            if (mix) {
+                __m256i index[3];
+                mixed_indexes8(&front, codes, index);
                 for (int channel = 0; channel < 3; channel++)
-                    c[channel] = _mm256_i32gather_ps(value, codes[channel], 4);
-            for (int channel = 0; channel < 3; channel++) _mm256_store_ps(planes[channel] + k, c[channel]);
+                    _mm256_store_si256((__m256i *)(void *)(indexes[channel] + k), index[channel]);
+            } else {
+                for (int channel = 0; channel < 3; channel++)
+                    _mm256_store_ps(planes[channel] + k, _mm256_i32gather_ps(value, codes[channel], 4));
+            }
         }
+        if (mix)
+            for (size_t k = 0; k < n; k += 8)
+                for (int channel = 0; channel < 3; channel++)
+                    _mm256_store_ps(planes[channel] + k,
+                        _mm256_i32gather_ps(front.lights[channel],
+                            _mm256_load_si256((const __m256i *)(const void *)(indexes[channel] + k)), 4));
+        // HLG's system gain, in a loop of its own (a gather at each pixel's luminance).
+        float gains[VECTOR_CHUNK] __attribute__((aligned(32)));
+        if (s->scene_light)
+            for (size_t k = 0; k < n; k += 8) {
+                __m256 r = _mm256_load_ps(planes[0] + k), g = _mm256_load_ps(planes[1] + k),
+                       b = _mm256_load_ps(planes[2] + k);
+                if (!mix && !map->code_light) {
+                    r = look8(s->scene_light, s, r, s->signal_scale);
+                    g = look8(s->scene_light, s, g, s->signal_scale);
+                    b = look8(s->scene_light, s, b, s->signal_scale);
+                    _mm256_store_ps(planes[0] + k, r);
+                    _mm256_store_ps(planes[1] + k, g);
+                    _mm256_store_ps(planes[2] + k, b);
+                }
+                const __m256 luminance = _mm256_add_ps(
+                    _mm256_add_ps(_mm256_mul_ps(_mm256_set1_ps(s->w0), r), _mm256_mul_ps(_mm256_set1_ps(s->w1), g)),
+                    _mm256_mul_ps(_mm256_set1_ps(s->w2), b));
+                _mm256_store_ps(gains + k, look_steps8(s->system_gain_steps, s, luminance, s->luminance_scale));
+            }
         // Display light, inside BT.709, the curve.
         for (size_t k = 0; k < n; k += 8) {
             __m256 r = _mm256_load_ps(planes[0] + k), g = _mm256_load_ps(planes[1] + k),
                    b = _mm256_load_ps(planes[2] + k);
             if (s->scene_light) {
-                if (!mix && !map->code_light) {
-                    r = look8(s->scene_light, s, r, s->signal_scale);
-                    g = look8(s->scene_light, s, g, s->signal_scale);
-                    b = look8(s->scene_light, s, b, s->signal_scale);
-                }
-                const __m256 luminance = _mm256_add_ps(
-                    _mm256_add_ps(_mm256_mul_ps(_mm256_set1_ps(s->w0), r), _mm256_mul_ps(_mm256_set1_ps(s->w1), g)),
-                    _mm256_mul_ps(_mm256_set1_ps(s->w2), b));
-                const __m256 gain = look_steps8(s->system_gain_steps, s, luminance, s->luminance_scale);
+                const __m256 gain = _mm256_load_ps(gains + k);
                 r = _mm256_mul_ps(r, gain);
                 g = _mm256_mul_ps(g, gain);
                 b = _mm256_mul_ps(b, gain);
@@ -287,7 +308,7 @@ FD_AVX512 static inline __m512i codes16(__m512 light, const FDToneMap *map) {
     return _mm512_mask_add_epi32(first, above, first, _mm512_set1_epi32(1));
 }
 
-// mixed8 for 16 pixels.
+// mixed_indexes8 for 16 pixels, with the lights gathered at the indexes.
 FD_AVX512 static inline void mixed16(const Front *f, const __m512i codes[3], __m512 out[3]) {
     __m512 in[3];
     for (int c = 0; c < 3; c++) in[c] = _mm512_i32gather_ps(codes[c], f->inputs[c], 4);
