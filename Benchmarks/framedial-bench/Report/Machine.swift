@@ -1,4 +1,5 @@
 import Foundation
+import RowKernels
 import Vips
 
 /// The machine a run measured, for the report's header.
@@ -15,6 +16,9 @@ struct Machine: Sendable, Codable {
   var date: String
   /// The 1-, 5- and 15-minute load averages when the run started (from /proc/loadavg).
   var loadAverage: String
+  /// The kernels' code path the run took ("avx512", "avx2" or "scalar"; nil in runs before it was
+  /// recorded): machines that share a CPU name may differ in it, and the HDR kernels' speed with it.
+  var kernelPath: String?
 
   /// The machine this process runs on.
   static func current() -> Machine {
@@ -33,6 +37,7 @@ struct Machine: Sendable, Codable {
     return Machine(
       cpuModel: model, cores: ProcessInfo.processInfo.activeProcessorCount,
       libvipsVersion: Vips.libraryVersion, kernel: kernel,
-      date: ISO8601DateFormatter().string(from: Date()), loadAverage: load)
+      date: ISO8601DateFormatter().string(from: Date()), loadAverage: load,
+      kernelPath: KernelPath.current.description)
   }
 }

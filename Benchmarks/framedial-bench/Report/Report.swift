@@ -182,7 +182,9 @@ enum Report {
   }
 
   private static func machineLine(_ machine: Machine) -> String {
-    "Machine: \(machine.cpuModel), \(machine.cores) cores · libvips \(machine.libvipsVersion) · "
+    "Machine: \(machine.cpuModel), \(machine.cores) cores"
+      + (machine.kernelPath.map { " (\($0) kernels)" } ?? "")
+      + " · libvips \(machine.libvipsVersion) · "
       + "Linux \(machine.kernel) · \(machine.date) · load average at start \(machine.loadAverage) "
       + "(a shared machine: other work runs beside the benchmark)"
   }
