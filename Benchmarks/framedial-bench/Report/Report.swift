@@ -537,7 +537,7 @@ enum Report {
           : item.role == VideoBenchmark.Case.hdrSDR.rawValue
             ? "of zscale+tonemap's time"
             : item.role == VideoBenchmark.Case.hdrKeep.rawValue
-              ? "of the re-encode of its output's time" : "of the floor's time"
+              ? "of the encode of its picture's time" : "of the floor's time"
         return "\(n(target.measured))× \(against), \(target.limitText) \(target.mark)"
       }
       if item.role == VideoBenchmark.Case.colourFast.rawValue, let overFastFloor {
@@ -559,8 +559,11 @@ enum Report {
         + "tone-mapped with libx264 (8-bit); all at CRF 18, preset medium, automatic threads on both "
         + "sides, and copy the audio. The HLG targets: without controls, framedial against ffmpeg's "
         + "re-encode of the clip; kept with the control values (the controls in HDR light), against "
-        + "ffmpeg's re-encode of framedial's own output (the encoder's work on the same picture: the "
-        + "controls' brighter, harder picture costs x265 more than the clip's own); tone-mapped with "
+        + "ffmpeg decoding the clip while it encodes framedial's own picture, exactly (PICTURE: raw "
+        + "frames written once before the rounds by `\(VideoBenchmark.pictureMethod(binary: "framedial"))`"
+        + "; the decoder's and the encoder's work on the same picture: the controls' brighter, harder "
+        + "picture costs x265 more than the clip's own, and a re-encode of framedial's encoded output "
+        + "would cost less, its grain partly smoothed by the first encode); tone-mapped with "
         + "them (the controls, then the tone mapping), against ffmpeg's zscale + tonemap chain into the "
         + "same libx264 settings. The cases take turns, "
         + "each round in a new order; seconds and frames/s are medians of their runs, and each ratio "

@@ -393,7 +393,7 @@ enum Targets {
           VideoBenchmark.Case.hdrKeep.rawValue,
           Target(
             "video 1080p HLG x265 medium, kept HDR with the control values: framedial wall time ÷ "
-              + "ffmpeg's re-encode of framedial's output, median of rounds",
+              + "ffmpeg's decode of the clip and encode of framedial's picture, median of rounds",
             measured: keep, .atMost, hdrKeepOverFloor, unit: "×")
         ))
     }

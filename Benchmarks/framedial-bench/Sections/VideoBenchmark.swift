@@ -22,8 +22,8 @@ struct VideoResult: Sendable, Codable {
 /// `framedial video` against ffmpeg itself on a generated 1080p H.264 + AAC clip: the re-encode with
 /// the same x264 settings (the decode + encode floor) at preset medium, and the manual's frames pipe and
 /// the plain re-encode at preset ultrafast; and on a generated 1080p HLG clip (HEVC Main 10): kept HDR
-/// against ffmpeg's libx265 re-encode (of the clip, and of FrameDial's own kept output for the run
-/// with controls), and tone-mapped to SDR H.264 against ffmpeg's zscale + tonemap chain into the same
+/// against ffmpeg's libx265 re-encode of the clip (without controls) and ffmpeg's libx265 encode of
+/// FrameDial's own kept picture beside a decode of the clip (with controls), and tone-mapped to SDR H.264 against ffmpeg's zscale + tonemap chain into the same
 /// libx264 settings, all at CRF 18, preset medium.
 struct VideoBenchmark {
   var options: BenchmarkOptions
@@ -55,10 +55,12 @@ struct VideoBenchmark {
     /// the re-encode (the target). Its brighter, higher-contrast picture carries stronger
     /// grain, which costs x265 more bits and time, so the row without controls is shown beside it.
     case hdrKeep = "HLG: framedial --hdr keep"
-    /// ffmpeg decoding FrameDial's own kept output (made once, before the rounds) and encoding that
-    /// picture again with the same x265 settings: the encoder's work on FrameDial's picture, the
-    /// floor of ``hdrKeep``.
-    case hdrKeepFloor = "HLG: ffmpeg x265 re-encode of framedial's kept output"
+    /// ffmpeg decoding the clip (to nothing) while it encodes FrameDial's own kept picture, exactly
+    /// (raw 10-bit frames from `framedial frames`, made once before the rounds), with the same x265
+    /// settings: the decoder's and the encoder's work on FrameDial's picture, the floor of
+    /// ``hdrKeep``. A re-encode of FrameDial's encoded output would be cheaper than this: its first
+    /// encode has already smoothed some of the grain away (at ultrafast, 12 % less time).
+    case hdrKeepFloor = "HLG: ffmpeg x265 encode of framedial's kept picture"
     /// ffmpeg's zscale + tonemap chain to SDR BT.709 (npl=203, mobius, as FrameDial), then x264.
     case hdrToneMapFloor = "HLG: ffmpeg zscale+tonemap"
     /// `framedial video --hdr sdr` on the HLG clip without controls: the same picture as ffmpeg's
@@ -80,8 +82,8 @@ struct VideoBenchmark {
     let binary = try BatchBenchmark.framedialBinary()
     let input = try generateClip()
     let hdrInput = try generateHLGClip()
-    let kept = try keptOutput(binary, hdrInput)
-    defer { try? FileManager.default.removeItem(atPath: kept) }
+    let picture = try keptPicture(binary, hdrInput)
+    defer { try? FileManager.default.removeItem(atPath: picture) }
     let frames = Self.rate * clipSeconds
     let runs = options.quick ? 2 : 3
     var seconds: [Case: [Double]] = [:]
@@ -91,8 +93,8 @@ struct VideoBenchmark {
       for index in Case.allCases.indices {
         let which = Case.allCases[(index + round) % Case.allCases.count]
         progress("video: round \(round + 1) of \(runs), \(which.rawValue)")
-        let source = which == .hdrKeepFloor ? kept : which.isHDR ? hdrInput : input
-        seconds[which, default: []].append(try measure(which, binary, source))
+        let source = which.isHDR ? hdrInput : input
+        seconds[which, default: []].append(try measure(which, binary, source, picture: picture))
       }
     }
     return Case.allCases.map { which in
@@ -104,31 +106,48 @@ struct VideoBenchmark {
     }
   }
 
-  /// FrameDial's kept HDR output of the HLG clip with the controls, written once (untimed) for
-  /// ``Case/hdrKeepFloor``.
-  private func keptOutput(_ binary: String, _ clip: String) throws -> String {
+  /// FrameDial's kept HDR picture of the HLG clip with the controls, as raw yuv420p10le frames
+  /// (``pictureMethod(binary:)``), written once (untimed) for ``Case/hdrKeepFloor``.
+  private func keptPicture(_ binary: String, _ clip: String) throws -> String {
     let path = FileManager.default.temporaryDirectory
-      .appendingPathComponent("framedial-bench-video-kept-\(UUID().uuidString).mp4").path
-    progress("video: writing framedial's kept HLG output for the re-encode floor")
-    let script = Self.method(.hdrKeep, binary: binary)
+      .appendingPathComponent("framedial-bench-video-picture-\(UUID().uuidString).yuv").path
+    progress("video: writing framedial's kept HLG picture for the encoder's floor")
+    let script = Self.pictureMethod(binary: binary)
+      .replacingOccurrences(of: "PICTURE", with: ChildProcess.quoted(path))
       .replacingOccurrences(of: "IN", with: ChildProcess.quoted(clip))
-      .replacingOccurrences(of: "OUT", with: ChildProcess.quoted(path))
     let exit = try ChildProcess.run("/bin/sh", ["-c", script])
-    guard exit.code == 0 else {
+    let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+    let frameBytes = Self.width * Self.height * 3
+    guard exit.code == 0, let bytes, bytes == frameBytes * Self.rate * clipSeconds else {
+      try? FileManager.default.removeItem(atPath: path)
       throw ChildProcessError(
-        "video: framedial could not write its kept output (exit \(exit.code))")
+        "video: framedial could not write its kept picture (exit \(exit.code)): \(script)")
     }
     return path
   }
 
-  /// The wall seconds of one run of `which` on `input`, writing into a new temporary folder.
-  private func measure(_ which: Case, _ binary: String, _ input: String) throws -> Double {
+  /// The command that writes FrameDial's kept picture of the HLG clip IN, with the controls, to
+  /// PICTURE: the clip's frames decoded by ffmpeg and rendered by `framedial frames` as `framedial
+  /// video` renders them (the same renderer; x265 gives both the same bitstream).
+  static func pictureMethod(binary: String) -> String {
+    let colour = BatchBenchmark.setArguments.joined(separator: " ")
+    return "ffmpeg -v error -i IN -f rawvideo -pix_fmt yuv420p10le - | \(binary) frames "
+      + "--size \(width)x\(height) --pix-fmt yuv420p10le --transfer hlg --primaries bt2020 "
+      + "--colour-matrix bt2020 --range tv \(colour) > PICTURE"
+  }
+
+  /// The wall seconds of one run of `which` on `input` (and FrameDial's kept `picture`, for the
+  /// cases that read it), writing into a new temporary folder.
+  private func measure(_ which: Case, _ binary: String, _ input: String, picture: String) throws
+    -> Double
+  {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("framedial-bench-video-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let output = folder.appendingPathComponent("out.mp4").path
     let script = Self.method(which, binary: binary)
+      .replacingOccurrences(of: "PICTURE", with: ChildProcess.quoted(picture))
       .replacingOccurrences(of: "IN", with: ChildProcess.quoted(input))
       .replacingOccurrences(of: "OUT", with: ChildProcess.quoted(output))
     let exit = try ChildProcess.runMeasuringPeak("/bin/sh", ["-c", script])
@@ -140,7 +159,8 @@ struct VideoBenchmark {
     return seconds
   }
 
-  /// The shell command of a case, with IN and OUT for the files.
+  /// The shell command of a case, with IN and OUT for the files (and PICTURE for FrameDial's kept
+  /// picture, ``pictureMethod(binary:)``).
   static func method(_ which: Case, binary: String) -> String {
     let colour = BatchBenchmark.setArguments.joined(separator: " ")
     let size = "\(width)x\(height)"
@@ -153,9 +173,14 @@ struct VideoBenchmark {
       return "\(binary) video IN -o OUT \(colour)"
     case .colourFast:
       return "\(binary) video IN -o OUT \(colour) --encoder-preset ultrafast"
-    case .hdrFloor, .hdrKeepFloor:
+    case .hdrFloor:
       return "ffmpeg -v error -y -i IN -c:v libx265 -crf 18 -preset medium -pix_fmt yuv420p10le "
         + "-x265-params log-level=error -c:a copy OUT"
+    case .hdrKeepFloor:
+      return "ffmpeg -v error -y -i IN -f rawvideo -pix_fmt yuv420p10le -video_size \(size) "
+        + "-framerate \(rate) -i PICTURE -map 1:v -c:v libx265 -crf 18 -preset medium "
+        + "-pix_fmt yuv420p10le -x265-params log-level=error -map 0:a -c:a copy OUT "
+        + "-map 0:v -f null -"
     case .hdrKeepPlain:
       return "\(binary) video IN -o OUT"
     case .hdrKeep:
