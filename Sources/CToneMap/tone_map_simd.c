@@ -1,7 +1,9 @@
 // fd_tone_map_avx2 and fd_tone_map_avx512 (see tone_map_internal.h): fd_tone_map_rgb48_row's (and
 // the mixed row's) scalar arithmetic lane by lane, 8 or 16 pixels a block — table reads gathered, the
 // same multiplies and adds in the same order (no fused multiply-add), selects where the scalar code
-// selects — so that every path gives the same codes.
+// selects — so that every path gives the same codes. The AVX2 path runs a chunk of blocks a stage
+// at a time, as the scalar code does, so that the gathers of many blocks overlap; the AVX-512 path
+// still takes each block through every stage (chunks are not yet measured on an AVX-512 machine).
 #include "simd_support.h"
 #include "tone_map_internal.h"
 
