@@ -23,8 +23,9 @@ struct VideoResult: Sendable, Codable {
 /// the same x264 settings (the decode + encode floor) at preset medium, and the manual's frames pipe and
 /// the plain re-encode at preset ultrafast; and on a generated 1080p HLG clip (HEVC Main 10): kept HDR
 /// against ffmpeg's libx265 re-encode of the clip (without controls) and ffmpeg's libx265 encode of
-/// FrameDial's own kept picture beside a decode of the clip (with controls), and tone-mapped to SDR H.264 against ffmpeg's zscale + tonemap chain into the same
-/// libx264 settings, all at CRF 18, preset medium.
+/// FrameDial's own kept picture beside a decode of the clip (with controls), and tone-mapped to SDR
+/// H.264 against ffmpeg's zscale + tonemap chain into the same libx264 settings, all at CRF 18, preset
+/// medium.
 struct VideoBenchmark {
   var options: BenchmarkOptions
   var progress: (String) -> Void
