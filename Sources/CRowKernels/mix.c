@@ -166,16 +166,8 @@ FD_AVX2 static int mix16_avx2_rgb(const uint16_t *p, uint16_t *q, int n, const K
     while (x < whole) {
         const int m = whole - x < CHUNK ? whole - x : CHUNK;
         for (int j = 0; j < m; j += 8) {
-            const uint16_t *from = p + 3 * (x + j);
-            const __m128i in_registers[3] = { _mm_loadu_si128((const __m128i *)(const void *)from),
-                _mm_loadu_si128((const __m128i *)(const void *)(from + 8)),
-                _mm_loadu_si128((const __m128i *)(const void *)(from + 16)) };
             __m256i samples[3], index[3];
-            for (int c = 0; c < 3; c++)
-                samples[c] = _mm256_cvtepu16_epi32(_mm_or_si128(
-                    _mm_or_si128(_mm_shuffle_epi8(in_registers[0], split[c][0]),
-                        _mm_shuffle_epi8(in_registers[1], split[c][1])),
-                    _mm_shuffle_epi8(in_registers[2], split[c][2])));
+            fd_rgb16_split8(p + 3 * (x + j), split, samples);
             mix16_avx2_indexes(&k, samples, index);
             for (int row = 0; row < 3; row++)
                 _mm256_store_si256((__m256i *)(void *)(indexes[row] + j), index[row]);

@@ -141,16 +141,8 @@ FD_AVX2 size_t fd_tone_map_avx2(const uint16_t *input, uint8_t *output, size_t c
         // The three channels' values: gathered at their codes or, mixed, from the lights at the mix's
         // indexes, in a loop of its own (the indexes wait on the input tables' gathers).
         for (size_t k = 0; k < n; k += 8) {
-            const uint16_t *in = input + 3 * (x + k);
-            const __m128i registers[3] = { _mm_loadu_si128((const __m128i *)(const void *)in),
-                _mm_loadu_si128((const __m128i *)(const void *)(in + 8)),
-                _mm_loadu_si128((const __m128i *)(const void *)(in + 16)) };
             __m256i codes[3];
-            for (int channel = 0; channel < 3; channel++)
-                codes[channel] = _mm256_cvtepu16_epi32(_mm_or_si128(
-                    _mm_or_si128(_mm_shuffle_epi8(registers[0], split[channel][0]),
-                        _mm_shuffle_epi8(registers[1], split[channel][1])),
-                    _mm_shuffle_epi8(registers[2], split[channel][2])));
+            fd_rgb16_split8(input + 3 * (x + k), split, codes);
             if (mix) {
                 __m256i index[3];
                 mixed_indexes8(&front, codes, index);

@@ -36,4 +36,19 @@ static inline void fd_rgb16_split_shuffles(uint8_t split[3][3][16]) {
     }
 }
 
+#if FD_X86_SIMD
+// The three channels of the 8 packed RGB pixels of 16-bit samples at `from` (24 samples), widened to
+// 32-bit lanes: lane k of channels[c] is sample 3k + c. `split` holds fd_rgb16_split_shuffles's
+// shuffles, loaded into registers.
+FD_AVX2 static inline void fd_rgb16_split8(const uint16_t *from, __m128i split[3][3], __m256i channels[3]) {
+    const __m128i registers[3] = { _mm_loadu_si128((const __m128i *)(const void *)from),
+        _mm_loadu_si128((const __m128i *)(const void *)(from + 8)),
+        _mm_loadu_si128((const __m128i *)(const void *)(from + 16)) };
+    for (int c = 0; c < 3; c++)
+        channels[c] = _mm256_cvtepu16_epi32(_mm_or_si128(
+            _mm_or_si128(_mm_shuffle_epi8(registers[0], split[c][0]), _mm_shuffle_epi8(registers[1], split[c][1])),
+            _mm_shuffle_epi8(registers[2], split[c][2])));
+}
+#endif
+
 #endif
