@@ -100,6 +100,7 @@ func runBenchmarks(_ options: BenchmarkOptions) throws -> BenchmarkResult {
     result.video = try benchmark.run()
     result.videoInput = benchmark.inputDescription
     result.hdrVideoInput = benchmark.hdrInputDescription
+    result.hlgPatternInput = VideoBenchmark.patternInputDescription
   }
   result.targets = Targets.check(result)
   return result

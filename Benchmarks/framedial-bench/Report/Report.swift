@@ -534,9 +534,13 @@ enum Report {
         let against =
           target.bound == .atLeast
           ? "the pipe's fps"
-          : item.role == VideoBenchmark.Case.hdrSDR.rawValue
+          : VideoBenchmark.Clip.allCases.contains {
+            item.role == VideoBenchmark.role(.hdrSDR, on: $0)
+          }
             ? "of zscale+tonemap's time"
-            : item.role == VideoBenchmark.Case.hdrKeep.rawValue
+            : VideoBenchmark.Clip.allCases.contains {
+              item.role == VideoBenchmark.role(.hdrKeep, on: $0)
+            }
               ? "of the encode of its picture's time" : "of the floor's time"
         return "\(n(target.measured))× \(against), \(target.limitText) \(target.mark)"
       }
@@ -553,7 +557,8 @@ enum Report {
     return [
       "### Video (1080p H.264 + AAC; 1080p HLG HEVC + AAC)",
       "",
-      "Clip: \(result.videoInput ?? "–"). HLG rows: \(result.hdrVideoInput ?? "–"). Control values: "
+      "Clip: \(result.videoInput ?? "–"). HLG rows: \(result.hdrVideoInput ?? "–"). HLG testsrc2 rows: "
+        + "\(result.hlgPatternInput ?? "–"). Control values: "
         + BatchBenchmark.setArguments.joined(separator: " ")
         + ". The H.264 rows encode with libx264; the HLG rows kept HDR with libx265 (Main 10), "
         + "tone-mapped with libx264 (8-bit); all at CRF 18, preset medium, automatic threads on both "

@@ -54,6 +54,8 @@ struct BenchmarkResult: Sendable, Codable {
   var videoInput: String?
   /// How the HLG video clip was made.
   var hdrVideoInput: String?
+  /// How the `testsrc2` HLG clip was made.
+  var hlgPatternInput: String?
   /// `framedial --version` and a small photo's `apply` against libvips's own commands, when measured.
   var startup: [CommandPairResult]?
   /// How the small photo was made.

@@ -348,11 +348,13 @@ enum Targets {
   /// framedial's wall time over the floor's at medium, and framedial's frames per second over the
   /// pipe's at ultrafast, each the median of the ratios of the rounds.
   static func videoComparisons(_ video: [VideoResult]) -> [(role: String, target: Target)] {
-    func times(_ role: VideoBenchmark.Case) -> [Double]? {
-      video.first { $0.role == role.rawValue }?.runSeconds
-    }
-    /// The median over rounds of `first`'s wall time over `second`'s.
-    func ratio(_ first: VideoBenchmark.Case, _ second: VideoBenchmark.Case) -> Double? {
+    typealias Case = VideoBenchmark.Case
+    /// The median over rounds of `first`'s wall time over `second`'s, on `clip`.
+    func ratio(_ first: Case, _ second: Case, on clip: VideoBenchmark.Clip = .pan) -> Double? {
+      func times(_ which: Case) -> [Double]? {
+        let role = VideoBenchmark.role(which, on: clip)
+        return video.first { $0.role == role }?.runSeconds
+      }
       guard let one = times(first), let two = times(second), one.count == two.count, !one.isEmpty
       else { return nil }
       return Statistics.median(sorted: zip(one, two).map { $0 / $1 }.sorted())
@@ -361,7 +363,7 @@ enum Targets {
     if let overFloor = ratio(.colour, .floor) {
       comparisons.append(
         (
-          VideoBenchmark.Case.colour.rawValue,
+          Case.colour.rawValue,
           Target(
             "video 1080p x264 medium: framedial wall time ÷ ffmpeg re-encode's, median of rounds",
             measured: overFloor, .atMost, videoOverFloor, unit: "×")
@@ -371,41 +373,45 @@ enum Targets {
     if let overPipe = ratio(.pipe, .colourFast) {
       comparisons.append(
         (
-          VideoBenchmark.Case.colourFast.rawValue,
+          Case.colourFast.rawValue,
           Target(
             "video 1080p x264 ultrafast: framedial fps ÷ README pipe's, median of rounds",
             measured: overPipe, .atLeast, videoOverPipe, unit: "×")
         ))
     }
-    if let plain = ratio(.hdrKeepPlain, .hdrFloor) {
-      comparisons.append(
-        (
-          VideoBenchmark.Case.hdrKeepPlain.rawValue,
-          Target(
-            "video 1080p HLG x265 medium, kept HDR, no controls: framedial wall time ÷ ffmpeg "
-              + "re-encode's, median of rounds",
-            measured: plain, .atMost, hdrKeepPlainOverFloor, unit: "×")
-        ))
-    }
-    if let keep = ratio(.hdrKeep, .hdrKeepFloor) {
-      comparisons.append(
-        (
-          VideoBenchmark.Case.hdrKeep.rawValue,
-          Target(
-            "video 1080p HLG x265 medium, kept HDR with the control values: framedial wall time ÷ "
-              + "ffmpeg's decode of the clip and encode of framedial's picture, median of rounds",
-            measured: keep, .atMost, hdrKeepOverFloor, unit: "×")
-        ))
-    }
-    if let sdr = ratio(.hdrSDR, .hdrToneMapFloor) {
-      comparisons.append(
-        (
-          VideoBenchmark.Case.hdrSDR.rawValue,
-          Target(
-            "video 1080p HLG to SDR x264 medium, with the control values: framedial wall time ÷ "
-              + "ffmpeg zscale+tonemap's, median of rounds",
-            measured: sdr, .atMost, hdrSDROverToneMap, unit: "×")
-        ))
+    // The HLG targets on each HLG clip: the pan's names as they were, the pattern's naming it.
+    for clip in [VideoBenchmark.Clip.hlgPan, .hlgPattern] {
+      let name = clip == .hlgPattern ? "video 1080p HLG testsrc2" : "video 1080p HLG"
+      if let plain = ratio(.hdrKeepPlain, .hdrFloor, on: clip) {
+        comparisons.append(
+          (
+            VideoBenchmark.role(.hdrKeepPlain, on: clip),
+            Target(
+              "\(name) x265 medium, kept HDR, no controls: framedial wall time ÷ ffmpeg "
+                + "re-encode's, median of rounds",
+              measured: plain, .atMost, hdrKeepPlainOverFloor, unit: "×")
+          ))
+      }
+      if let keep = ratio(.hdrKeep, .hdrKeepFloor, on: clip) {
+        comparisons.append(
+          (
+            VideoBenchmark.role(.hdrKeep, on: clip),
+            Target(
+              "\(name) x265 medium, kept HDR with the control values: framedial wall time ÷ "
+                + "ffmpeg's decode of the clip and encode of framedial's picture, median of rounds",
+              measured: keep, .atMost, hdrKeepOverFloor, unit: "×")
+          ))
+      }
+      if let sdr = ratio(.hdrSDR, .hdrToneMapFloor, on: clip) {
+        comparisons.append(
+          (
+            VideoBenchmark.role(.hdrSDR, on: clip),
+            Target(
+              "\(name) to SDR x264 medium, with the control values: framedial wall time ÷ "
+                + "ffmpeg zscale+tonemap's, median of rounds",
+              measured: sdr, .atMost, hdrSDROverToneMap, unit: "×")
+          ))
+      }
     }
     return comparisons
   }

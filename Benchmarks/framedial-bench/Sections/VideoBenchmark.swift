@@ -21,11 +21,11 @@ struct VideoResult: Sendable, Codable {
 
 /// `framedial video` against ffmpeg itself on a generated 1080p H.264 + AAC clip: the re-encode with
 /// the same x264 settings (the decode + encode floor) at preset medium, and the manual's frames pipe and
-/// the plain re-encode at preset ultrafast; and on a generated 1080p HLG clip (HEVC Main 10): kept HDR
-/// against ffmpeg's libx265 re-encode of the clip (without controls) and ffmpeg's libx265 encode of
-/// FrameDial's own kept picture beside a decode of the clip (with controls), and tone-mapped to SDR
-/// H.264 against ffmpeg's zscale + tonemap chain into the same libx264 settings, all at CRF 18, preset
-/// medium.
+/// the plain re-encode at preset ultrafast; and on two generated 1080p HLG clips (HEVC Main 10, the
+/// pan's grainy picture and ffmpeg's `testsrc2` pattern): kept HDR against ffmpeg's libx265 re-encode
+/// of the clip (without controls) and ffmpeg's libx265 encode of FrameDial's own kept picture beside a
+/// decode of the clip (with controls), and tone-mapped to SDR H.264 against ffmpeg's zscale + tonemap
+/// chain into the same libx264 settings, all at CRF 18, preset medium.
 struct VideoBenchmark {
   var options: BenchmarkOptions
   var progress: (String) -> Void
@@ -33,6 +33,18 @@ struct VideoBenchmark {
   /// The clip: size, frame rate and seconds (fewer in a quick run).
   static let (width, height, rate) = (1920, 1080, 25)
   var clipSeconds: Int { options.quick ? 3 : 5 }
+  /// The `testsrc2` clip's seconds.
+  static let patternSeconds = 2
+
+  /// The clips the cases run on.
+  enum Clip: String, CaseIterable {
+    /// The sample photo panned, with grain, H.264 (the SDR cases).
+    case pan
+    /// The same pan as HLG, HEVC Main 10.
+    case hlgPan
+    /// ffmpeg's `testsrc2` pattern as HLG, HEVC Main 10: little to encode, so the HDR work shows.
+    case hlgPattern
+  }
 
   /// One way through the clip.
   enum Case: String, CaseIterable {
@@ -72,54 +84,84 @@ struct VideoBenchmark {
     /// without controls is shown beside it.
     case hdrSDR = "HLG: framedial --hdr sdr"
 
-    /// True for the cases on the HLG clip.
+    /// True for the cases on the HLG clips.
     var isHDR: Bool {
       [.hdrFloor, .hdrKeepPlain, .hdrKeep, .hdrKeepFloor, .hdrToneMapFloor, .hdrSDRPlain, .hdrSDR]
         .contains(self)
     }
+
+    /// The clips the case runs on.
+    var clips: [Clip] { isHDR ? [.hlgPan, .hlgPattern] : [.pan] }
+  }
+
+  /// A row's name: the case's, with "HLG testsrc2:" in place of "HLG:" on the pattern clip.
+  static func role(_ which: Case, on clip: Clip) -> String {
+    guard clip == .hlgPattern, which.rawValue.hasPrefix("HLG: ") else { return which.rawValue }
+    return "HLG testsrc2: " + which.rawValue.dropFirst("HLG: ".count)
+  }
+
+  /// One case on one clip.
+  private struct Run: Hashable {
+    let which: Case
+    let clip: Clip
   }
 
   func run() throws -> [VideoResult] {
     let binary = try BatchBenchmark.framedialBinary()
-    let input = try generateClip()
-    let hdrInput = try generateHLGClip()
-    let picture = try keptPicture(binary, hdrInput)
-    defer { try? FileManager.default.removeItem(atPath: picture) }
-    let frames = Self.rate * clipSeconds
-    let runs = options.quick ? 2 : 3
-    var seconds: [Case: [Double]] = [:]
+    let inputs: [Clip: String] = [
+      .pan: try generateClip(), .hlgPan: try generateHLGClip(),
+      .hlgPattern: try generatePatternClip(),
+    ]
+    var frames: [Clip: Int] = [.hlgPattern: Self.rate * Self.patternSeconds]
+    frames[.pan] = Self.rate * clipSeconds
+    frames[.hlgPan] = Self.rate * clipSeconds
+    var pictures: [Clip: String] = [:]
+    defer {
+      for picture in pictures.values { try? FileManager.default.removeItem(atPath: picture) }
+    }
+    for clip in [Clip.hlgPan, .hlgPattern] {
+      pictures[clip] = try keptPicture(binary, inputs[clip] ?? "", frames: frames[clip] ?? 0)
+    }
+    let all = Case.allCases.flatMap { which in which.clips.map { Run(which: which, clip: $0) } }
+    let rounds = options.quick ? 2 : 3
+    var seconds: [Run: [Double]] = [:]
     // The cases take turns, each round in a new order, so a busy moment on the shared machine falls
     // on all of them alike.
-    for round in 0..<runs {
-      for index in Case.allCases.indices {
-        let which = Case.allCases[(index + round) % Case.allCases.count]
-        progress("video: round \(round + 1) of \(runs), \(which.rawValue)")
-        let source = which.isHDR ? hdrInput : input
-        seconds[which, default: []].append(try measure(which, binary, source, picture: picture))
+    for round in 0..<rounds {
+      for index in all.indices {
+        let run = all[(index + round) % all.count]
+        let role = Self.role(run.which, on: run.clip)
+        progress("video: round \(round + 1) of \(rounds), \(role)")
+        seconds[run, default: []].append(
+          try measure(
+            run.which, binary, inputs[run.clip] ?? "", picture: pictures[run.clip] ?? ""))
       }
     }
-    return Case.allCases.map { which in
-      let times = seconds[which] ?? []
+    return all.map { run in
+      let times = seconds[run] ?? []
+      let count = frames[run.clip] ?? 0
       return VideoResult(
-        role: which.rawValue, frames: frames, seconds: Statistics.median(sorted: times.sorted()),
-        framesPerSecond: Statistics.median(sorted: times.map { Double(frames) / $0 }.sorted()),
-        runs: times.count, runSeconds: times, method: Self.method(which, binary: "framedial"))
+        role: Self.role(run.which, on: run.clip), frames: count,
+        seconds: Statistics.median(sorted: times.sorted()),
+        framesPerSecond: Statistics.median(sorted: times.map { Double(count) / $0 }.sorted()),
+        runs: times.count, runSeconds: times, method: Self.method(run.which, binary: "framedial"))
     }
   }
 
-  /// FrameDial's kept HDR picture of the HLG clip with the controls, as raw yuv420p10le frames
-  /// (``pictureMethod(binary:)``), written once (untimed) for ``Case/hdrKeepFloor``.
-  private func keptPicture(_ binary: String, _ clip: String) throws -> String {
+  /// FrameDial's kept HDR picture of an HLG clip of `frames` frames with the controls, as raw
+  /// yuv420p10le frames (``pictureMethod(binary:)``), written once (untimed) for
+  /// ``Case/hdrKeepFloor``.
+  private func keptPicture(_ binary: String, _ clip: String, frames: Int) throws -> String {
     let path = FileManager.default.temporaryDirectory
       .appendingPathComponent("framedial-bench-video-picture-\(UUID().uuidString).yuv").path
-    progress("video: writing framedial's kept HLG picture for the encoder's floor")
+    progress("video: writing framedial's kept picture of \(clip) for the encoder's floor")
     let script = Self.pictureMethod(binary: binary)
       .replacingOccurrences(of: "PICTURE", with: ChildProcess.quoted(path))
       .replacingOccurrences(of: "IN", with: ChildProcess.quoted(clip))
     let exit = try ChildProcess.run("/bin/sh", ["-c", script])
     let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
     let frameBytes = Self.width * Self.height * 3
-    guard exit.code == 0, let bytes, bytes == frameBytes * Self.rate * clipSeconds else {
+    guard exit.code == 0, let bytes, bytes == frameBytes * frames else {
       try? FileManager.default.removeItem(atPath: path)
       throw ChildProcessError(
         "video: framedial could not write its kept picture (exit \(exit.code)): \(script)")
@@ -221,24 +263,59 @@ struct VideoBenchmark {
       + "bt2020nc/tv/bt2020/arib-std-b67 in the stream and the container, with AAC audio"
   }
 
+  /// The `testsrc2` clip's description for the report.
+  static var patternInputDescription: String {
+    "ffmpeg's `testsrc2` pattern, \(width)×\(height), \(rate) fps, \(patternSeconds) s, taken as HLG "
+      + "codes and encoded as the HLG pan is (`\(patternRecipe)`)"
+  }
+
+  /// ffmpeg's arguments after its input for an HLG clip: HEVC Main 10, tagged as HLG over BT.2020.
+  private static let hlgEncoding = [
+    "-c:v", "libx265", "-crf", "20", "-preset", "veryfast", "-pix_fmt", "yuv420p10le",
+    "-x265-params", "log-level=error:colorprim=bt2020:transfer=arib-std-b67:colormatrix=bt2020nc",
+    "-color_primaries", "bt2020", "-color_trc", "arib-std-b67", "-colorspace", "bt2020nc",
+    "-color_range", "tv", "-tag:v", "hvc1",
+  ]
+
+  /// ffmpeg's arguments that make the `testsrc2` clip (with a tone as its AAC audio) into OUT.
+  private static var patternArguments: [String] {
+    let size = "size=\(width)x\(height):rate=\(rate):duration=\(patternSeconds)"
+    return [
+      "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=\(size)", "-f", "lavfi", "-i",
+      "sine=frequency=440:duration=\(patternSeconds)",
+    ] + hlgEncoding + ["-c:a", "aac", "OUT"]
+  }
+
+  /// The `testsrc2` clip's command, as a user would type it.
+  static var patternRecipe: String { (["ffmpeg"] + patternArguments).joined(separator: " ") }
+
   /// The generated HLG clip: the SDR clip's picture taken as HLG codes, made once and kept.
   func generateHLGClip() throws -> String {
     let sdr = try generateClip()
-    let path = FileManager.default.temporaryDirectory
-      .appendingPathComponent("framedial-bench-video-hlg-\(clipSeconds)s.mp4").path
+    return try generated("framedial-bench-video-hlg-\(clipSeconds)s.mp4", what: "the HLG clip") {
+      ["-v", "error", "-y", "-i", sdr] + Self.hlgEncoding + ["-c:a", "copy", $0]
+    }
+  }
+
+  /// The generated `testsrc2` HLG clip, made once and kept.
+  func generatePatternClip() throws -> String {
+    try generated(
+      "framedial-bench-video-hlg-testsrc2-\(Self.patternSeconds)s.mp4", what: "the testsrc2 clip"
+    ) { output in Self.patternArguments.map { $0 == "OUT" ? output : $0 } }
+  }
+
+  /// The clip `name` in the temporary folder, made by ffmpeg with `arguments(partial output path)`
+  /// when it is not there yet, and moved into place only once whole.
+  private func generated(_ name: String, what: String, arguments: (String) -> [String]) throws
+    -> String
+  {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(name).path
     if FileManager.default.fileExists(atPath: path) { return path }
     progress("video: generating \(path)")
     let partial = path + ".partial.mp4"
-    let arguments = [
-      "-v", "error", "-y", "-i", sdr, "-c:v", "libx265", "-crf", "20", "-preset", "veryfast",
-      "-pix_fmt", "yuv420p10le", "-x265-params",
-      "log-level=error:colorprim=bt2020:transfer=arib-std-b67:colormatrix=bt2020nc",
-      "-color_primaries", "bt2020", "-color_trc", "arib-std-b67", "-colorspace", "bt2020nc",
-      "-color_range", "tv", "-tag:v", "hvc1", "-c:a", "copy", partial,
-    ]
-    let exit = try ChildProcess.run("/usr/bin/ffmpeg", arguments)
+    let exit = try ChildProcess.run("/usr/bin/ffmpeg", arguments(partial))
     guard exit.code == 0 else {
-      throw ChildProcessError("video: ffmpeg could not generate the HLG clip (exit \(exit.code))")
+      throw ChildProcessError("video: ffmpeg could not generate \(what) (exit \(exit.code))")
     }
     try FileManager.default.moveItem(atPath: partial, toPath: path)
     return path
@@ -246,27 +323,18 @@ struct VideoBenchmark {
 
   /// The generated clip (made once, kept in the temporary folder for later runs).
   private func generateClip() throws -> String {
-    let path = FileManager.default.temporaryDirectory
-      .appendingPathComponent("framedial-bench-video-v2-\(clipSeconds)s.mp4").path
-    if FileManager.default.fileExists(atPath: path) { return path }
-    progress("video: generating \(path)")
-    let partial = path + ".partial.mp4"
     let pan =
       "scale=2880:-2,crop=\(Self.width):\(Self.height):x='t*150':y='(ih-\(Self.height))/2',"
       + "noise=alls=10:allf=t"
-    let arguments = [
-      "-v", "error", "-y", "-loop", "1", "-framerate", String(Self.rate), "-i", options.imagePath,
-      "-f", "lavfi", "-i", "sine=frequency=440:duration=\(clipSeconds)", "-vf", pan,
-      "-t", String(clipSeconds),
-      "-c:v", "libx264", "-crf", "20", "-preset", "veryfast", "-pix_fmt", "yuv420p",
-      "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709",
-      "-color_range", "tv", "-c:a", "aac", partial,
-    ]
-    let exit = try ChildProcess.run("/usr/bin/ffmpeg", arguments)
-    guard exit.code == 0 else {
-      throw ChildProcessError("video: ffmpeg could not generate the clip (exit \(exit.code))")
+    return try generated("framedial-bench-video-v2-\(clipSeconds)s.mp4", what: "the clip") {
+      [
+        "-v", "error", "-y", "-loop", "1", "-framerate", String(Self.rate), "-i", options.imagePath,
+        "-f", "lavfi", "-i", "sine=frequency=440:duration=\(clipSeconds)", "-vf", pan,
+        "-t", String(clipSeconds),
+        "-c:v", "libx264", "-crf", "20", "-preset", "veryfast", "-pix_fmt", "yuv420p",
+        "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709",
+        "-color_range", "tv", "-c:a", "aac", $0,
+      ]
     }
-    try FileManager.default.moveItem(atPath: partial, toPath: path)
-    return path
   }
 }
