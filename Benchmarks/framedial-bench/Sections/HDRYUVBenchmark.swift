@@ -38,6 +38,8 @@ struct HDRYUVBenchmark {
     case sdrPlain = "tone-mapped to SDR, no controls, one pass"
     /// The colour state, then the tone mapping, in one pass.
     case sdr = "tone-mapped to SDR, colour state, one pass"
+    /// The same on one thread: the measure of the HDR work a frame costs.
+    case sdrOneThread = "tone-mapped to SDR, colour state, one pass, one thread"
   }
 
   /// Every case, frame by frame in turns, on `frame` made 10-bit HLG, tone-mapped as the HLG clip at
@@ -57,6 +59,11 @@ struct HDRYUVBenchmark {
     unoptimized.renderer.optimized = false
     let plain = try YUVFrameRenderer(
       layout: layout, controls: LiveControlState(ControlState()), encoding: .bt2100HLG)
+    // A renderer splits its frames over libvips's threads as they are when it is made.
+    let cores = ProcessInfo.processInfo.activeProcessorCount
+    try Vips.setThreads(1)
+    let single = try YUVFrameRenderer(layout: layout, controls: colour, encoding: .bt2100HLG)
+    try Vips.setThreads(cores)
     let toneMapper = try VideoTranscoder(path: clip).rgbToneMapper(width: width, height: height)
     func render(_ which: Case) throws {
       try input.withUnsafeBytes { source in
@@ -68,10 +75,11 @@ struct HDRYUVBenchmark {
             try keep.render(source, into: target)
           case .keepUnoptimized:
             try unoptimized.render(source, into: target)
-          case .sdrPlain, .sdr:
+          case .sdrPlain, .sdr, .sdrOneThread:
             guard let from = source.baseAddress, let to = target.baseAddress else { return }
             let planes = sdrConverter.planes(of: to)
-            _ = try (which == .sdr ? keep : plain).renderOnePass(
+            let renderer = which == .sdr ? keep : which == .sdrOneThread ? single : plain
+            _ = try renderer.renderOnePass(
               converter.planes(of: from),
               into: planes.map { UnsafeMutableRawPointer(mutating: $0.base) },
               strides: planes.map(\.stride), then: toneMapper, outputLayout: sdrLayout)
