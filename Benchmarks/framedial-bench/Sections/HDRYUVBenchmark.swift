@@ -60,10 +60,12 @@ struct HDRYUVBenchmark {
     let plain = try YUVFrameRenderer(
       layout: layout, controls: LiveControlState(ControlState()), encoding: .bt2100HLG)
     // A renderer splits its frames over libvips's threads as they are when it is made.
-    let cores = ProcessInfo.processInfo.activeProcessorCount
-    try Vips.setThreads(1)
-    let single = try YUVFrameRenderer(layout: layout, controls: colour, encoding: .bt2100HLG)
-    try Vips.setThreads(cores)
+    let single: YUVFrameRenderer
+    do {
+      try Vips.setThreads(1)
+      defer { try? Vips.setThreads(ProcessInfo.processInfo.activeProcessorCount) }
+      single = try YUVFrameRenderer(layout: layout, controls: colour, encoding: .bt2100HLG)
+    }
     let toneMapper = try VideoTranscoder(path: clip).rgbToneMapper(width: width, height: height)
     func render(_ which: Case) throws {
       try input.withUnsafeBytes { source in

@@ -112,9 +112,10 @@ struct VideoBenchmark {
       .pan: try generateClip(), .hlgPan: try generateHLGClip(),
       .hlgPattern: try generatePatternClip(),
     ]
-    var frames: [Clip: Int] = [.hlgPattern: Self.rate * Self.patternSeconds]
-    frames[.pan] = Self.rate * clipSeconds
-    frames[.hlgPan] = Self.rate * clipSeconds
+    let frames: [Clip: Int] = [
+      .pan: Self.rate * clipSeconds, .hlgPan: Self.rate * clipSeconds,
+      .hlgPattern: Self.rate * Self.patternSeconds,
+    ]
     var pictures: [Clip: String] = [:]
     defer {
       for picture in pictures.values { try? FileManager.default.removeItem(atPath: picture) }
