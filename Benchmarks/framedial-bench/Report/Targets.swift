@@ -385,36 +385,28 @@ enum Targets {
     // The HLG targets on each HLG clip: the pan's names as they were, the pattern's naming it.
     for clip in [VideoBenchmark.Clip.hlgPan, .hlgPattern] {
       let name = clip == .hlgPattern ? "video 1080p HLG testsrc2" : "video 1080p HLG"
-      if let plain = ratio(.hdrKeepPlain, .hdrFloor, on: clip) {
+      /// `row`'s wall time over `floor`'s on this clip, at most `limit`, as a target of `row`'s.
+      func compare(_ row: Case, over floor: Case, _ what: String, limit: Double) {
+        guard let measured = ratio(row, floor, on: clip) else { return }
         comparisons.append(
           (
-            VideoBenchmark.role(.hdrKeepPlain, on: clip),
+            VideoBenchmark.role(row, on: clip),
             Target(
-              "\(name) x265 medium, kept HDR, no controls: framedial wall time ÷ ffmpeg "
-                + "re-encode's, median of rounds",
-              measured: plain, .atMost, hdrKeepPlainOverFloor, unit: "×")
+              "\(name) \(what), median of rounds", measured: measured, .atMost, limit, unit: "×")
           ))
       }
-      if let keep = ratio(.hdrKeep, .hdrKeepFloor, on: clip) {
-        comparisons.append(
-          (
-            VideoBenchmark.role(.hdrKeep, on: clip),
-            Target(
-              "\(name) x265 medium, kept HDR with the control values: framedial wall time ÷ "
-                + "ffmpeg's decode of the clip and encode of framedial's picture, median of rounds",
-              measured: keep, .atMost, hdrKeepOverFloor, unit: "×")
-          ))
-      }
-      if let sdr = ratio(.hdrSDR, .hdrToneMapFloor, on: clip) {
-        comparisons.append(
-          (
-            VideoBenchmark.role(.hdrSDR, on: clip),
-            Target(
-              "\(name) to SDR x264 medium, with the control values: framedial wall time ÷ "
-                + "ffmpeg zscale+tonemap's, median of rounds",
-              measured: sdr, .atMost, hdrSDROverToneMap, unit: "×")
-          ))
-      }
+      compare(
+        .hdrKeepPlain, over: .hdrFloor,
+        "x265 medium, kept HDR, no controls: framedial wall time ÷ ffmpeg re-encode's",
+        limit: hdrKeepPlainOverFloor)
+      compare(
+        .hdrKeep, over: .hdrKeepFloor,
+        "x265 medium, kept HDR with the control values: framedial wall time ÷ ffmpeg's decode of "
+          + "the clip and encode of framedial's picture", limit: hdrKeepOverFloor)
+      compare(
+        .hdrSDR, over: .hdrToneMapFloor,
+        "to SDR x264 medium, with the control values: framedial wall time ÷ ffmpeg "
+          + "zscale+tonemap's", limit: hdrSDROverToneMap)
     }
     return comparisons
   }
