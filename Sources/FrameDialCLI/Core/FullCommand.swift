@@ -69,10 +69,18 @@ package enum FullCommand {
       argv[0] = UnsafeMutablePointer(mutating: path)
       for index in 1..<max(count, 1) { argv[index] = arguments[index] }
       execv(path, argv)
+      let failure = errno
       return "cannot run \(full) (it runs info, studio, video, HEIC and every input but JPEG, "
-        + "PNG, GIF, WebP and TIFF, and must sit beside framedial): \(String(cString: strerror(errno)))"
+        + "PNG, GIF, WebP and TIFF, and must sit beside framedial): \(String(cString: strerror(failure)))"
+        + (failure == ENOENT ? Self.buildHint : "")
     }
   }
+
+  /// How to build `framedial-full` from the package, for a run that found it missing: `swift run
+  /// framedial` and `swift build --product framedial` build the light program alone.
+  static let buildHint =
+    "; build it with `swift build --product framedial-full` (add `-c release` for a release build),"
+    + " or with `swift build`, which builds both"
 }
 
 /// The first bytes of the photos the light `framedial` reads itself.

@@ -99,5 +99,15 @@ import Testing
         "framedial: cannot run \(folder.appendingPathComponent("framedial-full").path) ("),
       "\(video.standardError)")
     #expect(video.standardError.contains("No such file or directory"))
+    #expect(
+      video.standardError.contains("build it with `swift build --product framedial-full`"),
+      "\(video.standardError)")
+    // A framedial-full that is there but cannot run is not a build to make.
+    let full = folder.appendingPathComponent("framedial-full")
+    try Data("not a program".utf8).write(to: full)
+    let refused = try CLIRunner.run(["video", "--help"], executable: alone)
+    #expect(refused.status == 1)
+    #expect(refused.standardError.contains("Permission denied"), "\(refused.standardError)")
+    #expect(!refused.standardError.contains("swift build"), "\(refused.standardError)")
   }
 }
