@@ -316,6 +316,8 @@ struct VideoBenchmark {
     let partial = path + ".partial.mp4"
     let exit = try ChildProcess.run("/usr/bin/ffmpeg", arguments(partial))
     guard exit.code == 0 else {
+      // What ffmpeg wrote before it failed is no clip: nothing is left behind.
+      try? FileManager.default.removeItem(atPath: partial)
       throw ChildProcessError("video: ffmpeg could not generate \(what) (exit \(exit.code))")
     }
     try FileManager.default.moveItem(atPath: partial, toPath: path)
