@@ -5,17 +5,23 @@ import Foundation
 /// XMP), and for its picture decoded by libheif alone (``decodePrimary(strict:)``).
 public final class HEIFFile {
   /// The libheif context this object owns.
-  private let context: OpaquePointer
+  let context: OpaquePointer
   /// The file's primary image.
   let primary: OpaquePointer
   /// The file's name in messages.
   let name: String
   /// The file's bytes, when libheif reads them from memory (freed after the context).
   private let memory: UnsafeMutableRawBufferPointer?
+  /// The compatible brands of the file's `ftyp` box (``HEIFBrands``).
+  let brands: [String]
 
   /// Opens the HEIF file at `path`, reading its boxes (not decoding its coded pictures).
   public convenience init(path: String) throws {
-    try self.init(name: path) { context in
+    let header = FileHandle(forReadingAtPath: path).map { file in
+      defer { try? file.close() }
+      return [UInt8]((try? file.read(upToCount: Self.headerBytes)) ?? Data())
+    }
+    try self.init(name: path, header: header ?? []) { context in
       heif_context_read_from_file(context, path, nil)
     }
   }
@@ -25,7 +31,8 @@ public final class HEIFFile {
     let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, bytes.count), alignment: 16)
     copy.copyBytes(from: bytes)
     do {
-      try self.init(name: name, keeping: copy) { context in
+      try self.init(name: name, header: [UInt8](bytes.prefix(Self.headerBytes)), keeping: copy) {
+        context in
         heif_context_read_from_memory_without_copy(context, copy.baseAddress, bytes.count, nil)
       }
     } catch {
@@ -34,8 +41,11 @@ public final class HEIFFile {
     }
   }
 
+  /// The bytes a file's `ftyp` box is looked for in: it comes first, and lists a few brands.
+  private static let headerBytes = 4096
+
   private init(
-    name: String, keeping memory: UnsafeMutableRawBufferPointer? = nil,
+    name: String, header: [UInt8], keeping memory: UnsafeMutableRawBufferPointer? = nil,
     read: (OpaquePointer) -> heif_error
   ) throws {
     guard let context = heif_context_alloc() else { throw HEIFError("libheif is out of memory") }
@@ -50,6 +60,7 @@ public final class HEIFFile {
       primary = handle
       self.name = name
       self.memory = memory
+      brands = HEIFBrands.compatible(inHeader: header)
     } catch {
       heif_context_free(context)
       throw error

@@ -81,6 +81,18 @@ public final class HEIFPicture {
     to path: String, encoding: HEIFEncoding, metadata: HEIFMetadata,
     auxiliary: [HEIFAuxiliaryPicture] = []
   ) throws {
+    try write(to: path, encoding: encoding, metadata: metadata, auxiliary: auxiliary) { _, _, _ in }
+  }
+
+  /// ``write(to:encoding:metadata:auxiliary:)``, with `adding` run on the context, the primary
+  /// image's handle and the encoder before the file is written (the ISO 21496-1 gain map of
+  /// `write(to:encoding:toneMap:)`).
+  func write(
+    to path: String, encoding: HEIFEncoding, metadata: HEIFMetadata,
+    auxiliary: [HEIFAuxiliaryPicture],
+    adding: (_ context: OpaquePointer, _ primary: OpaquePointer, _ encoder: OpaquePointer) throws
+      -> Void
+  ) throws {
     guard (1...100).contains(encoding.quality) else {
       throw HEIFError("quality \(encoding.quality) is out of range: it must be 1 … 100")
     }
@@ -112,6 +124,7 @@ public final class HEIFPicture {
     for picture in auxiliary {
       try Self.add(picture, to: handle, in: context, encoder: encoder)
     }
+    try adding(context, handle, encoder)
     try HEIFFileWriter.write(context, to: path)
   }
 
@@ -130,25 +143,8 @@ public final class HEIFPicture {
         "\(what) cannot be \(picture.width)×\(picture.height) with \(picture.samples.count) samples"
       )
     }
-    var created: OpaquePointer?
-    try HEIFError.check(
-      heif_image_create(
-        width, height, heif_colorspace_monochrome, heif_chroma_monochrome, &created),
-      "cannot create \(what)")
-    guard let image = created else { throw HEIFError("cannot create \(what)") }
+    let image = try monochrome(picture.samples, width: width, height: height, what: what)
     defer { heif_image_release(image) }
-    try HEIFError.check(
-      heif_image_add_plane(image, heif_channel_Y, width, height, 8), "cannot allocate \(what)")
-    var stride: Int32 = 0
-    guard let plane = heif_image_get_plane(image, heif_channel_Y, &stride), stride > 0 else {
-      throw HEIFError("\(what) has no pixel memory")
-    }
-    picture.samples.withUnsafeBufferPointer { samples in
-      for row in 0..<picture.height {
-        let target = plane + row * Int(stride)
-        for x in 0..<picture.width { target[x] = samples[row * picture.width + x] }
-      }
-    }
     if let quality = picture.quality {
       guard (1...100).contains(quality) else {
         throw HEIFError("quality \(quality) of \(what) is out of range: it must be 1 … 100")
@@ -176,6 +172,38 @@ public final class HEIFPicture {
         context, id, fourCC("auxC"), nil, property, property.count, 1, nil),
       "cannot write the type of \(what)")
     try addXMP(picture.xmp, to: handle, in: context, what: "the XMP data of \(what)")
+  }
+
+  /// A one-channel 8-bit libheif image of `samples` (`width × height`, row by row); the caller
+  /// releases it. `what` names it in errors.
+  static func monochrome(_ samples: [UInt8], width: Int32, height: Int32, what: String) throws
+    -> OpaquePointer
+  {
+    var created: OpaquePointer?
+    try HEIFError.check(
+      heif_image_create(
+        width, height, heif_colorspace_monochrome, heif_chroma_monochrome, &created),
+      "cannot create \(what)")
+    guard let image = created else { throw HEIFError("cannot create \(what)") }
+    do {
+      try HEIFError.check(
+        heif_image_add_plane(image, heif_channel_Y, width, height, 8), "cannot allocate \(what)")
+      var stride: Int32 = 0
+      guard let plane = heif_image_get_plane(image, heif_channel_Y, &stride), stride > 0 else {
+        throw HEIFError("\(what) has no pixel memory")
+      }
+      let columns = Int(width)
+      samples.withUnsafeBufferPointer { samples in
+        for row in 0..<Int(height) {
+          let target = plane + row * Int(stride)
+          for x in 0..<columns { target[x] = samples[row * columns + x] }
+        }
+      }
+      return image
+    } catch {
+      heif_image_release(image)
+      throw error
+    }
   }
 
   /// Adds `xmp`, when there is some, to the image `handle` in `context`; `what` names it in errors.
@@ -246,7 +274,7 @@ extension HEIFEncoding.Codec {
 }
 
 /// A four-character code as libheif's 32-bit number (the first character in the highest byte).
-private func fourCC(_ code: StaticString) -> UInt32 {
+func fourCC(_ code: StaticString) -> UInt32 {
   code.withUTF8Buffer { $0.reduce(UInt32(0)) { $0 << 8 | UInt32($1) } }
 }
 

@@ -3,12 +3,19 @@ import HEIF
 
 /// An HDR photo's gain map as FrameDial reads it: the auxiliary HDR gain map image an iPhone (12 or
 /// later) stores beside its SDR picture, and the headroom of the HDR rendition it makes, which Apple's
-/// maker note gives (tags 33 and 48, by Apple's rule; see ``headroomStops``).
+/// maker note gives (tags 33 and 48, by Apple's rule; see ``headroomStops``); or, in a file without
+/// Apple's, an ISO 21496-1 gain map (a `tmap` item, as libavif, Chrome and iOS 18 write them), whose
+/// metadata gives the headroom.
 public struct HDRGainMap: Sendable, Equatable {
   /// Whose form of gain map it is.
   public enum Kind: String, Sendable {
     /// Apple's auxiliary image (`urn:com:apple:photo:2020:aux:hdrgainmap`).
     case apple
+    /// ISO 21496-1's `tmap` item, derived from the primary image and the gain map image.
+    case iso21496 = "iso21496-1"
+
+    /// The form's name in messages.
+    public var name: String { self == .apple ? "Apple" : "ISO 21496-1" }
   }
 
   /// The form of the gain map.
@@ -33,22 +40,30 @@ public struct HDRGainMap: Sendable, Equatable {
     try read(HEIFFile(path: path))
   }
 
-  /// The gain map of the opened HEIF `file`, nil when its primary image has none.
+  /// The gain map of the opened HEIF `file`, nil when its primary image has none: Apple's where the
+  /// file has it (an iOS 18 photo has both forms), else the ISO 21496-1 one.
+  ///
+  /// - Throws: `HEIFError` when libheif cannot read the gain map, ``GainMapMetadataError`` when an
+  ///   ISO 21496-1 gain map's metadata cannot be read.
   static func read(_ file: HEIFFile) throws -> HDRGainMap? {
-    guard
-      let map = try file.auxiliaryImages().first(where: {
-        $0.type == HEIFAuxiliaryImage.appleHDRGainMapType
-      })
-    else { return nil }
-    let note = try file.exif().flatMap(AppleMakerNote.init(exif:))
+    if let map = try file.auxiliaryImages().first(where: {
+      $0.type == HEIFAuxiliaryImage.appleHDRGainMapType
+    }) {
+      let note = try file.exif().flatMap(AppleMakerNote.init(exif:))
+      return HDRGainMap(
+        kind: .apple, width: map.width, height: map.height, bitDepth: map.bitDepth,
+        headroomStops: note?.headroomStops)
+    }
+    guard let item = try file.toneMapItem() else { return nil }
+    let metadata = try ISOGainMapMetadata(bytes: item.metadata)
     return HDRGainMap(
-      kind: .apple, width: map.width, height: map.height, bitDepth: map.bitDepth,
-      headroomStops: note?.headroomStops)
+      kind: .iso21496, width: item.width, height: item.height, bitDepth: item.bitDepth,
+      headroomStops: metadata.hdrHeadroomStops)
   }
 
   /// The gain map in a few words, e.g. `HDR gain map (Apple, 1512×2016, headroom 1.64 stops)`.
   public var summary: String {
-    "HDR gain map (Apple, \(width)×\(height), \(headroomText ?? "headroom not given"))"
+    "HDR gain map (\(kind.name), \(width)×\(height), \(headroomText ?? "headroom not given"))"
   }
 
   /// `headroom 1.64 stops`, nil when the photo does not say.
@@ -60,8 +75,11 @@ public struct HDRGainMap: Sendable, Equatable {
   /// what is made of it can say the gain map was not kept; no image writer stores it.
   static let imageField = "framedial-hdr-gain-map"
 
+  /// The string field beside ``imageField`` that holds the gain map's ``Kind`` (its raw value).
+  static let kindField = "framedial-hdr-gain-map-kind"
+
   /// Its kind and headroom, e.g. `Apple, headroom 1.64 stops`.
   var described: String {
-    "Apple" + (headroomText.map { ", \($0)" } ?? "")
+    kind.name + (headroomText.map { ", \($0)" } ?? "")
   }
 }

@@ -106,16 +106,18 @@ public enum StillInput {
   /// expected is refused with a pointer to `framedial video`, not with the message of whichever image
   /// loader claimed its bytes.
   ///
-  /// A HEIF file is read into memory once, and those bytes serve both libvips (the pixels) and libheif
-  /// (the XMP packet among its metadata blocks, which libvips 8.14's `heifload` does not show, and an
-  /// HDR gain map, noted in ``HDRGainMap/imageField`` for the warning that an edit leaves it behind):
-  /// libheif reads a whole HEIF file to parse it, so a second reader would read it from disk again.
+  /// A HEIF file (HEIC or AVIF) is read into memory once, and those bytes serve both libvips (the
+  /// pixels) and libheif (the XMP packet among its metadata blocks, which libvips 8.14's `heifload`
+  /// does not show, and an HDR gain map, noted in ``HDRGainMap/imageField`` and
+  /// ``HDRGainMap/kindField`` for the warning that an edit leaves it behind): libheif reads a whole
+  /// HEIF file to parse it, so a second reader would read it from disk again.
   static func open(_ path: String, options: LoadOptions) throws -> Image {
     if let raw = RawStill.identify(path) {
       return try RawStill.developed(path, raw, options: options)
     }
     do {
-      guard ImageSniffer.kind(ofFile: path) == .heif else {
+      let kind = ImageSniffer.kind(ofFile: path)
+      guard kind == .heif || kind == .avif else {
         return try Image(contentsOf: path, options: options)
       }
       let bytes = try Image.fileContents(path)
@@ -126,7 +128,10 @@ public enum StillInput {
       guard xmp?.isEmpty == false || gainMap != nil else { return image }
       return try image.editingMetadata { editor in
         if let xmp, !xmp.isEmpty { editor.setBlob(Image.xmpField, xmp) }
-        if let gainMap { editor.setString(HDRGainMap.imageField, gainMap.described) }
+        if let gainMap {
+          editor.setString(HDRGainMap.imageField, gainMap.described)
+          editor.setString(HDRGainMap.kindField, gainMap.kind.rawValue)
+        }
       }
     } catch {
       guard let container = ImageSniffer.videoContainer(ofFile: path) else { throw error }

@@ -26,7 +26,11 @@ extension StillRenderer {
     else { return nil }
     let file = try HEIFFile(path: input)
     guard var map = try file.decodeAuxiliaryImage(type: HEIFAuxiliaryImage.appleHDRGainMapType)
-    else { return nil }
+    else {
+      guard !isApple(still.image) else { return nil }
+      throw GainMapLeft(
+        "FrameDial writes gain maps in Apple's form alone, and this one is in the ISO 21496-1 form")
+    }
     map.quality = max(
       options.quality ?? QualityChoice.defaultQuality(for: .heic) ?? gainMapQuality, gainMapQuality)
     if let pipeline = plan.pipeline {
@@ -133,6 +137,12 @@ extension StillRenderer {
     case .keep, .srgb, .p3: return true
     case .file: return false
     }
+  }
+
+  /// True when the gain map `image` notes (``HDRGainMap/kindField``) is Apple's, the form FrameDial
+  /// keeps in a HEIC output.
+  static func isApple(_ image: Image) -> Bool {
+    (try? image.string(HDRGainMap.kindField)) == HDRGainMap.Kind.apple.rawValue
   }
 
   /// The warning for an HDR photo (a HEIF file with an HDR gain map, which `source`, the still read

@@ -214,7 +214,8 @@ public final class StillRenderer: Sendable {
         + (gainMap == nil && options.hdrPhoto == .keep
           ? Self.gainMapWarnings(
             source: source, input: input, failure: gainMapFailure,
-            keptByHEIC: format != .heic && Self.keepsGainMap(options: options)) : []))
+            keptByHEIC: format != .heic && Self.keepsGainMap(options: options)
+              && Self.isApple(source)) : []))
   }
 
   /// `input` read, upright, and brought to the space its controls run in (see ``StillInput``) for an
