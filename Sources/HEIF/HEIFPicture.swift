@@ -86,7 +86,7 @@ public final class HEIFPicture {
 
   /// ``write(to:encoding:metadata:auxiliary:)``, with `adding` run on the context, the primary
   /// image's handle and the encoder before the file is written (the ISO 21496-1 gain map of
-  /// `write(to:encoding:toneMap:)`).
+  /// `write(to:encoding:metadata:auxiliary:toneMap:brand:)`).
   func write(
     to path: String, encoding: HEIFEncoding, metadata: HEIFMetadata,
     auxiliary: [HEIFAuxiliaryPicture],
