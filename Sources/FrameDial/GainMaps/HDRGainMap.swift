@@ -41,10 +41,10 @@ public struct HDRGainMap: Sendable, Equatable {
   }
 
   /// The gain map of the opened HEIF `file`, nil when its primary image has none: Apple's where the
-  /// file has it (an iOS 18 photo has both forms), else the ISO 21496-1 one.
+  /// file has it (an iOS 18 photo has both forms), else the ISO 21496-1 one, whose headroom is not
+  /// given when its metadata cannot be read (``ISOGainMapMetadata``: a later version, or damaged).
   ///
-  /// - Throws: `HEIFError` when libheif cannot read the gain map, ``GainMapMetadataError`` when an
-  ///   ISO 21496-1 gain map's metadata cannot be read.
+  /// - Throws: `HEIFError` when libheif cannot read the gain map.
   static func read(_ file: HEIFFile) throws -> HDRGainMap? {
     if let map = try file.auxiliaryImages().first(where: {
       $0.type == HEIFAuxiliaryImage.appleHDRGainMapType
@@ -55,10 +55,9 @@ public struct HDRGainMap: Sendable, Equatable {
         headroomStops: note?.headroomStops)
     }
     guard let item = try file.toneMapItem() else { return nil }
-    let metadata = try ISOGainMapMetadata(bytes: item.metadata)
     return HDRGainMap(
       kind: .iso21496, width: item.width, height: item.height, bitDepth: item.bitDepth,
-      headroomStops: metadata.hdrHeadroomStops)
+      headroomStops: (try? ISOGainMapMetadata(bytes: item.metadata))?.hdrHeadroomStops)
   }
 
   /// The gain map in a few words, e.g. `HDR gain map (Apple, 1512×2016, headroom 1.64 stops)`.

@@ -63,6 +63,28 @@ import Testing
     #expect(dropped.status == 0 && dropped.standardError.isEmpty, "\(dropped.standardError)")
   }
 
+  /// Metadata of a later version (or damaged) leaves the headroom unknown, the map still reported and
+  /// an output still warned about.
+  @Test func metadataFrameDialCannotReadLeavesTheHeadroomUnknown() throws {
+    let folder = try CLIRunner.scratchFolder("iso-gain-map-later")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let photo = folder.appendingPathComponent("photo.heic").path
+    var later = Self.metadata
+    later[2] = 1  // minimum_version 1
+    try ISOGainMapPhotos.write(photo, width: 240, height: 160, metadata: later)
+    let map = try #require(try Self.info(photo))
+    #expect(map["kind"] as? String == "iso21496-1")
+    #expect(map["headroomStops"] is NSNull && map["headroom"] is NSNull)
+    let line = try CLIRunner.run(["info", photo]).standardOutput
+    #expect(line.contains("HDR gain map (ISO 21496-1, 120×80, headroom not given)"), "\(line)")
+    let jpeg = try CLIRunner.run(
+      ["apply", photo, "-o", folder.appendingPathComponent("out.jpg").path])
+    #expect(jpeg.status == 0)
+    #expect(
+      jpeg.standardError.contains("its HDR gain map (ISO 21496-1) was not kept"),
+      "\(jpeg.standardError)")
+  }
+
   @Test func withoutTheTmapBrandTheItemIsPassedOver() throws {
     let folder = try CLIRunner.scratchFolder("iso-gain-map-brand")
     defer { try? FileManager.default.removeItem(at: folder) }
