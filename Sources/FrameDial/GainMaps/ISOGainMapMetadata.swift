@@ -37,8 +37,8 @@ public struct ISOGainMapMetadata: Sendable, Equatable {
   /// Parses the metadata `bytes`.
   ///
   /// - Throws: ``GainMapMetadataError`` naming what is wrong when the bytes are not version-0
-  ///   metadata: another version, too few bytes, a zero denominator, or bytes left over from a writer
-  ///   that claims version 0.
+  ///   metadata: another version, too few bytes, a zero denominator, a channel whose greatest gain is
+  ///   below its least or whose gamma is 0, or bytes left over from a writer that claims version 0.
   public init(bytes: Data) throws(GainMapMetadataError) {
     var reader = BigEndianReader(Array(bytes))
     let version = try reader.byte()
@@ -54,13 +54,18 @@ public struct ISOGainMapMetadata: Sendable, Equatable {
     alternateHeadroom = try reader.fraction(signed: false, "the alternate headroom")
     var channels: [Channel] = []
     for _ in 0..<(flags & 0x80 != 0 ? 3 : 1) {
-      channels.append(
-        Channel(
-          minimum: try reader.fraction(signed: true, "the least gain"),
-          maximum: try reader.fraction(signed: true, "the greatest gain"),
-          gamma: try reader.fraction(signed: false, "the gamma"),
-          baseOffset: try reader.fraction(signed: true, "the base offset"),
-          alternateOffset: try reader.fraction(signed: true, "the alternate offset")))
+      let channel = Channel(
+        minimum: try reader.fraction(signed: true, "the least gain"),
+        maximum: try reader.fraction(signed: true, "the greatest gain"),
+        gamma: try reader.fraction(signed: false, "the gamma"),
+        baseOffset: try reader.fraction(signed: true, "the base offset"),
+        alternateOffset: try reader.fraction(signed: true, "the alternate offset"))
+      guard channel.maximum >= channel.minimum else {
+        throw GainMapMetadataError(
+          "the greatest gain, \(channel.maximum), is below the least, \(channel.minimum)")
+      }
+      guard channel.gamma > 0 else { throw GainMapMetadataError("the gamma is 0") }
+      channels.append(channel)
     }
     self.channels = channels
     // A later writer may append fields a version-0 reader passes over; version 0's own has none.

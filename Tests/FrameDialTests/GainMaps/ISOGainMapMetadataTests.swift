@@ -60,6 +60,12 @@ import Testing
       alternate: (2, 0), channels: [.init(minimum: (0, 1), maximum: (2, 1))])
     #expect(refusal(zero) == "the alternate headroom has a denominator of 0")
     #expect(refusal(good + Data([0, 0])) == "2 bytes follow the version-0 fields")
+    let inverted = ISOGainMapPhotos.metadata(
+      alternate: (2, 1), channels: [.init(minimum: (1, 1), maximum: (1, 2))])
+    #expect(refusal(inverted) == "the greatest gain, 0.5, is below the least, 1.0")
+    let flat = ISOGainMapPhotos.metadata(
+      alternate: (2, 1), channels: [.init(minimum: (0, 1), maximum: (2, 1), gamma: (0, 1))])
+    #expect(refusal(flat) == "the gamma is 0")
     // A later writer's extra fields are passed over by a version-0 reader.
     let later = ISOGainMapPhotos.metadata(
       alternate: (2, 1), channels: [.init(minimum: (0, 1), maximum: (2, 1))], writerVersion: 1)
