@@ -153,13 +153,8 @@ public final class HEIFPicture {
         heif_encoder_set_lossy_quality(encoder, Int32(quality)), "cannot set the quality of \(what)"
       )
     }
-    var coded: OpaquePointer?
-    try HEIFError.check(
-      heif_context_encode_image(context, image, encoder, nil, &coded), "cannot encode \(what)")
-    guard let handle = coded else { throw HEIFError("cannot encode \(what)") }
+    let handle = try encoded(image, beside: primary, in: context, encoder: encoder, what: what)
     defer { heif_image_handle_release(handle) }
-    try HEIFError.check(
-      heif_context_set_primary_image(context, primary), "cannot keep the primary image first")
     let id = heif_image_handle_get_item_id(handle)
     try HEIFError.check(
       heif_context_add_item_reference(
@@ -172,6 +167,26 @@ public final class HEIFPicture {
         context, id, fourCC("auxC"), nil, property, property.count, 1, nil),
       "cannot write the type of \(what)")
     try addXMP(picture.xmp, to: handle, in: context, what: "the XMP data of \(what)")
+  }
+
+  /// `image` encoded with `encoder` into `context` beside `primary`, which stays the file's primary
+  /// image: its handle, which the caller releases. `what` names it in errors.
+  static func encoded(
+    _ image: OpaquePointer, beside primary: OpaquePointer, in context: OpaquePointer,
+    encoder: OpaquePointer, what: String
+  ) throws -> OpaquePointer {
+    var coded: OpaquePointer?
+    try HEIFError.check(
+      heif_context_encode_image(context, image, encoder, nil, &coded), "cannot encode \(what)")
+    guard let handle = coded else { throw HEIFError("cannot encode \(what)") }
+    do {
+      try HEIFError.check(
+        heif_context_set_primary_image(context, primary), "cannot keep the primary image first")
+      return handle
+    } catch {
+      heif_image_handle_release(handle)
+      throw error
+    }
   }
 
   /// A one-channel 8-bit libheif image of `samples` (`width × height`, row by row); the caller

@@ -45,13 +45,8 @@ extension HEIFPicture {
       }
       let image = try Self.monochrome(toneMap.samples, width: width, height: height, what: what)
       defer { heif_image_release(image) }
-      var coded: OpaquePointer?
-      try HEIFError.check(
-        heif_context_encode_image(context, image, encoder, nil, &coded), "cannot encode \(what)")
-      guard let map = coded else { throw HEIFError("cannot encode \(what)") }
+      let map = try Self.encoded(image, beside: primary, in: context, encoder: encoder, what: what)
       defer { heif_image_handle_release(map) }
-      try HEIFError.check(
-        heif_context_set_primary_image(context, primary), "cannot keep the primary image first")
       var item: heif_item_id = 0
       try toneMap.metadata.withUnsafeBytes { raw in
         try HEIFError.check(
