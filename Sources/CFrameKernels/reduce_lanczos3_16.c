@@ -3,13 +3,17 @@
 //
 // The taps are fd_kernel_reduceh_lanczos3's (fd_lanczos3_taps), kept as floats: a 16-bit value times a
 // weight summed over the taps in single precision stays well within a code of the exact sum. Rows are
-// reduced by accumulating whole input rows (contiguous, so the compiler vectorises the loop); columns by
-// reading each output pixel's taps through a table of input offsets, the edges clamped.
+// reduced by accumulating whole input rows (contiguous, so the compiler vectorises the loop). Columns
+// are reduced on one float plane per band: each input row's span is split into its bands once, the
+// edges repeated, so that an output sample's taps are consecutive floats of its plane; the taps are
+// read 8 at a time ("lanes", the weights zero past the last tap) and summed in a fixed order: lane l
+// adds its products in turn, then the 8 lanes add up pairwise, ((l0 + l1) + (l2 + l3)) + ((l4 + l5) +
+// (l6 + l7)).
 //
 // The AVX2 and AVX-512 paths do the same single-precision multiplies and adds in the same order (no
-// fused multiply-add), so every path gives the scalar path's codes: rows 8 or 16 samples a vector,
-// RGB columns two output pixels a vector (each pixel's red, green and blue plus one unused lane, read
-// with one 64-bit load per tap where that stays inside the row).
+// fused multiply-add), so every path gives the scalar path's codes: rows 8 or 16 samples a vector;
+// columns 8 output samples of a band at once, one vector of lanes each, added up across the 8 vectors
+// by horizontal adds, which pair the lanes in that order.
 
 #include "kernel_support.h"
 
@@ -19,35 +23,42 @@ typedef struct {
     int in_length, length, bands, taps;
     int *first;     // per output row or column: its first tap's input position (unclamped)
     float *weights; // per output row or column: `taps` weights summing to 1
-    int *offsets;   // columns only: per output column and tap, the clamped input sample's offset
-    // RGB columns only: per output column x and tap, the weights of x and x + 1 side by side (AVX2), and
-    // how many output columns from the left have all their taps but the input row's last pixel.
-    float *pair_weights;
-    int vector_columns;
+    // Columns only: the 8-tap groups an output sample reads, and per output column its weights in
+    // groups × 8 lanes (zero past the last tap).
+    int groups;
+    float *lane_weights;
     VipsImage *input;
 } Reduce16Params;
 
 typedef struct {
     VipsRegion *region;
-    float *sums; // rows only: one output row's running sums
+    float *sums;   // rows only: one output row's running sums
+    float *planes; // columns only: one input row's span as a float plane per band
 } Reduce16Sequence;
 
 static void free_reduce16_params(VipsImage *image, Reduce16Params *params) {
     (void)image;
     g_free(params->first);
     g_free(params->weights);
-    g_free(params->offsets);
-    g_free(params->pair_weights);
+    g_free(params->lane_weights);
     if (params->input) g_object_unref(params->input);
     g_free(params);
+}
+
+// The planes' first input position for output columns from … to - 1 (the first column's first tap) is
+// params->first[from]; this is how many positions they span, the last column's last group included.
+static inline int reduceh16_span(const Reduce16Params *params, int from, int to) {
+    return params->first[to - 1] + 8 * params->groups - params->first[from];
 }
 
 static void *reduce16_start(VipsImage *out, void *a, void *b) {
     const Reduce16Params *params = (const Reduce16Params *)b;
     Reduce16Sequence *seq = g_new0(Reduce16Sequence, 1);
     seq->region = vips_region_new((VipsImage *)a);
-    // The rows node (the one without column offsets) sums whole output rows.
-    if (!params->offsets) seq->sums = g_new(float, (size_t)out->Xsize * out->Bands);
+    // The rows node (the one without lane weights) sums whole output rows; the columns node splits
+    // input rows into planes, as long as the whole row's span.
+    if (!params->lane_weights) seq->sums = g_new(float, (size_t)out->Xsize * out->Bands);
+    else seq->planes = g_new(float, (size_t)reduceh16_span(params, 0, params->length) * params->bands);
     return seq;
 }
 
@@ -57,6 +68,7 @@ static int reduce16_stop(void *sequence, void *a, void *b) {
     (void)b;
     g_object_unref(seq->region);
     g_free(seq->sums);
+    g_free(seq->planes);
     g_free(seq);
     return 0;
 }
@@ -136,6 +148,136 @@ FD_AVX512 static int reducev16_row_avx512(const uint16_t *const *rows, const flo
     }
     return reducev16_row_avx2(rows, w, taps, i, count, q);
 }
+
+// Positions i … inside - 1 of reduceh16_split's planes from the samples at `p` (position i's), 8
+// positions a step for 1 or 3 bands; returns where it stopped, the rest left to the caller.
+FD_AVX2 static int reduceh16_split_avx2(const uint16_t *p, int bands, int i, int inside, int span,
+    float *planes) {
+    if (bands == 1) {
+        for (; i + 8 <= inside; i += 8, p += 8) _mm256_storeu_ps(planes + i, samples8(p));
+    } else if (bands == 3) {
+        uint8_t shuffles[3][3][16];
+        fd_rgb16_split_shuffles(shuffles);
+        __m128i split[3][3];
+        for (int c = 0; c < 3; c++)
+            for (int r = 0; r < 3; r++) split[c][r] = _mm_loadu_si128((const __m128i *)(const void *)shuffles[c][r]);
+        for (; i + 8 <= inside; i += 8, p += 24) {
+            __m256i channels[3];
+            fd_rgb16_split8(p, split, channels);
+            for (int c = 0; c < 3; c++) _mm256_storeu_ps(planes + (size_t)c * span + i, _mm256_cvtepi32_ps(channels[c]));
+        }
+    }
+    return i;
+}
+
+// Column j's sum from h0 (j < 4) and h1 (j - 4), whose lane j holds the column's lanes 0 … 3 added
+// up in the low half and 4 … 7 in the high half: the two halves added, in lane j.
+FD_AVX2 static inline __m256 reduceh16_halves(__m256 h0, __m256 h1) {
+    return _mm256_add_ps(_mm256_permute2f128_ps(h0, h1, 0x20), _mm256_permute2f128_ps(h0, h1, 0x31));
+}
+
+// The sums of 8 columns' lanes, added up as reduceh16_sample adds them: the lanes of `v[j]` into lane j,
+// ((l0 + l1) + (l2 + l3)) + ((l4 + l5) + (l6 + l7)). Horizontal adds pair neighbouring lanes.
+FD_AVX2 static inline __m256 reduceh16_sums8(const __m256 v[8]) {
+    return reduceh16_halves(_mm256_hadd_ps(_mm256_hadd_ps(v[0], v[1]), _mm256_hadd_ps(v[2], v[3])),
+        _mm256_hadd_ps(_mm256_hadd_ps(v[4], v[5]), _mm256_hadd_ps(v[6], v[7])));
+}
+
+// 8 RGB pixels' codes, a register per band, packed into `out` (24 samples) by the shuffles `merge`: word p
+// of packed register r is sample 8r + p, channel (8r + p) % 3's word (8r + p) / 3, and merge[c][r] takes
+// channel c's words for register r, zeroing the rest.
+FD_AVX2 static inline void reduceh16_store_rgb(const __m128i codes[3], __m128i merge[3][3], uint16_t *out) {
+    for (int r = 0; r < 3; r++)
+        _mm_storeu_si128((__m128i *)(void *)(out + 8 * r),
+            _mm_or_si128(_mm_or_si128(_mm_shuffle_epi8(codes[0], merge[0][r]), _mm_shuffle_epi8(codes[1], merge[1][r])),
+                _mm_shuffle_epi8(codes[2], merge[2][r])));
+}
+
+// Columns x and x + 1 of RGB planes (`span` apart) with two groups of taps, their lanes paired by a
+// horizontal add, a register per band: reduceh16_sums8's first step.
+FD_AVX2 static inline void reduceh16_rgb_pair(const float *planes, int span, const Reduce16Params *params,
+    int origin, int x, __m256 pairs[3]) {
+    __m256 lanes[2][3];
+    for (int j = 0; j < 2; j++) {
+        const float *w = params->lane_weights + (size_t)(x + j) * 16;
+        const __m256 w0 = _mm256_loadu_ps(w), w1 = _mm256_loadu_ps(w + 8);
+        const float *v = planes + params->first[x + j] - origin;
+        for (int c = 0; c < 3; c++)
+            lanes[j][c] = _mm256_add_ps(_mm256_mul_ps(w0, _mm256_loadu_ps(v + (size_t)c * span)),
+                _mm256_mul_ps(w1, _mm256_loadu_ps(v + (size_t)c * span + 8)));
+    }
+    for (int c = 0; c < 3; c++) pairs[c] = _mm256_hadd_ps(lanes[0][c], lanes[1][c]);
+}
+
+// Columns x … x + 3 of RGB planes as reduceh16_rgb_pair, their pairs paired again (reduceh16_sums8's h0).
+FD_AVX2 static inline void reduceh16_rgb_quad(const float *planes, int span, const Reduce16Params *params,
+    int origin, int x, __m256 quads[3]) {
+    __m256 low[3], high[3];
+    reduceh16_rgb_pair(planes, span, params, origin, x, low);
+    reduceh16_rgb_pair(planes, span, params, origin, x + 2, high);
+    for (int c = 0; c < 3; c++) quads[c] = _mm256_hadd_ps(low[c], high[c]);
+}
+
+// Output columns from … to - 1 of every band's plane (planes `span` apart), 8 columns at a time, into
+// the packed row q; returns where it stopped (fewer than 8 columns before `to`). Each column's weights
+// are read once for all its bands; RGB codes are interleaved with byte shuffles.
+FD_AVX2 static int reduceh16_columns_avx2(const float *planes, int span, const Reduce16Params *params,
+    int origin, int from, int to, uint16_t *q) {
+    const int bands = params->bands, groups = params->groups;
+    __m128i merge[3][3];
+    if (bands == 3) {
+        uint8_t bytes[3][3][16];
+        for (int c = 0; c < 3; c++)
+            for (int r = 0; r < 3; r++)
+                for (int p = 0; p < 8; p++) {
+                    const int sample = 8 * r + p, mine = sample % 3 == c;
+                    bytes[c][r][2 * p] = mine ? (uint8_t)(2 * (sample / 3)) : 0x80;
+                    bytes[c][r][2 * p + 1] = mine ? (uint8_t)(2 * (sample / 3) + 1) : 0x80;
+                }
+        for (int c = 0; c < 3; c++)
+            for (int r = 0; r < 3; r++) merge[c][r] = _mm_loadu_si128((const __m128i *)(const void *)bytes[c][r]);
+    }
+    int x = from;
+    if (bands == 3 && groups == 2) {
+        // The HDR viewfinder's case (shrinks of 4/3 to 5/2), kept in registers.
+        for (; x + 8 <= to; x += 8) {
+            __m256 h0[3], h1[3];
+            reduceh16_rgb_quad(planes, span, params, origin, x, h0);
+            reduceh16_rgb_quad(planes, span, params, origin, x + 4, h1);
+            __m128i codes[3];
+            for (int c = 0; c < 3; c++) codes[c] = codes8(reduceh16_halves(h0[c], h1[c]));
+            reduceh16_store_rgb(codes, merge, q + (size_t)(x - from) * 3);
+        }
+        return x;
+    }
+    for (; x + 8 <= to; x += 8) {
+        __m256 lanes[4][8];
+        for (int j = 0; j < 8; j++) {
+            const float *w = params->lane_weights + (size_t)(x + j) * groups * 8;
+            const float *v = planes + params->first[x + j] - origin;
+            for (int c = 0; c < bands; c++) {
+                const float *plane = v + (size_t)c * span;
+                __m256 sum = _mm256_mul_ps(_mm256_loadu_ps(w), _mm256_loadu_ps(plane));
+                for (int g = 1; g < groups; g++)
+                    sum = _mm256_add_ps(sum, _mm256_mul_ps(_mm256_loadu_ps(w + 8 * g), _mm256_loadu_ps(plane + 8 * g)));
+                lanes[c][j] = sum;
+            }
+        }
+        __m128i codes[4];
+        for (int c = 0; c < bands; c++) codes[c] = codes8(reduceh16_sums8(lanes[c]));
+        uint16_t *out = q + (size_t)(x - from) * bands;
+        if (bands == 3) {
+            reduceh16_store_rgb(codes, merge, out);
+        } else {
+            for (int c = 0; c < bands; c++) {
+                uint16_t words[8];
+                _mm_storeu_si128((__m128i *)(void *)words, codes[c]);
+                for (int j = 0; j < 8; j++) out[(size_t)j * bands + c] = words[j];
+            }
+        }
+    }
+    return x;
+}
 #endif
 
 static int generate_reducev16(VipsRegion *out_region, void *sequence, void *a, void *b, gboolean *stop) {
@@ -187,97 +329,36 @@ static int generate_reducev16(VipsRegion *out_region, void *sequence, void *a, v
     return 0;
 }
 
-// Output pixels x and x + 1 of an RGB row: six running sums at once, so that each waits less on the
-// one before it (each sum still adds its taps in order, as for a single pixel).
-static inline void reduceh16_rgb_pair(const uint16_t *p, const Reduce16Params *params, int x, uint16_t *q) {
-    const int taps = params->taps;
-    const float *w0 = params->weights + (size_t)x * taps, *w1 = w0 + taps;
-    const int *o0 = params->offsets + (size_t)x * taps, *o1 = o0 + taps;
-    float r0 = 0.0f, g0 = 0.0f, b0 = 0.0f, r1 = 0.0f, g1 = 0.0f, b1 = 0.0f;
-    for (int k = 0; k < taps; k++) {
-        const uint16_t *s0 = p + o0[k], *s1 = p + o1[k];
-        r0 += w0[k] * (float)s0[0];
-        g0 += w0[k] * (float)s0[1];
-        b0 += w0[k] * (float)s0[2];
-        r1 += w1[k] * (float)s1[0];
-        g1 += w1[k] * (float)s1[1];
-        b1 += w1[k] * (float)s1[2];
-    }
-    q[0] = reduce16_round(r0);
-    q[1] = reduce16_round(g0);
-    q[2] = reduce16_round(b0);
-    q[3] = reduce16_round(r1);
-    q[4] = reduce16_round(g1);
-    q[5] = reduce16_round(b1);
-}
-
+// Input positions origin … origin + span - 1 split into one float plane per band, each `span` long, from
+// the row whose positions left … right (the span's, clamped to the image) start at `p`: positions
+// outside them repeat the edge's samples.
+static void reduceh16_split(const uint16_t *p, const Reduce16Params *params, int left, int right, int origin,
+    int span, float *planes) {
+    const int bands = params->bands;
+    int i = 0;
+    for (; i < span && origin + i < left; i++)
+        for (int c = 0; c < bands; c++) planes[c * span + i] = (float)p[c];
+    const int inside = right + 1 - origin < span ? right + 1 - origin : span;
 #if FD_X86_SIMD
-// Tap k of output pixels x and x + 1 (pair weights `w`, taps at offsets `o0` and `o1`) added to `sum`: red,
-// green, blue and an unused lane (the next input sample) of x, then of x + 1.
-FD_AVX2 static inline __m256 reduceh16_pair_tap(__m256 sum, const uint16_t *p, const float *w,
-    const int *o0, const int *o1, int k) {
-    const __m128i both = _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(p + o0[k])),
-        _mm_loadl_epi64((const __m128i *)(p + o1[k])));
-    const __m256 weights = _mm256_permutevar8x32_ps(
-        _mm256_castps128_ps256(_mm_castsi128_ps(_mm_loadl_epi64((const __m128i *)(w + 2 * k)))),
-        _mm256_setr_epi32(0, 0, 0, 0, 1, 1, 1, 1));
-    return _mm256_add_ps(sum, _mm256_mul_ps(weights, _mm256_cvtepi32_ps(_mm256_cvtepu16_epi32(both))));
-}
-
-// The pair's sums rounded into q[0 … 5].
-FD_AVX2 static inline void reduceh16_pair_store(__m256 sum, uint16_t *q) {
-    uint16_t lanes[8];
-    _mm_storeu_si128((__m128i *)(void *)lanes, codes8(sum));
-    q[0] = lanes[0];
-    q[1] = lanes[1];
-    q[2] = lanes[2];
-    q[3] = lanes[4];
-    q[4] = lanes[5];
-    q[5] = lanes[6];
-}
-
-// Output pixels x … end - 1 of an RGB row, as reduceh16_rgb_pair computes them, eight at a time in four
-// independent sums (each sum waits on its own taps only), then a pair at a time; returns where it
-// stopped (at most one pixel before `end`).
-FD_AVX2 static int reduceh16_rgb_avx2(const uint16_t *p, const Reduce16Params *params, int x, int end,
-    uint16_t *q) {
-    const int taps = params->taps;
-    for (; x + 7 < end; x += 8, q += 24) {
-        const float *w = params->pair_weights + (size_t)x * taps * 2;
-        const int *o = params->offsets + (size_t)x * taps;
-        __m256 a = _mm256_setzero_ps(), b = a, c = a, d = a;
-        for (int k = 0; k < taps; k++) {
-            a = reduceh16_pair_tap(a, p, w, o, o + taps, k);
-            b = reduceh16_pair_tap(b, p, w + 4 * taps, o + 2 * taps, o + 3 * taps, k);
-            c = reduceh16_pair_tap(c, p, w + 8 * taps, o + 4 * taps, o + 5 * taps, k);
-            d = reduceh16_pair_tap(d, p, w + 12 * taps, o + 6 * taps, o + 7 * taps, k);
-        }
-        reduceh16_pair_store(a, q);
-        reduceh16_pair_store(b, q + 6);
-        reduceh16_pair_store(c, q + 12);
-        reduceh16_pair_store(d, q + 18);
-    }
-    for (; x + 1 < end; x += 2, q += 6) {
-        const float *w = params->pair_weights + (size_t)x * taps * 2;
-        const int *o = params->offsets + (size_t)x * taps;
-        __m256 a = _mm256_setzero_ps();
-        for (int k = 0; k < taps; k++) a = reduceh16_pair_tap(a, p, w, o, o + taps, k);
-        reduceh16_pair_store(a, q);
-    }
-    return x;
-}
+    if (fd_simd_path() != FD_SIMD_SCALAR)
+        i = reduceh16_split_avx2(p + (size_t)(origin + i - left) * bands, bands, i, inside, span, planes);
 #endif
+    for (; i < inside; i++)
+        for (int c = 0; c < bands; c++) planes[c * span + i] = (float)p[(size_t)(origin + i - left) * bands + c];
+    for (; i < span; i++)
+        for (int c = 0; c < bands; c++) planes[c * span + i] = (float)p[(size_t)(right - left) * bands + c];
+}
 
-// Output pixel x of a row of `bands` samples a pixel.
-static inline void reduceh16_pixel(const uint16_t *p, const Reduce16Params *params, int x, uint16_t *q) {
-    const int taps = params->taps;
-    const float *w = params->weights + (size_t)x * taps;
-    const int *offset = params->offsets + (size_t)x * taps;
-    for (int c = 0; c < params->bands; c++) {
-        float sum = 0.0f;
-        for (int k = 0; k < taps; k++) sum += w[k] * (float)p[offset[k] + c];
-        q[c] = reduce16_round(sum);
-    }
+// Output column x of the plane `plane` (position 0 being input position `origin`), as every path sums it.
+static inline uint16_t reduceh16_sample(const float *plane, const Reduce16Params *params, int origin, int x) {
+    const float *w = params->lane_weights + (size_t)x * params->groups * 8;
+    const float *v = plane + params->first[x] - origin;
+    float lanes[8];
+    for (int l = 0; l < 8; l++) lanes[l] = w[l] * v[l];
+    for (int g = 1; g < params->groups; g++)
+        for (int l = 0; l < 8; l++) lanes[l] = lanes[l] + w[8 * g + l] * v[8 * g + l];
+    return reduce16_round(((lanes[0] + lanes[1]) + (lanes[2] + lanes[3])) +
+                          ((lanes[4] + lanes[5]) + (lanes[6] + lanes[7])));
 }
 
 static int generate_reduceh16(VipsRegion *out_region, void *sequence, void *a, void *b, gboolean *stop) {
@@ -286,26 +367,26 @@ static int generate_reduceh16(VipsRegion *out_region, void *sequence, void *a, v
     (void)a;
     (void)stop;
     const VipsRect *rect = &out_region->valid;
-    VipsRect in_rect = { 0, rect->top, params->in_length, rect->height };
+    const int from = rect->left, to = rect->left + rect->width, bands = params->bands;
+    const int origin = params->first[from], span = reduceh16_span(params, from, to);
+    const int left = clamp_position(origin, params->in_length);
+    const int right = clamp_position(origin + span - 1, params->in_length);
+    VipsRect in_rect = { left, rect->top, right - left + 1, rect->height };
     if (vips_region_prepare(seq->region, &in_rect)) return -1;
-    const int bands = params->bands, to = rect->left + rect->width;
     const int vector = fd_simd_path() != FD_SIMD_SCALAR;
     (void)vector;
     for (int y = rect->top; y < rect->top + rect->height; y++) {
-        const uint16_t *p = (const uint16_t *)VIPS_REGION_ADDR(seq->region, 0, y);
-        uint16_t *q = (uint16_t *)VIPS_REGION_ADDR(out_region, rect->left, y);
-        int x = rect->left;
+        const uint16_t *p = (const uint16_t *)VIPS_REGION_ADDR(seq->region, left, y);
+        uint16_t *q = (uint16_t *)VIPS_REGION_ADDR(out_region, from, y);
+        reduceh16_split(p, params, left, right, origin, span, seq->planes);
+        int x = from;
 #if FD_X86_SIMD
-        if (vector && bands == 3) {
-            const int end = to < params->vector_columns ? to : params->vector_columns;
-            const int from = x;
-            x = reduceh16_rgb_avx2(p, params, x, end, q);
-            q += (x - from) * 3;
-        }
+        if (vector) x = reduceh16_columns_avx2(seq->planes, span, params, origin, from, to, q);
 #endif
-        if (bands == 3)
-            for (; x + 1 < to; x += 2, q += 6) reduceh16_rgb_pair(p, params, x, q);
-        for (; x < to; x++, q += bands) reduceh16_pixel(p, params, x, q);
+        for (; x < to; x++)
+            for (int c = 0; c < bands; c++)
+                q[(size_t)(x - from) * bands + c] =
+                    reduceh16_sample(seq->planes + (size_t)c * span, params, origin, x);
     }
     return 0;
 }
@@ -334,27 +415,11 @@ static int reduce16(VipsImage *in, VipsImage **out, int length, int vertical) {
     for (size_t i = 0; i < count; i++) params->weights[i] = (float)weights[i];
     g_free(weights);
     if (!vertical) {
-        params->offsets = g_new(int, count);
+        params->groups = (params->taps + 7) / 8;
+        params->lane_weights = g_new0(float, (size_t)length * params->groups * 8);
         for (int x = 0; x < length; x++)
             for (int k = 0; k < params->taps; k++)
-                params->offsets[(size_t)x * params->taps + k] =
-                    clamp_position(params->first[x] + k, in_length) * params->bands;
-        if (params->bands == 3) {
-            // A 64-bit load at a tap reads one sample past its pixel: columns whose taps reach the
-            // row's last pixel are left to the scalar code.
-            params->vector_columns = 0;
-            while (params->vector_columns < length &&
-                   params->offsets[(size_t)params->vector_columns * params->taps + params->taps - 1] <
-                       (in_length - 1) * 3)
-                params->vector_columns++;
-            params->pair_weights = g_new0(float, count * 2);
-            for (int x = 0; x < length; x++)
-                for (int k = 0; k < params->taps; k++) {
-                    float *pair = params->pair_weights + ((size_t)x * params->taps + k) * 2;
-                    pair[0] = params->weights[(size_t)x * params->taps + k];
-                    pair[1] = x + 1 < length ? params->weights[(size_t)(x + 1) * params->taps + k] : 0.0f;
-                }
-        }
+                params->lane_weights[(size_t)x * params->groups * 8 + k] = params->weights[(size_t)x * params->taps + k];
     }
     return fd_attach_image(in, out, vertical ? in->Xsize : length, vertical ? length : in->Ysize,
         reduce16_start, vertical ? generate_reducev16 : generate_reduceh16, reduce16_stop, params,
