@@ -45,4 +45,27 @@ import Testing
     #expect(comparisons[2].target.name.hasPrefix("video 1080p HLG testsrc2 to SDR"))
     #expect(comparisons.map(\.target.mark) == ["✓", "✗", "✓"])
   }
+
+  /// The SDR floor is reported against the zscale chain of its own clip, from its own rounds, and is
+  /// context, not a target; each floor encodes its own kind of picture.
+  @Test func theSDRFloorIsMeasuredAgainstTheChainOfItsClip() {
+    let video = [
+      row(.hdrToneMapFloor, on: .hlgPan, [10, 12, 20]),
+      row(.hdrSDRFloor, on: .hlgPan, [6, 3, 8]),
+      row(.hdrToneMapFloor, on: .hlgPattern, [5, 4, 6]),
+      row(.hdrSDRFloor, on: .hlgPattern, [2.5, 2.4, 2.7]),
+    ]
+    // Ratios by round: pan 0.6, 0.25, 0.4 (median 0.4); pattern 0.5, 0.6, 0.45 (median 0.5).
+    let pan = Targets.hdrSDRFloorOverToneMap(video, on: .hlgPan) ?? .nan
+    let pattern = Targets.hdrSDRFloorOverToneMap(video, on: .hlgPattern) ?? .nan
+    #expect(abs(pan - 0.4) < 1e-12)
+    #expect(abs(pattern - 0.5) < 1e-12)
+    #expect(Targets.videoComparisons(video).isEmpty)
+    #expect(VideoBenchmark.Case.hdrSDRFloor.picture == .sdr)
+    #expect(VideoBenchmark.Case.hdrKeepFloor.picture == .kept)
+    #expect(VideoBenchmark.Case.hdrSDR.picture == nil)
+    #expect(VideoBenchmark.Picture.sdr.frameBytes == 1920 * 1080 * 3 / 2)
+    #expect(VideoBenchmark.method(.hdrSDRFloor, binary: "framedial").contains("-i PICTURE"))
+    #expect(VideoBenchmark.sdrPictureMethod(binary: "framedial").contains("--crf 0"))
+  }
 }

@@ -547,6 +547,12 @@ enum Report {
       if item.role == VideoBenchmark.Case.colourFast.rawValue, let overFastFloor {
         marks.append("\(n(overFastFloor))× the ultrafast floor's fps")
       }
+      for clip in VideoBenchmark.Clip.allCases
+      where item.role == VideoBenchmark.role(.hdrSDRFloor, on: clip) {
+        if let floor = Targets.hdrSDRFloorOverToneMap(video, on: clip) {
+          marks.append("\(n(floor))× of zscale+tonemap's time: the least --hdr sdr can take")
+        }
+      }
       return [
         item.role, String(item.frames), String(item.runs), n(item.seconds),
         n(item.framesPerSecond), marks.joined(separator: "; "),
@@ -570,7 +576,11 @@ enum Report {
         + "picture costs x265 more than the clip's own, and a re-encode of framedial's encoded output "
         + "would cost less, its grain partly smoothed by the first encode); tone-mapped with "
         + "them (the controls, then the tone mapping), against ffmpeg's zscale + tonemap chain into the "
-        + "same libx264 settings. The cases take turns, "
+        + "same libx264 settings, with the same kind of floor beside it: ffmpeg decoding the clip "
+        + "while it encodes framedial's own SDR picture with those settings (PICTURE: raw frames "
+        + "written once before the rounds by `\(VideoBenchmark.sdrPictureMethod(binary: "framedial"))`, "
+        + "x264 at CRF 0 being lossless), the least the tone-mapped row can take however fast its "
+        + "tone mapping. The cases take turns, "
         + "each round in a new order; seconds and frames/s are medians of their runs, and each ratio "
         + "is the median of the ratios of the rounds. Time: from start to exit, measured by a "
         + "launcher process.",

@@ -352,15 +352,8 @@ enum Targets {
   /// pipe's at ultrafast, each the median of the ratios of the rounds.
   static func videoComparisons(_ video: [VideoResult]) -> [(role: String, target: Target)] {
     typealias Case = VideoBenchmark.Case
-    /// The median over rounds of `first`'s wall time over `second`'s, on `clip`.
     func ratio(_ first: Case, _ second: Case, on clip: VideoBenchmark.Clip = .pan) -> Double? {
-      func times(_ which: Case) -> [Double]? {
-        let role = VideoBenchmark.role(which, on: clip)
-        return video.first { $0.role == role }?.runSeconds
-      }
-      guard let one = times(first), let two = times(second), one.count == two.count, !one.isEmpty
-      else { return nil }
-      return Statistics.median(sorted: zip(one, two).map { $0 / $1 }.sorted())
+      videoRatio(video, first, second, on: clip)
     }
     var comparisons: [(role: String, target: Target)] = []
     if let overFloor = ratio(.colour, .floor) {
@@ -409,6 +402,30 @@ enum Targets {
           + "zscale+tonemap's", limit: hdrSDROverToneMap)
     }
     return comparisons
+  }
+
+  /// The median over rounds of `first`'s wall time over `second`'s, on `clip`.
+  static func videoRatio(
+    _ video: [VideoResult], _ first: VideoBenchmark.Case, _ second: VideoBenchmark.Case,
+    on clip: VideoBenchmark.Clip
+  ) -> Double? {
+    func times(_ which: VideoBenchmark.Case) -> [Double]? {
+      let role = VideoBenchmark.role(which, on: clip)
+      return video.first { $0.role == role }?.runSeconds
+    }
+    guard let one = times(first), let two = times(second), one.count == two.count, !one.isEmpty
+    else { return nil }
+    return Statistics.median(sorted: zip(one, two).map { $0 / $1 }.sorted())
+  }
+
+  /// On `clip`, ffmpeg's decode of the HLG clip and libx264 encode of FrameDial's own SDR picture over
+  /// the zscale + tonemap chain's wall time (context for the `--hdr sdr` target, not a target: the
+  /// least that target's ratio can be, however fast FrameDial's tone mapping), the median of the
+  /// rounds' ratios.
+  static func hdrSDRFloorOverToneMap(_ video: [VideoResult], on clip: VideoBenchmark.Clip)
+    -> Double?
+  {
+    videoRatio(video, .hdrSDRFloor, .hdrToneMapFloor, on: clip)
   }
 
   /// `framedial video --encoder-preset ultrafast` frames per second over ffmpeg's plain re-encode at

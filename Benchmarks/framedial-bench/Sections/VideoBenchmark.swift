@@ -25,7 +25,8 @@ struct VideoResult: Sendable, Codable {
 /// pan's grainy picture and ffmpeg's `testsrc2` pattern): kept HDR against ffmpeg's libx265 re-encode
 /// of the clip (without controls) and ffmpeg's libx265 encode of FrameDial's own kept picture beside a
 /// decode of the clip (with controls), and tone-mapped to SDR H.264 against ffmpeg's zscale + tonemap
-/// chain into the same libx264 settings, all at CRF 18, preset medium.
+/// chain into the same libx264 settings, with ffmpeg's libx264 encode of FrameDial's own SDR picture
+/// beside a decode of the clip as that case's floor, all at CRF 18, preset medium.
 struct VideoBenchmark {
   var options: BenchmarkOptions
   var progress: (String) -> Void
@@ -83,15 +84,47 @@ struct VideoBenchmark {
     /// issue's target). Its brighter, higher-contrast picture also changes x265's work, so the row
     /// without controls is shown beside it.
     case hdrSDR = "HLG: framedial --hdr sdr"
+    /// ffmpeg decoding the clip (to nothing) while it encodes FrameDial's own SDR picture with the
+    /// controls, exactly (raw 8-bit frames, made once before the rounds from a lossless encode by
+    /// `framedial video`), with the same x264 settings: the decoder's and the encoder's work on that
+    /// picture, which ``hdrSDR`` cannot go below however fast its tone mapping.
+    case hdrSDRFloor = "HLG: ffmpeg x264 encode of framedial's SDR picture"
 
     /// True for the cases on the HLG clips.
     var isHDR: Bool {
-      [.hdrFloor, .hdrKeepPlain, .hdrKeep, .hdrKeepFloor, .hdrToneMapFloor, .hdrSDRPlain, .hdrSDR]
-        .contains(self)
+      [
+        .hdrFloor, .hdrKeepPlain, .hdrKeep, .hdrKeepFloor, .hdrToneMapFloor, .hdrSDRPlain, .hdrSDR,
+        .hdrSDRFloor,
+      ].contains(self)
+    }
+
+    /// FrameDial's picture that the case encodes (PICTURE in its command), if any.
+    var picture: Picture? {
+      switch self {
+      case .hdrKeepFloor: .kept
+      case .hdrSDRFloor: .sdr
+      default: nil
+      }
     }
 
     /// The clips the case runs on.
     var clips: [Clip] { isHDR ? [.hlgPan, .hlgPattern] : [.pan] }
+  }
+
+  /// FrameDial's own picture of an HLG clip with the controls, written once as raw frames for an
+  /// encoder's floor.
+  enum Picture: CaseIterable {
+    /// Kept HDR, yuv420p10le (``VideoBenchmark/pictureMethod(binary:)``).
+    case kept
+    /// Tone-mapped to SDR, yuv420p (``VideoBenchmark/sdrPictureMethod(binary:)``).
+    case sdr
+
+    var name: String { self == .kept ? "kept" : "SDR" }
+    /// Bytes a 1080p frame.
+    var frameBytes: Int {
+      let pixels = VideoBenchmark.width * VideoBenchmark.height
+      return self == .kept ? pixels * 3 : pixels * 3 / 2
+    }
   }
 
   /// A row's name: the case's, with "HLG testsrc2:" in place of "HLG:" on the pattern clip.
@@ -116,12 +149,17 @@ struct VideoBenchmark {
       .pan: Self.rate * clipSeconds, .hlgPan: Self.rate * clipSeconds,
       .hlgPattern: Self.rate * Self.patternSeconds,
     ]
-    var pictures: [Clip: String] = [:]
+    var pictures: [Clip: [Picture: String]] = [:]
     defer {
-      for picture in pictures.values { try? FileManager.default.removeItem(atPath: picture) }
+      for picture in pictures.values.flatMap(\.values) {
+        try? FileManager.default.removeItem(atPath: picture)
+      }
     }
     for clip in [Clip.hlgPan, .hlgPattern] {
-      pictures[clip] = try keptPicture(binary, inputs[clip] ?? "", frames: frames[clip] ?? 0)
+      for kind in Picture.allCases {
+        pictures[clip, default: [:]][kind] = try picture(
+          kind, binary, inputs[clip] ?? "", frames: frames[clip] ?? 0)
+      }
     }
     let all = Case.allCases.flatMap { which in which.clips.map { Run(which: which, clip: $0) } }
     let rounds = options.quick ? 2 : 3
@@ -135,7 +173,8 @@ struct VideoBenchmark {
         progress("video: round \(round + 1) of \(rounds), \(role)")
         seconds[run, default: []].append(
           try measure(
-            run.which, binary, inputs[run.clip] ?? "", picture: pictures[run.clip] ?? ""))
+            run.which, binary, inputs[run.clip] ?? "",
+            picture: run.which.picture.flatMap { pictures[run.clip]?[$0] } ?? ""))
       }
     }
     return all.map { run in
@@ -149,23 +188,32 @@ struct VideoBenchmark {
     }
   }
 
-  /// FrameDial's kept HDR picture of an HLG clip of `frames` frames with the controls, as raw
-  /// yuv420p10le frames (``pictureMethod(binary:)``), written once (untimed) for
-  /// ``Case/hdrKeepFloor``.
-  private func keptPicture(_ binary: String, _ clip: String, frames: Int) throws -> String {
-    let path = FileManager.default.temporaryDirectory
-      .appendingPathComponent("framedial-bench-video-picture-\(UUID().uuidString).yuv").path
-    progress("video: writing framedial's kept picture of \(clip) for the encoder's floor")
-    let script = Self.pictureMethod(binary: binary)
+  /// FrameDial's `kind` of picture of an HLG clip of `frames` frames with the controls, as raw frames
+  /// (``pictureMethod(binary:)``, ``sdrPictureMethod(binary:)``), written once (untimed) for the
+  /// case that encodes it (``Case/picture``).
+  private func picture(_ kind: Picture, _ binary: String, _ clip: String, frames: Int) throws
+    -> String
+  {
+    let folder = FileManager.default.temporaryDirectory
+    let path = folder.appendingPathComponent(
+      "framedial-bench-video-picture-\(UUID().uuidString).yuv"
+    ).path
+    // The SDR picture's lossless encode, deleted once decoded.
+    let lossless = folder.appendingPathComponent(
+      "framedial-bench-video-lossless-\(UUID().uuidString).mp4"
+    ).path
+    defer { try? FileManager.default.removeItem(atPath: lossless) }
+    progress("video: writing framedial's \(kind.name) picture of \(clip) for the encoder's floor")
+    let script = (kind == .kept ? Self.pictureMethod : Self.sdrPictureMethod)(binary)
       .replacingOccurrences(of: "PICTURE", with: ChildProcess.quoted(path))
+      .replacingOccurrences(of: "LOSSLESS", with: ChildProcess.quoted(lossless))
       .replacingOccurrences(of: "IN", with: ChildProcess.quoted(clip))
     let exit = try ChildProcess.run("/bin/sh", ["-c", script])
     let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
-    let frameBytes = Self.width * Self.height * 3
-    guard exit.code == 0, let bytes, bytes == frameBytes * frames else {
+    guard exit.code == 0, let bytes, bytes == kind.frameBytes * frames else {
       try? FileManager.default.removeItem(atPath: path)
       throw ChildProcessError(
-        "video: framedial could not write its kept picture (exit \(exit.code)): \(script)")
+        "video: framedial could not write its \(kind.name) picture (exit \(exit.code)): \(script)")
     }
     return path
   }
@@ -180,8 +228,8 @@ struct VideoBenchmark {
       + "--colour-matrix bt2020 --range tv \(colour) > PICTURE"
   }
 
-  /// The wall seconds of one run of `which` on `input` (and FrameDial's kept `picture`, for the
-  /// cases that read it), writing into a new temporary folder.
+  /// The wall seconds of one run of `which` on `input` (and FrameDial's `picture`, for the cases
+  /// that read it), writing into a new temporary folder.
   private func measure(_ which: Case, _ binary: String, _ input: String, picture: String) throws
     -> Double
   {
@@ -203,8 +251,17 @@ struct VideoBenchmark {
     return seconds
   }
 
-  /// The shell command of a case, with IN and OUT for the files (and PICTURE for FrameDial's kept
-  /// picture, ``pictureMethod(binary:)``).
+  /// The command that writes FrameDial's SDR picture of the HLG clip IN, with the controls, to
+  /// PICTURE: `framedial video --hdr sdr` encoding losslessly (x264 at CRF 0) to LOSSLESS, decoded
+  /// by ffmpeg to raw frames.
+  static func sdrPictureMethod(binary: String) -> String {
+    let colour = BatchBenchmark.setArguments.joined(separator: " ")
+    return "\(binary) video IN -o LOSSLESS --hdr sdr --codec h264 --crf 0 \(colour) "
+      + "&& ffmpeg -v error -i LOSSLESS -f rawvideo -pix_fmt yuv420p PICTURE"
+  }
+
+  /// The shell command of a case, with IN and OUT for the files (and PICTURE for FrameDial's
+  /// picture, ``Case/picture``).
   static func method(_ which: Case, binary: String) -> String {
     let colour = BatchBenchmark.setArguments.joined(separator: " ")
     let size = "\(width)x\(height)"
@@ -238,6 +295,11 @@ struct VideoBenchmark {
       return "\(binary) video IN -o OUT --hdr sdr --codec h264"
     case .hdrSDR:
       return "\(binary) video IN -o OUT --hdr sdr --codec h264 \(colour)"
+    case .hdrSDRFloor:
+      return "ffmpeg -v error -y -i IN -f rawvideo -pix_fmt yuv420p -video_size \(size) "
+        + "-framerate \(rate) -i PICTURE -map 1:v -color_primaries bt709 -color_trc bt709 "
+        + "-colorspace bt709 -color_range tv -c:v libx264 -crf 18 -preset medium -map 0:a -c:a copy "
+        + "OUT -map 0:v -f null -"
     case .pipe:
       return "ffmpeg -v error -i IN -sws_flags accurate_rnd+full_chroma_int "
         + "-vf scale=in_color_matrix=bt709:in_range=tv -f rawvideo -pix_fmt rgb24 - "
