@@ -107,4 +107,44 @@ import Video
     #expect(tenShown.count == 10)
     #expect(zip(eightShown, tenShown).allSatisfy { abs(Int($0.red) - Int($1.red)) <= 1 })
   }
+
+  /// Played as planes, an HLG clip's 10-bit 4:2:0 frames come as their decoded planes (no RGB), in
+  /// order; an SDR clip's 10-bit frames still come as RGB.
+  @Test func hdrFramesCanComeAsTheirDecodedPlanes() throws {
+    let root = try CLIRunner.scratchFolder("video-playback-planes")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let tenBit = ["-vf", "format=yuv420p10le", "-c:v", "ffv1"]
+    let hlg = try VideoTranscoder(
+      path: try rampClip(
+        in: root,
+        tenBit + [
+          "-color_trc", "arib-std-b67", "-color_primaries", "bt2020", "-colorspace", "bt2020nc",
+        ]
+      ).path)
+    #expect(hlg.source.dynamicRange.isHDR)
+    hlg.playsPlanes = true
+    var lumas: [Int] = []
+    _ = try hlg.play(
+      choose: { _ in .show },
+      show: { frame in
+        #expect(frame.input.isEmpty)
+        guard let decoded = frame.planes else {
+          Issue.record("an HLG frame came without its planes")
+          return
+        }
+        #expect(decoded.format.width == 64 && decoded.format.height == 48)
+        #expect(decoded.format.depth == 10 && decoded.format.matrix == .bt2020)
+        #expect(decoded.planes.count == 3)
+        #expect(decoded.strides[0] >= 64 * 2 && decoded.strides[1] >= 32 * 2)
+        lumas.append(Int(decoded.planes[0].load(as: UInt16.self)))
+      })
+    // The ramp's grey (20, 40, … 200 at 8 bits) as 10-bit luma codes.
+    let expected = Array(stride(from: 80, through: 800, by: 80))
+    #expect(lumas.count == 10)
+    #expect(zip(lumas, expected).allSatisfy { abs($0 - $1) <= 4 }, "\(lumas)")
+    let sdr = try VideoTranscoder(path: try rampClip(in: root, tenBit).path)
+    sdr.playsPlanes = true
+    let shown = try pass(sdr).shown
+    #expect(shown.count == 10)
+  }
 }

@@ -95,10 +95,13 @@ enum Report {
     guard let studio = result.studioHDR else { return [] }
     var lines = [
       "`framedial studio` on the video section's 1080p HLG clip, looped: a frame's work from the "
-        + "decoded rgb48le codes to the page's 8-bit picture at the iPhone 16 Pro viewfinder's size, "
-        + "colour + mixing state; libvips and the one pass on the threads named (the tone mapping "
-        + "of the whole 1080p frame in the first row runs on every core, as it always does); the "
-        + "rows take turns frame by frame; milliseconds; ratio = median ÷ the first row's median:",
+        + "decoded frame to the page's 8-bit picture at the iPhone 16 Pro viewfinder's size, colour "
+        + "+ mixing state: the studio's orders from the decoded 10-bit planes (their scaling and "
+        + "conversion included), the two orders before them from the frame converted to rgb48le "
+        + "at the coded size (that conversion timed with the decode, in the last row); libvips and "
+        + "the one pass on the threads named (the tone mapping of the whole 1080p frame in the "
+        + "first row runs on every core, as it always does); the rows take turns frame by frame; "
+        + "milliseconds; ratio = median ÷ the first row's median:",
       "",
       "| order | picture | median | p99 | ratio |", "|---|---|---|---|---|",
     ]
@@ -112,7 +115,8 @@ enum Report {
     if let decode = result.studioHDRDecode {
       lines.append(
         row([
-          "the player's decode and rgb48le conversion (1080p, every row)", "1920×1080",
+          "the player's decode, and the rgb48le conversion the orders before start from (1080p)",
+          "1920×1080",
           n(decode.median), n(decode.p99), "",
         ]))
     }

@@ -2,6 +2,7 @@ import Foundation
 import FrameDial
 import FrameDialCLI
 import Measurement
+import RowKernels
 import Video
 
 /// Plays a video for `framedial studio` on a thread of its own: decodes it in presentation order,
@@ -10,9 +11,10 @@ import Video
 /// (``StudioPlaybackClock``); frames handed on replace each other (the frame loop renders the latest
 /// one with the latest state). While nobody watches (no page takes frames, no `GET /frame.jpg` waits)
 /// for longer than ``idleAfter``, it pauses on the frame it shows and uses no CPU; it goes on from
-/// there when someone watches again. HDR video (HLG, PQ) is handed on as its 16-bit codes
-/// (``VideoTranscoder/play(choose:show:)``), for the frame loop to render in its own encoding and
-/// tone-map to SDR (``toneMapper(width:height:)``), as `video --hdr sdr` does.
+/// there when someone watches again. HDR video (HLG, PQ) is handed on as its 16-bit codes, for the
+/// frame loop to render in its own encoding and tone-map to SDR (``toneMapper(width:height:)``), as
+/// `video --hdr sdr` does; its 10-bit 4:2:0 frames are played as their decoded planes and scaled
+/// before they are converted (``ViewfinderPlaneScaler``).
 final class StudioVideoPlayer: @unchecked Sendable {
   // `@unchecked Sendable`: `transcoder` is used by the init, then by the playing thread only;
   // `stopping`, `started`, `watched` and `lastWatched` are guarded by `condition`.
@@ -21,6 +23,8 @@ final class StudioVideoPlayer: @unchecked Sendable {
   let source: ViewfinderSource
   private let path: String
   private let transcoder: VideoTranscoder
+  /// The scaler of HDR frames played as planes, made for the first such frame's layout.
+  private var planeScaler: ViewfinderPlaneScaler?
   /// Seconds from one frame to the next at the stream's average rate (0 when unknown).
   private let interval: Double
   private let condition = NSCondition()
@@ -64,6 +68,7 @@ final class StudioVideoPlayer: @unchecked Sendable {
     }
     guard let first else { throw VideoError("\(path): has no video frame") }
     source = first
+    transcoder.playsPlanes = first.sampleBytes == 2
   }
 
   /// Makes the tone mapper of this HDR video's frames rendered at a width and height (see
@@ -148,6 +153,15 @@ final class StudioVideoPlayer: @unchecked Sendable {
     return false
   }
 
+  /// The scaler of frames played as planes of `format` (made once, on the playing thread).
+  private func scaler(for format: PlanarFormat) throws -> ViewfinderPlaneScaler {
+    let layout = VideoPlanarConversion.layout(of: format)
+    if let planeScaler, planeScaler.input == layout { return planeScaler }
+    let made = try ViewfinderPlaneScaler(viewfinder: source, input: layout)
+    planeScaler = made
+    return made
+  }
+
   /// Plays pass after pass until a stop; a video of one frame is shown once.
   private func run(show: @Sendable ([UInt8]) -> Void) throws {
     let clock = ContinuousClock()
@@ -174,7 +188,13 @@ final class StudioVideoPlayer: @unchecked Sendable {
         show: { frame in
           swap(&buffers.0, &buffers.1)
           do {
-            try source.videoPixels(of: frame.input, into: &buffers.0)
+            if let decoded = frame.planes {
+              try scaler(for: decoded.format).pixels(
+                of: zip(decoded.planes, decoded.strides).map { YUVPlane($0, stride: $1) },
+                into: &buffers.0)
+            } else {
+              try source.videoPixels(of: frame.input, into: &buffers.0)
+            }
           } catch let error as RenderError {
             throw RenderError("\(path): \(error.message)")
           }

@@ -141,6 +141,19 @@ final class FramePipeline: @unchecked Sendable {
     slot.rgbReady = true
   }
 
+  /// `slot`'s decoded planes when the frames are 10-bit 4:2:0 (yuv420p10le), nil otherwise.
+  func decodedPlanes(_ slot: FrameSlot) throws(VideoError) -> VideoTranscoder.DecodedPlanes? {
+    guard let format = planarFormats.input, format.depth == 10 else { return nil }
+    let frame = slot.decoded.pointee
+    let planes = [frame.data.0, frame.data.1, frame.data.2].compactMap {
+      $0.map { UnsafeRawPointer($0) }
+    }
+    guard planes.count == 3 else { throw VideoError("\(name): a video frame has no planes") }
+    return VideoTranscoder.DecodedPlanes(
+      format: format, planes: planes,
+      strides: [frame.linesize.0, frame.linesize.1, frame.linesize.2].map { Int($0) })
+  }
+
   /// True when frames may be rendered on their planes (``planarFrame(_:)``): 8-bit or 10-bit 4:2:0
   /// video written in its own format, or 10-bit 4:2:0 tone-mapped to 8-bit 4:2:0, converted by the
   /// caller's ``PlanarConversion`` both ways.
@@ -230,5 +243,12 @@ extension VideoTranscoder.Frame {
     self.init(
       input: UnsafeRawBufferPointer(slot.rgbIn), output: slot.rgbOut, time: slot.time,
       index: slot.index)
+  }
+
+  /// The caller's view of `slot` played as its decoded `planes` (no RGB in).
+  init(_ slot: FrameSlot, planes: VideoTranscoder.DecodedPlanes) {
+    self.init(
+      input: UnsafeRawBufferPointer(start: nil, count: 0), output: slot.rgbOut, time: slot.time,
+      index: slot.index, planes: planes)
   }
 }

@@ -59,8 +59,12 @@ extension VideoTranscoder {
         case .stop: return false
         case .skip: continue
         case .show:
-          try pipeline.loadRGB(slot)
-          try show(Frame(slot))
+          if playsPlanes, source.dynamicRange.isHDR, let planes = try pipeline.decodedPlanes(slot) {
+            try show(Frame(slot, planes: planes))
+          } else {
+            try pipeline.loadRGB(slot)
+            try show(Frame(slot))
+          }
         }
       }
       return true

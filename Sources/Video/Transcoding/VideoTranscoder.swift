@@ -29,9 +29,9 @@ import Foundation
 /// written as the decoder makes it and reported in ``damage``.
 public final class VideoTranscoder {
   /// One frame handed to the caller: packed RGB rows (`width × 3 × rgbSampleBytes` bytes; 16-bit samples
-  /// little-endian) in, the same layout out.
+  /// little-endian) in, the same layout out; or, played as planes (``playsPlanes``), the decoded planes.
   public struct Frame {
-    /// The decoded frame.
+    /// The decoded frame (empty when it comes as ``planes``).
     public let input: UnsafeRawBufferPointer
     /// Where the caller writes the processed frame.
     public let output: UnsafeMutableRawBufferPointer
@@ -39,6 +39,18 @@ public final class VideoTranscoder {
     public let time: Double
     /// The frame's number, from 0, in presentation order.
     public let index: Int
+    /// The decoded Y, U and V planes of a frame played as planes (``playsPlanes``), nil otherwise.
+    public var planes: DecodedPlanes? = nil
+  }
+
+  /// A decoded frame's Y, U and V planes, valid while the caller's `show` runs.
+  public struct DecodedPlanes {
+    /// The planes' size, depth and colour.
+    public let format: PlanarFormat
+    /// The Y, U and V planes.
+    public let planes: [UnsafeRawPointer]
+    /// Bytes from one row to the next in each plane.
+    public let strides: [Int]
   }
 
   /// What the input's video stream says.
@@ -59,6 +71,11 @@ public final class VideoTranscoder {
   /// passes the frame on to `render`. Such frames are converted to RGB only when they reach `render`,
   /// on the calling thread.
   public var planarRender: ((PlanarFrame) throws -> PlanarOutcome)?
+  /// When true, ``play(choose:show:)`` hands HDR video's 10-bit 4:2:0 frames (yuv420p10le) to `show`
+  /// as their decoded planes (``Frame/planes``, ``Frame/input`` empty) instead of converting them to
+  /// rgb48le, for a caller that scales them before converting (the studio's viewfinder). Frames of
+  /// other formats still come as RGB.
+  public var playsPlanes = false
 
   // Internal, not private: playback (VideoTranscoder+Playback.swift) decodes through them too.
   let input: InputFile

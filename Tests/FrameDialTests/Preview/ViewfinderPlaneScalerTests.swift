@@ -1,0 +1,114 @@
+import Foundation
+import RowKernels
+import Testing
+import Vips
+
+@testable import FrameDial
+
+/// ``ViewfinderPlaneScaler``: an HDR video frame's decoded 10-bit planes scaled to the viewfinder and
+/// converted there give the picture that converting the whole frame and scaling it gives.
+@Suite struct ViewfinderPlaneScalerTests {
+  /// A 10-bit BT.2020 TV-range frame of `width × height` made from 16-bit R′G′B′ ramps (red across,
+  /// green down, blue a slow wave), as packed Y, U and V planes, and its converter.
+  func frame(width: Int, height: Int) throws -> (yuv: [UInt8], converter: YUV420Converter) {
+    var samples = [UInt16](repeating: 0, count: width * height * 3)
+    for y in 0..<height {
+      for x in 0..<width {
+        let index = (y * width + x) * 3
+        samples[index] = UInt16(4000 + x * 56000 / (width - 1))
+        samples[index + 1] = UInt16(60000 - y * 50000 / (height - 1))
+        samples[index + 2] = UInt16(30000 + 20000 * sin(Double(2 * x + y) / 90))
+      }
+    }
+    let converter = try YUV420Converter(
+      YUV420Layout(width: width, height: height, depth: 10, matrix: .bt2020, range: .tv))
+    let rgb = samples.withUnsafeBytes { Array($0) }
+    return (try converter.packedYUV(fromRGB: rgb), converter)
+  }
+
+  /// The 16-bit samples of `bytes`.
+  func samples(_ bytes: [UInt8]) -> [UInt16] {
+    bytes.withUnsafeBytes { Array($0.bindMemory(to: UInt16.self)) }
+  }
+
+  /// The picture of the frame of `width × height` turned by `rotation`, for a viewfinder at most
+  /// `maxWidth` wide: from its planes (``ViewfinderPlaneScaler``), and from the whole frame converted
+  /// to 16-bit RGB and then scaled (``ViewfinderSource/videoPixels(of:into:)``).
+  func pictures(width: Int, height: Int, rotation: Double?, maxWidth: Int) throws -> (
+    planes: [UInt16], whole: [UInt16], source: ViewfinderSource
+  ) {
+    let (yuv, converter) = try frame(width: width, height: height)
+    let rgb = try converter.packedRGB(fromYUV: yuv)
+    let shape = VideoFrameShape(
+      codedWidth: width, codedHeight: height, rotation: rotation, sampleAspect: 1)
+    let source = try rgb.withUnsafeBytes {
+      try ViewfinderSource(
+        firstFrame: $0, shape: shape, device: try ScreenCatalog.named("iphone-16-pro"),
+        maxWidth: maxWidth, encoding: .bt2100HLG)
+    }
+    let scaler = try ViewfinderPlaneScaler(viewfinder: source, input: converter.layout)
+    var fromPlanes: [UInt8] = []
+    try yuv.withUnsafeBytes { bytes in
+      guard let base = bytes.baseAddress else { return }
+      try scaler.pixels(of: converter.planes(of: base), into: &fromPlanes)
+    }
+    return (samples(fromPlanes), samples(source.pixels), source)
+  }
+
+  /// The mean and largest difference between two pictures' samples.
+  func differences(_ a: [UInt16], _ b: [UInt16]) -> (mean: Double, largest: Int) {
+    let differences = zip(a, b).map { abs(Int($0) - Int($1)) }
+    return (
+      Double(differences.reduce(0, +)) / Double(max(1, differences.count)),
+      differences.max() ?? 0
+    )
+  }
+
+  /// At the studio's shrink (1080p to the iPhone 16 Pro's 1206 × 678; here half of both), scaling the
+  /// planes first moves the picture by about half a 10-bit code on average (each scaled plane is
+  /// rounded to 10 bits, and the chroma is upsampled at the smaller size); a chroma plane shifted by
+  /// a pixel, swapped with the other, or scaled to the wrong size would move these ramps by thousands.
+  @Test func scalingThePlanesFirstGivesTheWholeFramesPicture() throws {
+    let (planes, whole, source) = try pictures(
+      width: 960, height: 540, rotation: nil, maxWidth: 603)
+    #expect(source.width == 603 && source.height == 339)
+    #expect(planes.count == 603 * 339 * 3 && planes.count == whole.count)
+    let (mean, largest) = differences(planes, whole)
+    #expect(mean < 60, "mean difference \(mean)")
+    #expect(largest <= 600, "largest difference \(largest)")
+  }
+
+  /// A quarter-turned video's picture is turned after the conversion: the same as the whole frame's.
+  @Test func aTurnedVideosPictureIsTurnedAsTheWholeFramesIs() throws {
+    let (planes, whole, source) = try pictures(
+      width: 320, height: 180, rotation: 90, maxWidth: 120)
+    #expect(source.width == 120 && source.height == 213)
+    #expect(planes.count == 120 * 213 * 3 && planes.count == whole.count)
+    let (mean, largest) = differences(planes, whole)
+    #expect(mean < 60, "mean difference \(mean)")
+    #expect(largest <= 600, "largest difference \(largest)")
+  }
+
+  /// Frames the viewfinder does not show, or planes of another size, are refused by name.
+  @Test func anSDRViewfinderAndPlanesOfAnotherSizeAreRefused() throws {
+    let device = try ScreenCatalog.named("iphone-16-pro")
+    let shape = VideoFrameShape(codedWidth: 64, codedHeight: 32, rotation: nil, sampleAspect: 1)
+    let layout = YUV420Layout(width: 64, height: 32, depth: 10, matrix: .bt2020, range: .tv)
+    let sdr = try [UInt8](repeating: 90, count: 64 * 32 * 3).withUnsafeBytes {
+      try ViewfinderSource(firstFrame: $0, shape: shape, device: device)
+    }
+    #expect(throws: RenderError("scaling decoded planes needs the viewfinder of an HDR video")) {
+      try ViewfinderPlaneScaler(viewfinder: sdr, input: layout)
+    }
+    let hdr = try [UInt8](repeating: 90, count: 64 * 32 * 6).withUnsafeBytes {
+      try ViewfinderSource(firstFrame: $0, shape: shape, device: device, encoding: .bt2100HLG)
+    }
+    let wider = YUV420Layout(width: 66, height: 32, depth: 10, matrix: .bt2020, range: .tv)
+    #expect(
+      throws: RenderError(
+        "the decoded planes are 66×32 at 10 bits, not the video's 64×32 at 10")
+    ) {
+      try ViewfinderPlaneScaler(viewfinder: hdr, input: wider)
+    }
+  }
+}
