@@ -78,6 +78,60 @@ import Vips
     #expect(largest <= 600, "largest difference \(largest)")
   }
 
+  /// Planes whose rows are padded, as a decoder's are, give the same picture as packed ones.
+  @Test func paddedRowsGiveThePackedPlanesPicture() throws {
+    let (width, height) = (320, 180)
+    let (yuv, converter) = try frame(width: width, height: height)
+    let rgb = try converter.packedRGB(fromYUV: yuv)
+    let shape = VideoFrameShape(
+      codedWidth: width, codedHeight: height, rotation: nil, sampleAspect: 1)
+    let source = try rgb.withUnsafeBytes {
+      try ViewfinderSource(
+        firstFrame: $0, shape: shape, device: try ScreenCatalog.named("iphone-16-pro"),
+        maxWidth: 200, encoding: .bt2100HLG)
+    }
+    let scaler = try ViewfinderPlaneScaler(viewfinder: source, input: converter.layout)
+    let layout = converter.layout
+    // Each plane's rows copied 96 bytes apart from their packed length, the padding filled.
+    let rows = [
+      (layout.width * 2, layout.height), (layout.chromaWidth * 2, layout.chromaHeight),
+      (layout.chromaWidth * 2, layout.chromaHeight),
+    ]
+    var padded: [[UInt8]] = []
+    var offset = 0
+    for (rowBytes, count) in rows {
+      var plane = [UInt8](repeating: 0xEE, count: (rowBytes + 96) * count)
+      for row in 0..<count {
+        plane.replaceSubrange(
+          row * (rowBytes + 96)..<row * (rowBytes + 96) + rowBytes,
+          with: yuv[offset + row * rowBytes..<offset + (row + 1) * rowBytes])
+      }
+      offset += rowBytes * count
+      padded.append(plane)
+    }
+    var fromPadded: [UInt8] = []
+    try padded[0].withUnsafeBytes { y in
+      try padded[1].withUnsafeBytes { u in
+        try padded[2].withUnsafeBytes { v in
+          guard let yBase = y.baseAddress, let uBase = u.baseAddress, let vBase = v.baseAddress
+          else { return }
+          try scaler.pixels(
+            of: [
+              YUVPlane(yBase, stride: rows[0].0 + 96), YUVPlane(uBase, stride: rows[1].0 + 96),
+              YUVPlane(vBase, stride: rows[2].0 + 96),
+            ], into: &fromPadded)
+        }
+      }
+    }
+    var fromPacked: [UInt8] = []
+    try yuv.withUnsafeBytes { bytes in
+      guard let base = bytes.baseAddress else { return }
+      try scaler.pixels(of: converter.planes(of: base), into: &fromPacked)
+    }
+    #expect(fromPadded.count == source.width * source.height * 6)
+    #expect(fromPadded == fromPacked)
+  }
+
   /// A quarter-turned video's picture is turned after the conversion: the same as the whole frame's.
   @Test func aTurnedVideosPictureIsTurnedAsTheWholeFramesIs() throws {
     let (planes, whole, source) = try pictures(
