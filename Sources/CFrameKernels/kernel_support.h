@@ -50,7 +50,8 @@ static inline int fd_generate_rows(VipsRegion *out_region, void *seq, const Kern
 // fd_kernel_reduceh_lanczos3, stretched by the shrink): returns the number of taps; `*first` gets, per
 // output sample, its first tap's input position (negative or past the end near the edges, where the edge
 // sample repeats) and `*weights` its taps' weights, normalised to sum to 1, at [x * taps + k]. The
-// caller frees both with g_free.
+// caller frees both with g_free. The last few pairs of lengths asked for are kept (thread-safe), so
+// that asking again, as every frame of a video does, costs a copy instead of the sines.
 int fd_lanczos3_taps(int in_length, int out_length, int **first, double **weights);
 
 // Checks that `in` has band format `format` and at least `colour_bands` (1 … 3) bands; sets a libvips

@@ -44,7 +44,20 @@ static double lanczos3(double x) {
     return 3.0 * sin(px) * sin(px / 3.0) / (px * px);
 }
 
-int fd_lanczos3_taps(int in_length, int out_length, int **first, double **weights) {
+// The taps of the last reductions asked for, by lengths: a video's frames ask for the same ones every
+// frame (three planes, two axes), and each weight costs two sines.
+enum { TAPS_CACHED = 8 };
+typedef struct {
+    int in_length, out_length, taps;
+    int *first;
+    double *weights;
+} CachedTaps;
+static CachedTaps taps_cache[TAPS_CACHED];
+static int taps_cache_next;
+static GMutex taps_cache_lock;
+
+// fd_lanczos3_taps's values, computed.
+static int compute_lanczos3_taps(int in_length, int out_length, int **first, double **weights) {
     const double shrink = (double)in_length / out_length;
     const double support = 3.0 * (shrink > 1.0 ? shrink : 1.0);
     const int taps = (int)ceil(2.0 * support) + 1;
@@ -61,6 +74,31 @@ int fd_lanczos3_taps(int in_length, int out_length, int **first, double **weight
         for (int k = 0; k < taps; k++) w[k] /= sum;
         (*first)[x] = start;
     }
+    return taps;
+}
+
+int fd_lanczos3_taps(int in_length, int out_length, int **first, double **weights) {
+    g_mutex_lock(&taps_cache_lock);
+    for (int i = 0; i < TAPS_CACHED; i++) {
+        const CachedTaps *cached = &taps_cache[i];
+        if (cached->first && cached->in_length == in_length && cached->out_length == out_length) {
+            *first = g_memdup2(cached->first, sizeof(int) * (size_t)out_length);
+            *weights = g_memdup2(cached->weights, sizeof(double) * (size_t)out_length * cached->taps);
+            const int taps = cached->taps;
+            g_mutex_unlock(&taps_cache_lock);
+            return taps;
+        }
+    }
+    g_mutex_unlock(&taps_cache_lock);
+    const int taps = compute_lanczos3_taps(in_length, out_length, first, weights);
+    g_mutex_lock(&taps_cache_lock);
+    CachedTaps *slot = &taps_cache[taps_cache_next];
+    taps_cache_next = (taps_cache_next + 1) % TAPS_CACHED;
+    g_free(slot->first);
+    g_free(slot->weights);
+    *slot = (CachedTaps){ in_length, out_length, taps, g_memdup2(*first, sizeof(int) * (size_t)out_length),
+        g_memdup2(*weights, sizeof(double) * (size_t)out_length * taps) };
+    g_mutex_unlock(&taps_cache_lock);
     return taps;
 }
 

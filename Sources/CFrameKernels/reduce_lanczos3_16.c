@@ -238,6 +238,28 @@ FD_AVX2 static int reduceh16_columns_avx2(const float *planes, int span, const R
             for (int r = 0; r < 3; r++) merge[c][r] = _mm_loadu_si128((const __m128i *)(const void *)bytes[c][r]);
     }
     int x = from;
+    if (bands == 1 && groups == 2) {
+        // One band with two groups of taps (a video frame's planes on a phone's viewfinder), kept in
+        // registers: each pair of columns' lanes paired as soon as they are summed.
+        for (; x + 8 <= to; x += 8) {
+            __m256 pairs[4];
+            for (int p = 0; p < 4; p++) {
+                __m256 lanes[2];
+                for (int j = 0; j < 2; j++) {
+                    const int column = x + 2 * p + j;
+                    const float *w = params->lane_weights + (size_t)column * 16;
+                    const float *v = planes + params->first[column] - origin;
+                    lanes[j] = _mm256_add_ps(_mm256_mul_ps(_mm256_loadu_ps(w), _mm256_loadu_ps(v)),
+                        _mm256_mul_ps(_mm256_loadu_ps(w + 8), _mm256_loadu_ps(v + 8)));
+                }
+                pairs[p] = _mm256_hadd_ps(lanes[0], lanes[1]);
+            }
+            const __m256 sums = reduceh16_halves(
+                _mm256_hadd_ps(pairs[0], pairs[1]), _mm256_hadd_ps(pairs[2], pairs[3]));
+            _mm_storeu_si128((__m128i *)(void *)(q + (x - from)), codes8(sums));
+        }
+        return x;
+    }
     if (bands == 1) {
         // One band (a video frame's planes): 8 columns' codes are 8 consecutive samples.
         for (; x + 8 <= to; x += 8) {
