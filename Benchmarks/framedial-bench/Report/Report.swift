@@ -551,7 +551,7 @@ enum Report {
       if item.role == VideoBenchmark.Case.colourFast.rawValue, let overFastFloor {
         marks.append("\(n(overFastFloor))× the ultrafast floor's fps")
       }
-      for clip in VideoBenchmark.Clip.allCases
+      for clip in [VideoBenchmark.Clip.hlgPan, .hlgPattern]
       where item.role == VideoBenchmark.role(.hdrSDRFloor, on: clip) {
         if let floor = Targets.hdrSDRFloorOverToneMap(video, on: clip) {
           marks.append("\(n(floor))× of zscale+tonemap's time: the least --hdr sdr can take")
