@@ -10,6 +10,7 @@
 #include "kernel_support.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <string.h>
 
 enum { REDUCE_BITS = 14, REDUCE_CHUNK = 16, REDUCE_WINDOW = 64 };
@@ -54,7 +55,8 @@ typedef struct {
 } CachedTaps;
 static CachedTaps taps_cache[TAPS_CACHED];
 static int taps_cache_next;
-static GMutex taps_cache_lock;
+// A pthread mutex rather than a GMutex, which the thread sanitizer cannot see through.
+static pthread_mutex_t taps_cache_lock = PTHREAD_MUTEX_INITIALIZER;
 
 // fd_lanczos3_taps's values, computed.
 static int compute_lanczos3_taps(int in_length, int out_length, int **first, double **weights) {
@@ -78,27 +80,27 @@ static int compute_lanczos3_taps(int in_length, int out_length, int **first, dou
 }
 
 int fd_lanczos3_taps(int in_length, int out_length, int **first, double **weights) {
-    g_mutex_lock(&taps_cache_lock);
+    pthread_mutex_lock(&taps_cache_lock);
     for (int i = 0; i < TAPS_CACHED; i++) {
         const CachedTaps *cached = &taps_cache[i];
         if (cached->first && cached->in_length == in_length && cached->out_length == out_length) {
             *first = g_memdup2(cached->first, sizeof(int) * (size_t)out_length);
             *weights = g_memdup2(cached->weights, sizeof(double) * (size_t)out_length * cached->taps);
             const int taps = cached->taps;
-            g_mutex_unlock(&taps_cache_lock);
+            pthread_mutex_unlock(&taps_cache_lock);
             return taps;
         }
     }
-    g_mutex_unlock(&taps_cache_lock);
+    pthread_mutex_unlock(&taps_cache_lock);
     const int taps = compute_lanczos3_taps(in_length, out_length, first, weights);
-    g_mutex_lock(&taps_cache_lock);
+    pthread_mutex_lock(&taps_cache_lock);
     CachedTaps *slot = &taps_cache[taps_cache_next];
     taps_cache_next = (taps_cache_next + 1) % TAPS_CACHED;
     g_free(slot->first);
     g_free(slot->weights);
     *slot = (CachedTaps){ in_length, out_length, taps, g_memdup2(*first, sizeof(int) * (size_t)out_length),
         g_memdup2(*weights, sizeof(double) * (size_t)out_length * taps) };
-    g_mutex_unlock(&taps_cache_lock);
+    pthread_mutex_unlock(&taps_cache_lock);
     return taps;
 }
 
