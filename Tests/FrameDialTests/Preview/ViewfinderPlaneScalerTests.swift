@@ -31,11 +31,11 @@ import Vips
     bytes.withUnsafeBytes { Array($0.bindMemory(to: UInt16.self)) }
   }
 
-  /// The picture of the frame of `width × height` turned by `rotation`, for a viewfinder at most
-  /// `maxWidth` wide: from its planes (``ViewfinderPlaneScaler``), and from the whole frame converted
-  /// to 16-bit RGB and then scaled (``ViewfinderSource/videoPixels(of:into:)``).
-  func pictures(width: Int, height: Int, rotation: Double?, maxWidth: Int) throws -> (
-    planes: [UInt16], whole: [UInt16], source: ViewfinderSource
+  /// The frame of `width × height` turned by `rotation`, the viewfinder (at most `maxWidth` wide) made
+  /// from it converted to 16-bit RGB, and the scaler of its planes to that viewfinder.
+  func viewfinder(width: Int, height: Int, rotation: Double?, maxWidth: Int) throws -> (
+    yuv: [UInt8], converter: YUV420Converter, source: ViewfinderSource,
+    scaler: ViewfinderPlaneScaler
   ) {
     let (yuv, converter) = try frame(width: width, height: height)
     let rgb = try converter.packedRGB(fromYUV: yuv)
@@ -47,12 +47,31 @@ import Vips
         maxWidth: maxWidth, encoding: .bt2100HLG)
     }
     let scaler = try ViewfinderPlaneScaler(viewfinder: source, input: converter.layout)
-    var fromPlanes: [UInt8] = []
+    return (yuv, converter, source, scaler)
+  }
+
+  /// The picture of packed planes `yuv` by `scaler`.
+  func picture(_ yuv: [UInt8], _ converter: YUV420Converter, _ scaler: ViewfinderPlaneScaler)
+    throws -> [UInt8]
+  {
+    var pixels: [UInt8] = []
     try yuv.withUnsafeBytes { bytes in
       guard let base = bytes.baseAddress else { return }
-      try scaler.pixels(of: converter.planes(of: base), into: &fromPlanes)
+      try scaler.pixels(of: converter.planes(of: base), into: &pixels)
     }
-    return (samples(fromPlanes), samples(source.pixels), source)
+    return pixels
+  }
+
+  /// The picture of the frame of `width × height` turned by `rotation`, for a viewfinder at most
+  /// `maxWidth` wide: from its planes (``ViewfinderPlaneScaler``), and from the whole frame converted
+  /// to 16-bit RGB and then scaled (``ViewfinderSource/videoPixels(of:into:)``).
+  func pictures(width: Int, height: Int, rotation: Double?, maxWidth: Int) throws -> (
+    planes: [UInt16], whole: [UInt16], source: ViewfinderSource
+  ) {
+    let made = try viewfinder(
+      width: width, height: height, rotation: rotation, maxWidth: maxWidth)
+    let fromPlanes = try picture(made.yuv, made.converter, made.scaler)
+    return (samples(fromPlanes), samples(made.source.pixels), made.source)
   }
 
   /// The mean and largest difference between two pictures' samples.
@@ -89,17 +108,8 @@ import Vips
 
   /// Planes whose rows are padded, as a decoder's are, give the same picture as packed ones.
   @Test func paddedRowsGiveThePackedPlanesPicture() throws {
-    let (width, height) = (320, 180)
-    let (yuv, converter) = try frame(width: width, height: height)
-    let rgb = try converter.packedRGB(fromYUV: yuv)
-    let shape = VideoFrameShape(
-      codedWidth: width, codedHeight: height, rotation: nil, sampleAspect: 1)
-    let source = try rgb.withUnsafeBytes {
-      try ViewfinderSource(
-        firstFrame: $0, shape: shape, device: try ScreenCatalog.named("iphone-16-pro"),
-        maxWidth: 200, encoding: .bt2100HLG)
-    }
-    let scaler = try ViewfinderPlaneScaler(viewfinder: source, input: converter.layout)
+    let (yuv, converter, source, scaler) = try viewfinder(
+      width: 320, height: 180, rotation: nil, maxWidth: 200)
     let layout = converter.layout
     // Each plane's rows copied 96 bytes apart from their packed length, the padding filled.
     let rows = [
@@ -132,11 +142,7 @@ import Vips
         }
       }
     }
-    var fromPacked: [UInt8] = []
-    try yuv.withUnsafeBytes { bytes in
-      guard let base = bytes.baseAddress else { return }
-      try scaler.pixels(of: converter.planes(of: base), into: &fromPacked)
-    }
+    let fromPacked = try picture(yuv, converter, scaler)
     #expect(fromPadded.count == source.width * source.height * 6)
     #expect(fromPadded == fromPacked)
   }
