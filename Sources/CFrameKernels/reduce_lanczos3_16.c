@@ -260,22 +260,6 @@ FD_AVX2 static int reduceh16_columns_avx2(const float *planes, int span, const R
         }
         return x;
     }
-    if (bands == 1) {
-        // One band (a video frame's planes): 8 columns' codes are 8 consecutive samples.
-        for (; x + 8 <= to; x += 8) {
-            __m256 lanes[8];
-            for (int j = 0; j < 8; j++) {
-                const float *w = params->lane_weights + (size_t)(x + j) * groups * 8;
-                const float *v = planes + params->first[x + j] - origin;
-                __m256 sum = _mm256_mul_ps(_mm256_loadu_ps(w), _mm256_loadu_ps(v));
-                for (int g = 1; g < groups; g++)
-                    sum = _mm256_add_ps(sum, _mm256_mul_ps(_mm256_loadu_ps(w + 8 * g), _mm256_loadu_ps(v + 8 * g)));
-                lanes[j] = sum;
-            }
-            _mm_storeu_si128((__m128i *)(void *)(q + (x - from)), codes8(reduceh16_sums8(lanes)));
-        }
-        return x;
-    }
     if (bands == 3 && groups == 2) {
         // The HDR viewfinder's case (shrinks of 4/3 to 5/2), kept in registers.
         for (; x + 8 <= to; x += 8) {
@@ -304,7 +288,9 @@ FD_AVX2 static int reduceh16_columns_avx2(const float *planes, int span, const R
         __m128i codes[4];
         for (int c = 0; c < bands; c++) codes[c] = codes8(reduceh16_sums8(lanes[c]));
         uint16_t *out = q + (size_t)(x - from) * bands;
-        if (bands == 3) {
+        if (bands == 1) {
+            _mm_storeu_si128((__m128i *)(void *)out, codes[0]);  // 8 consecutive samples
+        } else if (bands == 3) {
             reduceh16_store_rgb(codes, merge, out);
         } else {
             for (int c = 0; c < bands; c++) {

@@ -143,7 +143,7 @@ import Testing
   /// through the filter's lobes, so the clamping runs too.
   @Test(arguments: [
     (1920, 1080, 1206, 678, 3), (301, 40, 86, 13, 3), (131, 9, 130, 9, 3), (64, 70, 64, 20, 4),
-    (37, 23, 19, 5, 1), (90, 400, 33, 40, 3), (45, 20, 22, 11, 2),
+    (37, 23, 19, 5, 1), (90, 400, 33, 40, 3), (45, 20, 22, 11, 2), (96, 30, 30, 10, 1),
   ])
   func sixteenBitLanczosReductionAgrees(
     inWidth: Int, inHeight: Int, width: Int, height: Int, bands: Int
